@@ -1,0 +1,90 @@
+package guess
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Reason names what is wrong with an input, independent of language, so a
+// front end can translate it. The English text is in InputError.Error.
+type Reason string
+
+const (
+	ReasonLengthRange        Reason = "length-range"       // code length outside 1..10
+	ReasonAlphabetSize       Reason = "alphabet-size"      // fewer than 2 or more than 16 symbols
+	ReasonAlphabetDuplicate  Reason = "alphabet-duplicate" // a symbol listed twice in the alphabet
+	ReasonAlphabetSpace      Reason = "alphabet-space"     // whitespace used as a symbol
+	ReasonTooLongForAlphabet Reason = "too-long-for-alphabet"
+	ReasonUnknownPreset      Reason = "unknown-preset"
+	ReasonCodeLength         Reason = "code-length"     // a code with the wrong number of symbols
+	ReasonUnknownSymbol      Reason = "unknown-symbol"  // a symbol not in the alphabet
+	ReasonRepeatedSymbol     Reason = "repeated-symbol" // a repeat when repeats are off
+	ReasonFeedbackRange      Reason = "feedback-range"  // A or B negative, or A+B above the length
+	ReasonFeedbackImpossible Reason = "feedback-impossible"
+	ReasonFeedbackSyntax     Reason = "feedback-syntax"
+	ReasonGameOver           Reason = "game-over"
+	ReasonBadValue           Reason = "bad-value"
+)
+
+// InputError reports one bad input. Field names the input ("length",
+// "alphabet", "guess", "secret", "a", "b", "feedback", "preset", ...); Row is
+// the history row (0-based) or -1; Pos is the symbol position inside a code
+// (0-based) or -1.
+type InputError struct {
+	Field  string
+	Row    int
+	Pos    int
+	Value  string
+	Reason Reason
+	Msg    string // what is wrong, in English, without the location
+}
+
+func (e *InputError) Error() string {
+	var where []string
+	if e.Row >= 0 {
+		where = append(where, fmt.Sprintf("row %d", e.Row+1))
+	}
+	if e.Field != "" {
+		where = append(where, e.Field)
+	}
+	if e.Pos >= 0 {
+		where = append(where, fmt.Sprintf("position %d", e.Pos+1))
+	}
+	if len(where) == 0 {
+		return e.Msg
+	}
+	return strings.Join(where, ", ") + ": " + e.Msg
+}
+
+// inputError builds an InputError that is not tied to a row or a position.
+func inputError(field string, reason Reason, value string, format string, args ...any) *InputError {
+	return &InputError{Field: field, Row: -1, Pos: -1, Value: value, Reason: reason, Msg: fmt.Sprintf(format, args...)}
+}
+
+// TooLargeError reports a code space larger than the engine will enumerate.
+type TooLargeError struct {
+	Size  int64 // the number of codes the rules allow
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("these rules allow %d codes, more than the limit of %d; use fewer positions or symbols", e.Size, e.Limit)
+}
+
+// ConflictError reports a history with no consistent secret. Rows is a
+// smallest set of enabled rows (0-based, ascending) that cannot all be true
+// at once; removing or correcting any one of them resolves that conflict.
+type ConflictError struct {
+	Rows []int
+}
+
+func (e *ConflictError) Error() string {
+	names := make([]string, len(e.Rows))
+	for i, r := range e.Rows {
+		names[i] = fmt.Sprint(r + 1)
+	}
+	if len(e.Rows) == 1 {
+		return fmt.Sprintf("row %s cannot be true for any secret; check its feedback", names[0])
+	}
+	return fmt.Sprintf("rows %s contradict each other: no secret gives all of that feedback; check one of them", strings.Join(names, ", "))
+}

@@ -1,0 +1,276 @@
+package guess
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// The text form of a history is one turn per line: the guess, then its
+// feedback, as players write it. All of these read as A=1, B=2:
+//
+//	1234 1A2B      1234 1a 2b     1234 A1 B2     1234 1 2
+//	1234, 1-2      1234 1EAT2BITE 1234 1 bull 2 cows
+//	1234 1B2W      1234 1黑2白     1234 1ヒット2ブロー
+//
+// Blank lines and lines starting with # or // are skipped, and a leading
+// turn number ("3." or "3)") is ignored. When every code uses every symbol
+// (10 distinct of 10), B is implied and "3A" or a bare "3" is enough.
+
+// aWords and bWords are the labels, lower-cased, for the two counts.
+var (
+	aWords = []string{"a", "eat", "eats", "bull", "bulls", "black", "blacks", "hit", "hits", "黑", "黒", "ヒット", "イート", "公牛"}
+	bWords = []string{"b", "bite", "bites", "cow", "cows", "white", "whites", "blow", "blows", "白", "ブロー", "バイト", "母牛"}
+)
+
+// ParseFeedback reads feedback such as "1A2B", in any of the forms of the
+// text format above, and checks it is possible under the rules.
+func (r *Rules) ParseFeedback(text string) (Feedback, error) {
+	f, msg := r.readFeedback(text)
+	if msg != "" {
+		return Feedback{}, inputError("feedback", ReasonFeedbackSyntax, text, "%s", msg)
+	}
+	if err := r.checkFeedback(f); err != nil {
+		return Feedback{}, err
+	}
+	return f, nil
+}
+
+// impliedB reports whether B follows from A: every code uses every
+// symbol, so whatever is not in place is misplaced.
+func (r *Rules) impliedB() bool { return !r.Repeats && r.Length == len(r.symbols) }
+
+type feedbackToken struct {
+	number int    // -1 for a label
+	label  string // lower-cased
+}
+
+func (r *Rules) readFeedback(text string) (Feedback, string) {
+	tokens, bad := tokenizeFeedback(text)
+	if bad != "" {
+		return Feedback{}, bad
+	}
+	var numbers []int
+	var labels []string
+	for _, t := range tokens {
+		if t.number >= 0 {
+			numbers = append(numbers, t.number)
+		} else {
+			labels = append(labels, t.label)
+		}
+	}
+	switch {
+	case len(numbers) == 0:
+		return Feedback{}, "no counts found; write feedback like 1A2B"
+	case len(numbers) > 2:
+		return Feedback{}, "too many numbers; write feedback like 1A2B"
+	case len(labels) == 0:
+		if len(numbers) == 2 {
+			return Feedback{A: numbers[0], B: numbers[1]}, ""
+		}
+		return r.singleCount(numbers[0], true)
+	}
+	// "B" is black when the text also speaks of white pegs.
+	bIsBlack := false
+	for _, l := range labels {
+		if l == "w" || l == "white" || l == "whites" {
+			bIsBlack = true
+		}
+	}
+	side := func(label string) (int, bool) {
+		switch {
+		case label == "b" && bIsBlack:
+			return 0, true
+		case label == "w":
+			return 1, true
+		}
+		for _, w := range aWords {
+			if label == w {
+				return 0, true
+			}
+		}
+		for _, w := range bWords {
+			if label == w {
+				return 1, true
+			}
+		}
+		return 0, false
+	}
+	// Labels follow their numbers ("1A2B") unless the text starts with one
+	// ("A1 B2").
+	prefix := tokens[0].number < 0
+	counts := [2]int{-1, -1}
+	for i, t := range tokens {
+		if t.number >= 0 {
+			continue
+		}
+		s, ok := side(t.label)
+		if !ok {
+			return Feedback{}, fmt.Sprintf("%q is not a feedback word; write feedback like 1A2B", t.label)
+		}
+		j := i - 1
+		if prefix {
+			j = i + 1
+		}
+		if j < 0 || j >= len(tokens) || tokens[j].number < 0 {
+			return Feedback{}, fmt.Sprintf("%q has no count next to it", t.label)
+		}
+		if counts[s] >= 0 {
+			return Feedback{}, fmt.Sprintf("%q is given twice", t.label)
+		}
+		counts[s] = tokens[j].number
+	}
+	if len(numbers) != len(labels) {
+		return Feedback{}, "each count needs its own label, as in 1A2B"
+	}
+	if counts[1] < 0 {
+		return r.singleCount(counts[0], false)
+	}
+	if counts[0] < 0 {
+		counts[0] = 0
+	}
+	return Feedback{A: counts[0], B: counts[1]}, ""
+}
+
+// singleCount reads feedback given as one count: A, with B implied or zero.
+// An unlabelled two-digit count like "12" means 1A2B unless codes are 10
+// long.
+func (r *Rules) singleCount(n int, unlabelled bool) (Feedback, string) {
+	switch {
+	case r.impliedB():
+		return Feedback{A: n, B: r.Length - n}, ""
+	case unlabelled && n >= 10 && n <= 99 && r.Length < 10:
+		return Feedback{A: n / 10, B: n % 10}, ""
+	case unlabelled:
+		return Feedback{}, "give both counts, like 1A2B"
+	}
+	return Feedback{A: n}, ""
+}
+
+func tokenizeFeedback(text string) ([]feedbackToken, string) {
+	var tokens []feedbackToken
+	runes := []rune(text)
+	for i := 0; i < len(runes); {
+		ch := runes[i]
+		switch {
+		case unicode.IsDigit(ch):
+			n := 0
+			for ; i < len(runes) && unicode.IsDigit(runes[i]); i++ {
+				d := digitValue(runes[i])
+				if d < 0 {
+					return nil, fmt.Sprintf("%q is not a digit this reader knows", runes[i])
+				}
+				if n = n*10 + d; n > 99 {
+					return nil, "a count is at most 10"
+				}
+			}
+			tokens = append(tokens, feedbackToken{number: n})
+		case unicode.IsLetter(ch):
+			start := i
+			for ; i < len(runes) && unicode.IsLetter(runes[i]) && !isCJKLabelBoundary(runes, start, i); i++ {
+			}
+			tokens = append(tokens, feedbackToken{number: -1, label: strings.ToLower(string(runes[start:i]))})
+		case unicode.IsSpace(ch) || strings.ContainsRune(",;:/-–|()[]=+", ch):
+			i++
+		default:
+			return nil, fmt.Sprintf("unexpected %q in the feedback", ch)
+		}
+	}
+	return tokens, ""
+}
+
+// isCJKLabelBoundary splits runs like "黑白" where two one-character labels
+// touch: a single ideograph is a whole label.
+func isCJKLabelBoundary(runes []rune, start, i int) bool {
+	return i > start && (unicode.Is(unicode.Han, runes[i]) || unicode.Is(unicode.Han, runes[i-1]))
+}
+
+// digitValue returns the value of a decimal digit in any script (ASCII,
+// full-width, ...), or -1.
+func digitValue(ch rune) int {
+	if ch >= '0' && ch <= '9' {
+		return int(ch - '0')
+	}
+	// Unicode decimal digits come in runs of ten starting at a zero.
+	for zero := ch - 9; zero <= ch; zero++ {
+		if unicode.IsDigit(zero) && !unicode.IsDigit(zero-1) {
+			return int(ch - zero)
+		}
+	}
+	return -1
+}
+
+// TextTurn is one turn read from the text form, with the 0-based line it
+// came from so errors and edits can point at it.
+type TextTurn struct {
+	Line int
+	Turn Turn
+}
+
+// ParseHistory reads the text form of a history. Errors name the line
+// (InputError.Row is the 0-based line number).
+func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
+	var turns []TextTurn
+	for line, raw := range strings.Split(text, "\n") {
+		s := strings.TrimSpace(raw)
+		if s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "//") {
+			continue
+		}
+		guess, feedback := splitGuess(s)
+		if feedback == "" {
+			return nil, &InputError{Field: "feedback", Row: line, Pos: -1, Value: raw, Reason: ReasonFeedbackSyntax,
+				Msg: "a line needs a guess and its feedback, like 1234 1A2B"}
+		}
+		code, err := r.ParseCode(guess, "guess")
+		if err != nil {
+			err.(*InputError).Row = line
+			return nil, err
+		}
+		f, err := r.ParseFeedback(feedback)
+		if err != nil {
+			err.(*InputError).Row = line
+			return nil, err
+		}
+		turns = append(turns, TextTurn{Line: line, Turn: Turn{Guess: code, Feedback: f}})
+	}
+	return turns, nil
+}
+
+// splitGuess separates the guess from the feedback on one line, skipping a
+// leading turn number such as "3." or "3)".
+func splitGuess(line string) (guess, feedback string) {
+	fields := strings.FieldsFunc(line, func(ch rune) bool {
+		return unicode.IsSpace(ch) || ch == ',' || ch == ';' || ch == '\t'
+	})
+	if len(fields) > 1 && isTurnNumber(fields[0]) {
+		fields = fields[1:]
+	}
+	if len(fields) == 0 {
+		return "", ""
+	}
+	return fields[0], strings.Join(fields[1:], " ")
+}
+
+func isTurnNumber(s string) bool {
+	if len(s) < 2 || (s[len(s)-1] != '.' && s[len(s)-1] != ')') {
+		return false
+	}
+	_, err := strconv.Atoi(s[:len(s)-1])
+	return err == nil
+}
+
+// FormatTurn writes a turn in the text form, as "1234 1A2B".
+func (r *Rules) FormatTurn(t Turn) string {
+	return r.Format(t.Guess) + " " + t.Feedback.String()
+}
+
+// FormatHistory writes turns in the text form, one per line.
+func (r *Rules) FormatHistory(turns []Turn) string {
+	var b strings.Builder
+	for _, t := range turns {
+		b.WriteString(r.FormatTurn(t))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
