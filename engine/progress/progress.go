@@ -1,0 +1,21 @@
+// Package progress is the contract between a long engine computation and
+// whoever runs it: the computation reports how far it has got, and learns
+// through its context.Context whether to stop.
+//
+// A computation calls its Func often (every millisecond of work or so is
+// right): the caller decides what to do with each report. A native test
+// passes nil; the browser worker throttles the reports and uses them as the
+// moments to yield to the event loop, which is how a cancel message gets in.
+package progress
+
+// Func receives a report: done of total units of work, and a short note on
+// the current phase ("scoring guesses", "searching depth 3"). total may be 0
+// when it is unknown.
+type Func func(done, total int64, note string)
+
+// Report calls f when it is not nil.
+func (f Func) Report(done, total int64, note string) {
+	if f != nil {
+		f(done, total, note)
+	}
+}
