@@ -1,0 +1,204 @@
+package guess
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"math/rand/v2"
+)
+
+// HostKind says how a host keeps its secret.
+type HostKind string
+
+const (
+	// HostFair draws a secret at the start and answers every guess
+	// truthfully against it. It publishes a commitment (a hash of the
+	// secret and a salt) so the player can check at the end that the
+	// secret never changed.
+	HostFair HostKind = "fair"
+	// HostAdversarial keeps no secret: like the science fair's "range
+	// protection", it answers each guess with the feedback that keeps the
+	// most secrets possible, never contradicting an earlier answer, and at
+	// the end reveals one secret consistent with every answer.
+	HostAdversarial HostKind = "adversarial"
+)
+
+// Host is the state of a hosted game. It is plain data so a front end can
+// keep it between calls (sealed, so the secret stays out of sight).
+type Host struct {
+	Kind   HostKind `json:"kind"`
+	Rules  Rules    `json:"rules"`
+	Secret string   `json:"secret,omitempty"` // fair only
+	Salt   string   `json:"salt,omitempty"`   // fair only, for the commitment
+	Seed   uint64   `json:"seed"`
+	Turns  []string `json:"turns"` // the guesses so far, in the alphabet
+	Won    bool     `json:"won"`
+}
+
+// NewHost starts a hosted game. The seed fixes the fair host's secret and
+// the adversarial host's tie-breaks.
+func NewHost(rules Rules, kind HostKind, seed uint64) (*Host, error) {
+	if err := rules.Validate(); err != nil {
+		return nil, err
+	}
+	h := &Host{Kind: kind, Rules: rules, Seed: seed, Turns: []string{}}
+	switch kind {
+	case HostFair:
+		rng := rand.New(rand.NewPCG(seed, 0x6b6962697a))
+		h.Secret = rules.Format(rules.RandomCode(rng))
+		var salt [16]byte
+		for i := range salt {
+			salt[i] = byte(rng.Uint32())
+		}
+		h.Salt = hex.EncodeToString(salt[:])
+	case HostAdversarial:
+		if err := rules.CheckSize(); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, inputError("kind", ReasonBadValue, string(kind), "host kind must be %q or %q", HostFair, HostAdversarial)
+	}
+	return h, nil
+}
+
+// Commitment returns the hex SHA-256 of salt and secret, published at the
+// start of a fair game; empty for an adversarial host.
+func (h *Host) Commitment() string {
+	if h.Kind != HostFair {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(h.Salt + ":" + h.Secret))
+	return hex.EncodeToString(sum[:])
+}
+
+// Answer scores one more guess and records it. After a win, further guesses
+// are refused.
+func (h *Host) Answer(ctx context.Context, guessText string) (Feedback, error) {
+	r := &h.Rules
+	if err := r.Validate(); err != nil {
+		return Feedback{}, err
+	}
+	if h.Won {
+		return Feedback{}, inputError("guess", ReasonGameOver, guessText, "the game is over: the secret was already guessed")
+	}
+	guess, err := r.ParseCode(guessText, "guess")
+	if err != nil {
+		return Feedback{}, err
+	}
+	_, candidates, err := h.replay(ctx)
+	if err != nil {
+		return Feedback{}, err
+	}
+	var f Feedback
+	if h.Kind == HostFair {
+		secret, _ := r.ParseCode(h.Secret, "secret") // checked by replay
+		f = r.Score(secret, guess)
+	} else {
+		f = r.protectRange(candidates, guess, h.Seed+uint64(len(h.Turns)))
+	}
+	h.Turns = append(h.Turns, r.Format(guess))
+	h.Won = r.Won(f)
+	return f, nil
+}
+
+// Reveal returns the secret: the fair host's own, or for the adversarial
+// host one code (drawn with the seed) consistent with every answer given.
+func (h *Host) Reveal(ctx context.Context) (string, error) {
+	if h.Kind == HostFair {
+		return h.Secret, nil
+	}
+	_, candidates, err := h.replay(ctx)
+	if err != nil {
+		return "", err
+	}
+	rng := rand.New(rand.NewPCG(h.Seed, uint64(len(h.Turns))))
+	return h.Rules.Format(candidates[rng.IntN(len(candidates))]), nil
+}
+
+// History returns the turns so far with the answers they got.
+func (h *Host) History(ctx context.Context) ([]Turn, error) {
+	turns, _, err := h.replay(ctx)
+	return turns, err
+}
+
+// replay recomputes the answers from the guesses: the adversarial host's
+// answers are a function of the guesses and the seed, so they need no
+// storing. For the adversarial host it also returns the secrets still
+// possible.
+func (h *Host) replay(ctx context.Context) ([]Turn, []Code, error) {
+	r := &h.Rules
+	if err := r.Validate(); err != nil {
+		return nil, nil, err
+	}
+	var secret Code
+	var candidates []Code
+	var err error
+	if h.Kind == HostFair {
+		secret, err = r.ParseCode(h.Secret, "secret")
+	} else {
+		candidates, err = r.AllCodes()
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	turns := make([]Turn, 0, len(h.Turns))
+	for i, g := range h.Turns {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		guess, err := r.ParseCode(g, "guess")
+		if err != nil {
+			err.(*InputError).Row = i
+			return nil, nil, err
+		}
+		var f Feedback
+		if h.Kind == HostFair {
+			f = r.Score(secret, guess)
+		} else {
+			f = r.protectRange(candidates, guess, h.Seed+uint64(i))
+			candidates = r.Filter(candidates, guess, f)
+		}
+		turns = append(turns, Turn{Guess: guess, Feedback: f})
+	}
+	return turns, candidates, nil
+}
+
+// protectRange picks the feedback that keeps the most candidates alive.
+// Among equally large classes it avoids admitting a win, then draws one
+// with the seed so a player cannot learn a fixed tie order.
+func (r *Rules) protectRange(candidates []Code, guess Code, seed uint64) Feedback {
+	var sizes [numClasses]int
+	s := r.scorer(guess)
+	for _, c := range candidates {
+		sizes[s.score(c)]++
+	}
+	win := Feedback{A: r.Length}.class()
+	best, ties := -1, []class(nil)
+	for c := range sizes {
+		size := sizes[c]
+		switch {
+		case size == 0:
+		case size > best || (size == best && ties[0] == win):
+			best, ties = size, []class{class(c)}
+		case size == best && class(c) != win:
+			ties = append(ties, class(c))
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x686f7374))
+	return ties[rng.IntN(len(ties))].feedback()
+}
+
+// RandomCode draws a code uniformly from the rules' code space without
+// enumerating it.
+func (r *Rules) RandomCode(rng *rand.Rand) Code {
+	k := len(r.symbols)
+	symbols := make([]int, r.Length)
+	if r.Repeats {
+		for i := range symbols {
+			symbols[i] = rng.IntN(k)
+		}
+	} else {
+		copy(symbols, rng.Perm(k))
+	}
+	return MakeCode(symbols)
+}
