@@ -1,0 +1,71 @@
+package api
+
+import (
+	"context"
+	"errors"
+
+	"kibitz/engine/guess"
+)
+
+// Error codes. The browser client adds engine-crashed (the worker died) to
+// these.
+const (
+	CodeBadInput  = "bad-input" // the caller's input is wrong; the message says where
+	CodeTooLarge  = "too-large" // the input is valid but too big to compute
+	CodeCancelled = "cancelled" // the caller cancelled the call
+	CodeInternal  = "internal"  // a bug: the engine failed; the next call still works
+)
+
+// Error is what a failed call returns, in JSON as in Go. Field, Row and Pos
+// locate the fault (Row and Pos are 0-based; absent when they do not apply),
+// Reason is a language-independent key front ends translate, and Rows lists
+// the history rows that conflict.
+type Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Field   string `json:"field,omitempty"`
+	Row     *int   `json:"row,omitempty"`
+	Pos     *int   `json:"pos,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+	Rows    []int  `json:"rows,omitempty"`
+	Size    int64  `json:"size,omitempty"`
+	Limit   int64  `json:"limit,omitempty"`
+	Stack   string `json:"stack,omitempty"` // internal errors only, for bug reports
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// AsError turns any error from the engine into an *Error.
+func AsError(err error) *Error {
+	var apiErr *Error
+	var input *guess.InputError
+	var conflict *guess.ConflictError
+	var tooLarge *guess.TooLargeError
+	switch {
+	case errors.As(err, &apiErr):
+		return apiErr
+	case errors.As(err, &input):
+		e := &Error{Code: CodeBadInput, Message: input.Error(), Field: input.Field, Reason: string(input.Reason)}
+		if input.Row >= 0 {
+			e.Row = &input.Row
+		}
+		if input.Pos >= 0 {
+			e.Pos = &input.Pos
+		}
+		return e
+	case errors.As(err, &conflict):
+		return &Error{Code: CodeBadInput, Message: conflict.Error(), Field: "history", Reason: "conflict", Rows: conflict.Rows}
+	case errors.As(err, &tooLarge):
+		return &Error{Code: CodeTooLarge, Message: tooLarge.Error(), Size: tooLarge.Size, Limit: tooLarge.Limit}
+	case errors.Is(err, context.Canceled):
+		return &Error{Code: CodeCancelled, Message: "the call was cancelled"}
+	case errors.Is(err, context.DeadlineExceeded):
+		return &Error{Code: CodeCancelled, Message: "the call ran out of time"}
+	}
+	return &Error{Code: CodeInternal, Message: err.Error()}
+}
+
+// badInput builds a bad-input error about one parameter.
+func badInput(field, reason, message string) *Error {
+	return &Error{Code: CodeBadInput, Field: field, Reason: reason, Message: message}
+}

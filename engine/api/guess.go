@@ -1,0 +1,333 @@
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+
+	"kibitz/engine/guess"
+	"kibitz/engine/progress"
+)
+
+func init() {
+	register(
+		Method{"guess.presets", "List the named games (1A2B, Numeron, Mastermind, ...) with their rules.", guessPresets},
+		Method{"guess.score", "Score a guess against a secret: {secret, guess} → {a, b}.", guessScore},
+		Method{"guess.candidates", "Count the secrets consistent with a history and list up to limit of them.", guessCandidates},
+		Method{"guess.parse", "Read a history typed as text, one 'guess feedback' per line.", guessParse},
+		Method{"guess.host.new", "Start a hosted game, fair (secret drawn and committed) or adversarial.", guessHostNew},
+		Method{"guess.host.answer", "Answer a guess in a hosted game: {state, guess} → {a, b, won, state}.", guessHostAnswer},
+		Method{"guess.host.reveal", "End a hosted game and reveal its secret, with the proof for a fair host.", guessHostReveal},
+	)
+}
+
+// game selects the rules of a call: a preset id, or explicit rules. With
+// neither, the game is 1A2B with 4 digits.
+type game struct {
+	Preset string       `json:"preset"`
+	Rules  *guess.Rules `json:"rules"`
+}
+
+func (g game) rules() (guess.Rules, error) {
+	switch {
+	case g.Preset != "" && g.Rules != nil:
+		return guess.Rules{}, badInput("preset", "bad-value", "give a preset or rules, not both")
+	case g.Rules != nil:
+		r := *g.Rules
+		return r, r.Validate()
+	case g.Preset != "":
+		return guess.PresetRules(g.Preset)
+	}
+	return guess.PresetRules("1a2b-4")
+}
+
+// row is one history row as JSON. The feedback is a and b, or a text such
+// as "1A2B". A disabled row is kept (so the page loses nothing) but
+// ignored; row numbers in errors count every row.
+type row struct {
+	Guess    string `json:"guess"`
+	A        *int   `json:"a"`
+	B        *int   `json:"b"`
+	Feedback string `json:"feedback"`
+	Disabled bool   `json:"disabled"`
+}
+
+// history is the enabled turns of a list of rows, with the row each came
+// from.
+type history struct {
+	turns []guess.Turn
+	rows  []int
+}
+
+func readHistory(r *guess.Rules, rows []row) (history, error) {
+	var h history
+	for i, x := range rows {
+		if x.Disabled {
+			continue
+		}
+		var f guess.Feedback
+		switch {
+		case x.Feedback != "" && (x.A != nil || x.B != nil):
+			return h, &Error{Code: CodeBadInput, Field: "feedback", Row: &i, Reason: "bad-value", Message: fmt.Sprintf("row %d: give the feedback as a and b, or as text, not both", i+1)}
+		case x.Feedback != "":
+			parsed, err := r.ParseFeedback(x.Feedback)
+			if err != nil {
+				err.(*guess.InputError).Row = i
+				return h, err
+			}
+			f = parsed
+		case x.A == nil:
+			return h, &Error{Code: CodeBadInput, Field: "a", Row: &i, Reason: "missing", Message: fmt.Sprintf("row %d: the feedback is missing", i+1)}
+		default:
+			f.A = *x.A
+			if x.B != nil {
+				f.B = *x.B
+			} else if r.Length == r.Symbols() && !r.Repeats {
+				f.B = r.Length - f.A // every symbol is used: B is implied
+			} else {
+				return h, &Error{Code: CodeBadInput, Field: "b", Row: &i, Reason: "missing", Message: fmt.Sprintf("row %d: B is missing", i+1)}
+			}
+		}
+		t, err := r.ParseTurn(x.Guess, f.A, f.B, i)
+		if err != nil {
+			return h, err
+		}
+		h.turns = append(h.turns, t)
+		h.rows = append(h.rows, i)
+	}
+	return h, nil
+}
+
+// position replays a history; a conflict names the rows as the caller
+// numbered them, disabled ones included.
+func (h history) position(ctx context.Context, r *guess.Rules) (*guess.Position, error) {
+	p, err := guess.NewPosition(ctx, r, h.turns)
+	if conflict, ok := err.(*guess.ConflictError); ok {
+		mapped := make([]int, len(conflict.Rows))
+		for i, t := range conflict.Rows {
+			mapped[i] = h.rows[t]
+		}
+		return nil, &guess.ConflictError{Rows: mapped}
+	}
+	return p, err
+}
+
+func guessPresets(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	type preset struct {
+		guess.Preset
+		Size int64 `json:"size"`
+	}
+	var list []preset
+	for _, p := range guess.Presets() {
+		list = append(list, preset{p, p.Rules.Size()})
+	}
+	return list, decode(params, &struct{}{})
+}
+
+func guessScore(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		game
+		Secret string `json:"secret"`
+		Guess  string `json:"guess"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	r, err := in.rules()
+	if err != nil {
+		return nil, err
+	}
+	secret, err := r.ParseCode(in.Secret, "secret")
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.ParseCode(in.Guess, "guess")
+	if err != nil {
+		return nil, err
+	}
+	f := r.Score(secret, g)
+	return map[string]any{"a": f.A, "b": f.B, "won": r.Won(f)}, nil
+}
+
+func guessCandidates(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		game
+		History []row `json:"history"`
+		Limit   *int  `json:"limit"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	limit := 100
+	if in.Limit != nil {
+		limit = *in.Limit
+	}
+	if limit < 0 || limit > 10000 {
+		return nil, badInput("limit", "bad-value", fmt.Sprintf("limit must be 0 to 10000, not %d", limit))
+	}
+	r, err := in.rules()
+	if err != nil {
+		return nil, err
+	}
+	h, err := readHistory(&r, in.History)
+	if err != nil {
+		return nil, err
+	}
+	p, err := h.position(ctx, &r)
+	if err != nil {
+		return nil, err
+	}
+	listed := make([]string, 0, min(limit, len(p.Candidates)))
+	for _, c := range p.Candidates[:min(limit, len(p.Candidates))] {
+		listed = append(listed, r.Format(c))
+	}
+	return map[string]any{
+		"count":      len(p.Candidates),
+		"candidates": listed,
+		"truncated":  len(listed) < len(p.Candidates),
+		"size":       r.Size(),
+		"solved":     p.Solved(),
+	}, nil
+}
+
+func guessParse(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		game
+		Text string `json:"text"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	r, err := in.rules()
+	if err != nil {
+		return nil, err
+	}
+	turns, err := r.ParseHistory(in.Text)
+	if err != nil {
+		return nil, err
+	}
+	type parsed struct {
+		Line  int    `json:"line"`
+		Guess string `json:"guess"`
+		A     int    `json:"a"`
+		B     int    `json:"b"`
+	}
+	out := []parsed{}
+	for _, t := range turns {
+		out = append(out, parsed{t.Line, r.Format(t.Turn.Guess), t.Turn.Feedback.A, t.Turn.Feedback.B})
+	}
+	return map[string]any{"rows": out}, nil
+}
+
+func guessHostNew(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		game
+		Kind guess.HostKind `json:"kind"`
+		Seed *uint64        `json:"seed"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	r, err := in.rules()
+	if err != nil {
+		return nil, err
+	}
+	if in.Kind == "" {
+		in.Kind = guess.HostFair
+	}
+	seed := randomSeed()
+	if in.Seed != nil {
+		seed = *in.Seed
+	}
+	h, err := guess.NewHost(r, in.Kind, seed)
+	if err != nil {
+		return nil, err
+	}
+	return hostResult(h, nil)
+}
+
+// hostResult is what every host call returns: the sealed state and what
+// the player may see of it.
+func hostResult(h *guess.Host, extra map[string]any) (map[string]any, error) {
+	state, err := seal(h)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]any{
+		"state":      state,
+		"kind":       h.Kind,
+		"rules":      h.Rules,
+		"turns":      len(h.Turns),
+		"won":        h.Won,
+		"commitment": h.Commitment(),
+	}
+	for k, v := range extra {
+		out[k] = v
+	}
+	return out, nil
+}
+
+func guessHostAnswer(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		State string `json:"state"`
+		Guess string `json:"guess"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	var h guess.Host
+	if err := unseal(in.State, &h); err != nil {
+		return nil, err
+	}
+	f, err := h.Answer(ctx, in.Guess)
+	if err != nil {
+		return nil, err
+	}
+	return hostResult(&h, map[string]any{"a": f.A, "b": f.B})
+}
+
+func guessHostReveal(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		State string `json:"state"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	var h guess.Host
+	if err := unseal(in.State, &h); err != nil {
+		return nil, err
+	}
+	secret, err := h.Reveal(ctx)
+	if err != nil {
+		return nil, err
+	}
+	turns, err := h.History(ctx)
+	if err != nil {
+		return nil, err
+	}
+	type answered struct {
+		Guess string `json:"guess"`
+		A     int    `json:"a"`
+		B     int    `json:"b"`
+	}
+	history := []answered{}
+	for _, t := range turns {
+		history = append(history, answered{h.Rules.Format(t.Guess), t.Feedback.A, t.Feedback.B})
+	}
+	return map[string]any{
+		"secret":     secret,
+		"salt":       h.Salt,
+		"commitment": h.Commitment(),
+		"kind":       h.Kind,
+		"history":    history,
+		"won":        h.Won,
+	}, nil
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
