@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"kibitz/engine/progress"
@@ -16,6 +17,7 @@ func init() {
 	register(
 		Method{"debug.panic", "Panic inside the engine (tests that a crash becomes an internal error).", debugPanic},
 		Method{"debug.spin", "Busy-work for ms milliseconds with progress; cooperative:false ignores cancel.", debugSpin},
+		Method{"debug.crash", "Crash the engine beyond recovery (how: stack or memory), to test restarts.", debugCrash},
 	)
 }
 
@@ -55,4 +57,34 @@ func debugSpin(ctx context.Context, params json.RawMessage, report progress.Func
 		}
 	}
 	return map[string]any{"ms": time.Since(start).Milliseconds(), "spins": spins}, nil
+}
+
+// debugCrash kills the Go runtime the way real failures do: a stack
+// overflow and running out of memory are fatal errors, not panics, so no
+// recover can catch them and the page must restart the worker.
+func debugCrash(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		How string `json:"how"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	switch in.How {
+	case "stack":
+		debug.SetMaxStack(1 << 20)
+		return recurse(0), nil
+	case "memory":
+		var hoard [][]byte
+		for {
+			hoard = append(hoard, make([]byte, 64<<20))
+			hoard[len(hoard)-1][0] = 1
+		}
+	}
+	return nil, badInput("how", "bad-value", `how must be "stack" or "memory"`)
+}
+
+func recurse(depth int) int {
+	var pad [256]byte
+	pad[depth%256] = byte(depth)
+	return recurse(depth+1) + int(pad[0])
 }

@@ -1,0 +1,251 @@
+// Package builder makes Kibitz's three deliverables from the sources:
+//
+//   - site/: the hosted site (index.html, kibitz.js, kibitz.wasm, a service
+//     worker versioned by content hash, the manifest and icons);
+//   - kibitz.html: one self-contained file, wasm inlined, for file://;
+//   - kibitz-embed.js: one script a blog can host, wasm inlined, with
+//     embed-example.html showing the snippet.
+//
+// It is used by scripts/build, scripts/serve and the end-to-end tests.
+// Nothing here transforms the web sources: the loader is wrapped in a
+// scope that hands it the build's facts (version, Go's wasm_exec.js as a
+// function, the inlined module), and the HTML shell has two markers.
+package builder
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Result describes a finished build.
+type Result struct {
+	Dir        string // the output directory
+	Version    string // content hash shared by every output
+	WasmBytes  int    // raw module size
+	WasmGzip   int    // gzip -9 module size
+	SingleFile int    // size of kibitz.html
+	EmbedFile  int    // size of kibitz-embed.js
+}
+
+// Build compiles the module and writes every output under out. root is the
+// repository root.
+func Build(root, out string) (*Result, error) {
+	wasm, err := compileWasm(root)
+	if err != nil {
+		return nil, err
+	}
+	goroot, err := goEnv("GOROOT")
+	if err != nil {
+		return nil, err
+	}
+	wasmExec, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return nil, fmt.Errorf("reading Go's wasm_exec.js: %w", err)
+	}
+	web := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(root, "web", name)) }
+	loader, err := web("kibitz.js")
+	if err != nil {
+		return nil, err
+	}
+	shell, err := web("index.html")
+	if err != nil {
+		return nil, err
+	}
+	siteCSS, err := web("site.css")
+	if err != nil {
+		return nil, err
+	}
+	serviceWorker, err := web("sw.js")
+	if err != nil {
+		return nil, err
+	}
+	example, err := web("embed-example.html")
+	if err != nil {
+		return nil, err
+	}
+
+	sum := sha256.New()
+	for _, part := range [][]byte{wasm, wasmExec, loader, shell, siteCSS, serviceWorker} {
+		sum.Write(part)
+	}
+	version := hex.EncodeToString(sum.Sum(nil))[:12]
+	gz := gzipBytes(wasm)
+	runtime := goRuntime(wasmExec)
+
+	siteJS := wrapLoader(loader, version, runtime, "")
+	inlineJS := wrapLoader(loader, version, runtime, base64.StdEncoding.EncodeToString(gz))
+
+	site := filepath.Join(out, "site")
+	if err := os.RemoveAll(out); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(site, 0o755); err != nil {
+		return nil, err
+	}
+	icons, err := writeIcons(site)
+	if err != nil {
+		return nil, err
+	}
+	manifest, err := manifestJSON(icons)
+	if err != nil {
+		return nil, err
+	}
+	siteHead := `<link rel="manifest" href="manifest.webmanifest">
+<link rel="icon" href="icon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="icon-192.png">
+<link rel="stylesheet" href="site.css">`
+	siteScripts := `<script src="kibitz.js"></script>
+<script>
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  navigator.serviceWorker.register("sw.js").catch(function (err) { console.warn("Kibitz offline mode is unavailable:", err); });
+}
+</script>`
+	siteFiles := map[string][]byte{
+		"index.html":           fill(shell, siteHead, siteScripts),
+		"kibitz.js":            siteJS,
+		"kibitz.wasm":          wasm,
+		"site.css":             siteCSS,
+		"manifest.webmanifest": manifest,
+	}
+	precache := []string{"./"}
+	for name := range siteFiles {
+		precache = append(precache, name)
+	}
+	precache = append(precache, icons...)
+	sort.Strings(precache[1:])
+	files, _ := json.Marshal(precache)
+	siteFiles["sw.js"] = bytes.NewBufferString(strings.NewReplacer(
+		`"__KIBITZ_VERSION__"`, fmt.Sprintf("%q", version),
+		`"__KIBITZ_FILES__"`, string(files),
+	).Replace(string(serviceWorker))).Bytes()
+	for name, content := range siteFiles {
+		if err := os.WriteFile(filepath.Join(site, name), content, 0o644); err != nil {
+			return nil, err
+		}
+	}
+
+	singleHead := "<style>\n" + string(siteCSS) + "</style>"
+	singleScripts := "<script>\n" + scriptSafe(inlineJS) + "\n</script>"
+	single := fill(shell, singleHead, singleScripts)
+	if err := os.WriteFile(filepath.Join(out, "kibitz.html"), single, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(out, "kibitz-embed.js"), inlineJS, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(out, "embed-example.html"), example, 0o644); err != nil {
+		return nil, err
+	}
+	return &Result{Dir: out, Version: version, WasmBytes: len(wasm), WasmGzip: len(gz), SingleFile: len(single), EmbedFile: len(inlineJS)}, nil
+}
+
+// compileWasm builds ./wasm for GOOS=js GOARCH=wasm, without symbol tables
+// (they only cost download size).
+func compileWasm(root string) ([]byte, error) {
+	tmp, err := os.MkdirTemp("", "kibitz-wasm")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	target := filepath.Join(tmp, "kibitz.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", target, "./wasm")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("compiling the wasm module: %v\n%s", err, out)
+	}
+	return os.ReadFile(target)
+}
+
+func goEnv(name string) (string, error) {
+	out, err := exec.Command("go", "env", name).Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %w", name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// goRuntime turns wasm_exec.js into a function of the global object Go
+// should use. Its one bare reference to a global (fs.writeSync) is served
+// by a local fs, set once the script has installed its shim.
+func goRuntime(wasmExec []byte) string {
+	return "function (globalThis) {\nvar fs;\n" + string(wasmExec) + "\nfs = globalThis.fs;\nreturn globalThis.Go;\n}"
+}
+
+// wrapLoader gives kibitz.js its build facts in a private scope.
+func wrapLoader(loader []byte, version, runtime, wasmBase64 string) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "/*! Kibitz %s: a game-solving engine in your browser. Includes Go's wasm_exec.js (BSD license). */\n", version)
+	b.WriteString("(function () {\nvar KIBITZ_BUILD = {\n")
+	fmt.Fprintf(&b, "version: %q,\n", version)
+	b.WriteString("goRuntime: " + runtime + ",\n")
+	if wasmBase64 != "" {
+		fmt.Fprintf(&b, "wasm: %q,\n", wasmBase64)
+	}
+	b.WriteString("};\n")
+	b.Write(loader)
+	b.WriteString("\n})();\n")
+	return b.Bytes()
+}
+
+// fill puts head and scripts into the shell's two markers.
+func fill(shell []byte, head, scripts string) []byte {
+	s := strings.Replace(string(shell), "<!--kibitz:head-->", head, 1)
+	s = strings.Replace(s, "<!--kibitz:scripts-->", scripts, 1)
+	return []byte(s)
+}
+
+// scriptSafe keeps inline script text from closing its <script> element.
+func scriptSafe(js []byte) string {
+	return strings.ReplaceAll(string(js), "</script", `<\/script`)
+}
+
+func gzipBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	w.Write(b)
+	w.Close()
+	return buf.Bytes()
+}
+
+func manifestJSON(icons []string) ([]byte, error) {
+	type icon struct {
+		Src     string `json:"src"`
+		Sizes   string `json:"sizes"`
+		Type    string `json:"type"`
+		Purpose string `json:"purpose,omitempty"`
+	}
+	var list []icon
+	for _, name := range icons {
+		switch {
+		case strings.HasSuffix(name, ".svg"):
+			list = append(list, icon{name, "any", "image/svg+xml", ""})
+		case strings.HasSuffix(name, "-maskable.png"):
+			list = append(list, icon{name, "512x512", "image/png", "maskable"})
+		default:
+			size := strings.TrimSuffix(strings.TrimPrefix(name, "icon-"), ".png")
+			list = append(list, icon{name, size + "x" + size, "image/png", ""})
+		}
+	}
+	return json.MarshalIndent(map[string]any{
+		"name":             "Kibitz",
+		"short_name":       "Kibitz",
+		"description":      "Game solvers that run in your browser: number guessing and more.",
+		"start_url":        "./",
+		"scope":            "./",
+		"display":          "standalone",
+		"background_color": "#f8fafc",
+		"theme_color":      "#1d4ed8",
+		"icons":            list,
+	}, "", "  ")
+}

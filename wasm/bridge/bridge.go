@@ -1,0 +1,252 @@
+//go:build js && wasm
+
+// Package bridge holds the few ways Kibitz's Go code touches JavaScript,
+// all through safejs so that a JS exception is an error, never a panic:
+// functions exported to JS (each recovers its own panics), Promises made in
+// Go and resolved from a goroutine, Promises awaited from Go, JSON in both
+// directions, and a way to yield to the event loop.
+//
+// Go compiled to wasm runs on the JS thread and never gives it back on its
+// own: a goroutine that computes blocks every event until it blocks on a
+// channel. Yield is that block, as short as the platform allows.
+package bridge
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sync"
+
+	"github.com/hack-pad/safejs"
+)
+
+// Global returns the JS global object the Go runtime was started with.
+func Global() safejs.Value { return safejs.Global() }
+
+// Func wraps fn as a JS function. A panic inside fn is recovered, reported
+// to onPanic (may be nil) and turns into an undefined return, so one bad
+// call never kills the module. The function lives as long as the module.
+func Func(fn func(this safejs.Value, args []safejs.Value) any, onPanic func(error)) (safejs.Value, error) {
+	f, err := safejs.FuncOf(func(this safejs.Value, args []safejs.Value) (result any) {
+		defer func() {
+			if p := recover(); p != nil {
+				result = nil
+				if onPanic != nil {
+					onPanic(fmt.Errorf("panic: %v\n%s", p, debug.Stack()))
+				}
+			}
+		}()
+		return fn(this, args)
+	})
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	return f.Value(), nil
+}
+
+// ParseJSON turns JSON text into a JS value with JSON.parse.
+func ParseJSON(text []byte) (safejs.Value, error) {
+	jsonObj, err := Global().Get("JSON")
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	return jsonObj.Call("parse", string(text))
+}
+
+// StringifyJSON turns a JS value into JSON text with JSON.stringify;
+// undefined becomes null.
+func StringifyJSON(v safejs.Value) ([]byte, error) {
+	if v.IsUndefined() {
+		return []byte("null"), nil
+	}
+	jsonObj, err := Global().Get("JSON")
+	if err != nil {
+		return nil, err
+	}
+	s, err := jsonObj.Call("stringify", v)
+	if err != nil {
+		return nil, err
+	}
+	if s.IsUndefined() { // a function or a symbol
+		return []byte("null"), nil
+	}
+	text, err := s.String()
+	return []byte(text), err
+}
+
+// ToJS converts a Go value to a JS value through JSON.
+func ToJS(v any) (safejs.Value, error) {
+	text, err := json.Marshal(v)
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	return ParseJSON(text)
+}
+
+// FromJS converts a JS value into a Go value through JSON.
+func FromJS(v safejs.Value, into any) error {
+	text, err := StringifyJSON(v)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(text, into)
+}
+
+// Object builds a plain JS object from Go values; a value that is already
+// a safejs.Value is stored as it is, anything else goes through ToJS.
+func Object(fields map[string]any) (safejs.Value, error) {
+	ctor, err := Global().Get("Object")
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	obj, err := ctor.New()
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	for k, v := range fields {
+		jsv, ok := v.(safejs.Value)
+		if !ok {
+			switch v := v.(type) {
+			case string, bool, int, int64, float64, nil:
+				jsv, err = safejs.ValueOf(v)
+			default:
+				jsv, err = ToJS(v)
+			}
+			if err != nil {
+				return safejs.Undefined(), fmt.Errorf("field %s: %w", k, err)
+			}
+		}
+		if err := obj.Set(k, jsv); err != nil {
+			return safejs.Undefined(), err
+		}
+	}
+	return obj, nil
+}
+
+// Promise returns a JS Promise settled by run, which runs on its own
+// goroutine: a JS caller never blocks on Go. A panic in run rejects the
+// promise. reject turns a Go error into the JS rejection value.
+func Promise(run func() (safejs.Value, error), reject func(error) safejs.Value) (safejs.Value, error) {
+	ctor, err := Global().Get("Promise")
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	executor, err := Func(func(this safejs.Value, args []safejs.Value) any {
+		resolveFn, rejectFn := args[0], args[1]
+		go func() {
+			value, err := func() (v safejs.Value, err error) {
+				defer func() {
+					if p := recover(); p != nil {
+						err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+					}
+				}()
+				return run()
+			}()
+			if err != nil {
+				_, _ = rejectFn.Invoke(reject(err))
+				return
+			}
+			_, _ = resolveFn.Invoke(value)
+		}()
+		return nil
+	}, nil)
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	return ctor.New(executor)
+}
+
+// Await blocks the calling goroutine (never the JS thread) until promise
+// settles, returning its value or its rejection as a *JSError.
+func Await(promise safejs.Value) (safejs.Value, error) {
+	type settled struct {
+		value safejs.Value
+		err   error
+	}
+	done := make(chan settled, 1)
+	var once sync.Once
+	var onResolve, onReject safejs.Func
+	var err error
+	onResolve, err = safejs.FuncOf(func(this safejs.Value, args []safejs.Value) any {
+		once.Do(func() { done <- settled{value: arg(args, 0)} })
+		return nil
+	})
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	defer onResolve.Release()
+	onReject, err = safejs.FuncOf(func(this safejs.Value, args []safejs.Value) any {
+		once.Do(func() { done <- settled{err: NewJSError(arg(args, 0))} })
+		return nil
+	})
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	defer onReject.Release()
+	if _, err := promise.Call("then", onResolve.Value(), onReject.Value()); err != nil {
+		return safejs.Undefined(), err
+	}
+	s := <-done
+	return s.value, s.err
+}
+
+func arg(args []safejs.Value, i int) safejs.Value {
+	if i < len(args) {
+		return args[i]
+	}
+	return safejs.Undefined()
+}
+
+// JSError is a JS rejection or exception seen from Go: the thrown value and,
+// when it is an Error with a code (as Kibitz's are), that code.
+type JSError struct {
+	Value   safejs.Value
+	Code    string
+	Message string
+}
+
+func (e *JSError) Error() string {
+	if e.Code != "" {
+		return e.Code + ": " + e.Message
+	}
+	return e.Message
+}
+
+// NewJSError reads code and message off a thrown JS value.
+func NewJSError(v safejs.Value) *JSError {
+	e := &JSError{Value: v, Message: "unknown JavaScript error"}
+	if v.Type() == safejs.TypeObject {
+		if code, err := v.Get("code"); err == nil && code.Type() == safejs.TypeString {
+			e.Code, _ = code.String()
+		}
+		if msg, err := v.Get("message"); err == nil && msg.Type() == safejs.TypeString {
+			e.Message, _ = msg.String()
+		}
+	} else if s, err := v.String(); err == nil {
+		e.Message = s
+	}
+	return e
+}
+
+// ErrNoMessageChannel is returned by NewYielder where MessageChannel is
+// missing.
+var ErrNoMessageChannel = errors.New("bridge: MessageChannel is not available")
+
+// TempFunc wraps fn like Func but for a short life: call release when the
+// JS side can no longer call it (after a call settles, say), or the
+// function and everything it captures stay alive for good.
+func TempFunc(fn func(this safejs.Value, args []safejs.Value) any) (safejs.Value, func(), error) {
+	f, err := safejs.FuncOf(func(this safejs.Value, args []safejs.Value) (result any) {
+		defer func() {
+			if recover() != nil {
+				result = nil
+			}
+		}()
+		return fn(this, args)
+	})
+	if err != nil {
+		return safejs.Undefined(), func() {}, err
+	}
+	return f.Value(), f.Release, nil
+}

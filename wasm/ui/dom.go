@@ -1,0 +1,98 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"fmt"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+// A small element builder, so a widget's markup reads as a tree:
+//
+//	el("button", cls("primary"), attr("type", "submit"), on("click", "go"), "Go")
+//
+// Arguments are applied in order: a string becomes a text node, a dom.Node
+// is appended, a prop sets something on the element, a slice of nodes is
+// appended in order, and nil is skipped.
+
+// prop sets something on an element.
+type prop func(dom.Element)
+
+func el(tag string, args ...any) dom.Element {
+	return build(doc.CreateElement(tag), args)
+}
+
+const svgNS = "http://www.w3.org/2000/svg"
+
+// svg builds an element in the SVG namespace, for charts.
+func svg(tag string, args ...any) dom.Element {
+	return build(doc.CreateElementNS(svgNS, tag), args)
+}
+
+func build(e dom.Element, args []any) dom.Element {
+	for _, a := range args {
+		switch a := a.(type) {
+		case nil:
+		case string:
+			e.AppendChild(doc.CreateTextNode(a))
+		case prop:
+			a(e)
+		case dom.Node:
+			e.AppendChild(a)
+		case []dom.Element:
+			for _, c := range a {
+				e.AppendChild(c)
+			}
+		default:
+			panic(fmt.Sprintf("ui: el cannot use %T", a))
+		}
+	}
+	return e
+}
+
+func attr(name, value string) prop { return func(e dom.Element) { e.SetAttribute(name, value) } }
+
+// attrIf sets a boolean attribute (disabled, hidden, checked) when on.
+func attrIf(on bool, name string) prop {
+	return func(e dom.Element) {
+		if on {
+			e.SetAttribute(name, "")
+		}
+	}
+}
+
+func cls(names string) prop { return attr("class", names) }
+
+// on asks the frame to call the handler named name on event typ.
+func on(typ, name string) prop { return attr("data-on-"+typ, name) }
+
+// data sets a data-* attribute, which handlers read back from the target.
+func data(key, value string) prop { return attr("data-"+key, value) }
+
+// replace swaps all of e's children for the given ones.
+func replace(e dom.Element, children ...any) {
+	e.SetInnerHTML("")
+	build(e, children)
+}
+
+// inputValue and setInputValue read and write a form control's value.
+func inputValue(e dom.Element) string { return e.Underlying().Get("value").String() }
+
+func setInputValue(e dom.Element, v string) { e.Underlying().Set("value", v) }
+
+func checked(e dom.Element) bool { return e.Underlying().Get("checked").Bool() }
+
+func setChecked(e dom.Element, v bool) { e.Underlying().Set("checked", v) }
+
+func setHidden(e dom.Element, hidden bool) {
+	if hidden {
+		e.SetAttribute("hidden", "")
+	} else {
+		e.RemoveAttribute("hidden")
+	}
+}
+
+func setDisabled(e dom.Element, disabled bool) { e.Underlying().Set("disabled", disabled) }
+
+func focus(e dom.Element) { e.Underlying().Call("focus") }

@@ -1,0 +1,117 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"context"
+	"errors"
+
+	"github.com/hack-pad/safejs"
+
+	"kibitz/wasm/bridge"
+)
+
+// Engine is a widget's handle on the engine worker: kibitz.js's engine
+// object, whose call() returns a Promise.
+type Engine struct {
+	obj safejs.Value
+}
+
+// NewEngine wraps kibitz.js's engine object.
+func NewEngine(obj safejs.Value) *Engine { return &Engine{obj: obj} }
+
+// CallError is a failed engine call as the page sees it: the engine's
+// error fields (see engine/api.Error) plus engine-crashed from the client.
+type CallError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Field   string `json:"field"`
+	Row     *int   `json:"row"`
+	Pos     *int   `json:"pos"`
+	Reason  string `json:"reason"`
+	Rows    []int  `json:"rows"`
+	Size    int64  `json:"size"`
+	Limit   int64  `json:"limit"`
+}
+
+func (e *CallError) Error() string { return e.Code + ": " + e.Message }
+
+// Progress receives a long call's progress.
+type Progress func(done, total float64, note string)
+
+// Call runs method with params (any JSON-encodable value) on the worker
+// and decodes the result into result (a pointer, or nil). Cancelling ctx
+// aborts the call. It blocks the calling goroutine, so call it from one,
+// never from an event handler directly.
+func (e *Engine) Call(ctx context.Context, method string, params, result any, progress Progress) error {
+	jsParams, err := bridge.ToJS(params)
+	if err != nil {
+		return err
+	}
+	controllerCtor, err := bridge.Global().Get("AbortController")
+	if err != nil {
+		return err
+	}
+	controller, err := controllerCtor.New()
+	if err != nil {
+		return err
+	}
+	signal, err := controller.Get("signal")
+	if err != nil {
+		return err
+	}
+	options := map[string]any{"signal": signal}
+	if progress != nil {
+		onProgress, release, err := bridge.TempFunc(func(this safejs.Value, args []safejs.Value) any {
+			var p struct {
+				Done  float64 `json:"done"`
+				Total float64 `json:"total"`
+				Note  string  `json:"note"`
+			}
+			if len(args) > 0 && bridge.FromJS(args[0], &p) == nil {
+				progress(p.Done, p.Total, p.Note)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		defer release()
+		options["onProgress"] = onProgress
+	}
+	jsOptions, err := bridge.Object(options)
+	if err != nil {
+		return err
+	}
+	promise, err := e.obj.Call("call", method, jsParams, jsOptions)
+	if err != nil {
+		return err
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		select {
+		case <-ctx.Done():
+			_, _ = controller.Call("abort")
+		case <-stop:
+		}
+	}()
+	value, err := bridge.Await(promise)
+	if err != nil {
+		var jsErr *bridge.JSError
+		if errors.As(err, &jsErr) {
+			ce := &CallError{Code: jsErr.Code, Message: jsErr.Message}
+			_ = bridge.FromJS(jsErr.Value, ce)
+			ce.Message = jsErr.Message // an Error's message is not enumerable
+			if ce.Code == "" {
+				ce.Code = "internal"
+			}
+			return ce
+		}
+		return err
+	}
+	if result == nil {
+		return nil
+	}
+	return bridge.FromJS(value, result)
+}

@@ -1,0 +1,282 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"syscall/js"
+
+	"github.com/hack-pad/safejs"
+	"honnef.co/go/js/dom/v2"
+
+	"kibitz/wasm/bridge"
+	"kibitz/wasm/i18n"
+)
+
+//go:embed style.css
+var styleSheet string
+
+// Frame is what every widget gets from the host, identically: its Shadow
+// DOM, its language, its saved state, its engine, a busy bar with progress
+// and cancel, an error line, and event handling by name.
+//
+// Events are delegated: the frame listens once on its shadow root, and an
+// element asks for a handler by attribute, as in
+// <button data-on-click="new-game">. Re-rendering a part of a widget
+// therefore creates no JS functions and leaks none.
+type Frame struct {
+	Lang   i18n.Lang
+	Engine *Engine
+	Body   dom.Element // where the widget builds its UI
+
+	root     dom.DocumentFragment // the shadow root
+	shell    dom.Element          // the top container, carrying lang and theme
+	busyBar  dom.Element
+	busyText dom.Element
+	message  dom.Element // the live region for errors and notices
+	storeKey string
+	handlers map[string]func(ev dom.Event, target dom.Element)
+	cancel   context.CancelFunc // of the call in progress
+	calls    int                // calls started, to tell the latest apart
+	listen   map[string]js.Func
+}
+
+// doc is the page's document, set by the first mount: dom's Document()
+// panics in the worker role, so it must not run at package init.
+var doc dom.Document
+
+// newFrame attaches a shadow root to host and lays out the frame in it.
+func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Frame, error) {
+	if doc == nil {
+		doc = dom.GetWindow().Document()
+	}
+	hostEl := js.Value(safejs.Unsafe(host))
+	shadow := hostEl.Get("shadowRoot")
+	if shadow.IsNull() || shadow.IsUndefined() {
+		shadow = hostEl.Call("attachShadow", map[string]any{"mode": "open"})
+	}
+	shadow.Set("innerHTML", "")
+	f := &Frame{
+		Lang:     i18n.Choose(opts.Lang, opts.Languages),
+		Engine:   engine,
+		root:     dom.WrapDocumentFragment(shadow),
+		storeKey: "kibitz/" + game + "/" + opts.Key,
+		handlers: map[string]func(dom.Event, dom.Element){},
+	}
+	style := doc.CreateElement("style")
+	style.SetTextContent(styleSheet)
+	f.root.AppendChild(style)
+
+	f.shell = el("div", cls("kz"), attr("lang", string(f.Lang)))
+	f.busyText = el("span", cls("kz-busy-text"))
+	f.busyBar = el("div", cls("kz-busy"), attr("hidden", ""), attr("role", "status"),
+		el("span", cls("kz-spinner"), attr("aria-hidden", "true")),
+		f.busyText,
+		el("button", attr("type", "button"), cls("kz-link"), on("click", "frame.cancel"), f.T("common.cancel")),
+	)
+	f.message = el("div", cls("kz-message"), attr("role", "alert"), attr("aria-live", "assertive"))
+	f.Body = el("div", cls("kz-body"))
+	f.shell.AppendChild(f.busyBar)
+	f.shell.AppendChild(f.message)
+	f.shell.AppendChild(f.Body)
+	f.root.AppendChild(f.shell)
+
+	f.Handle("frame.cancel", func(dom.Event, dom.Element) {
+		if f.cancel != nil {
+			f.cancel()
+		}
+	})
+	f.Handle("frame.dismiss", func(dom.Event, dom.Element) { f.ClearMessage() })
+	f.listen = map[string]js.Func{}
+	for _, typ := range []string{"click", "input", "change", "submit", "keydown", "focusout"} {
+		fn := js.FuncOf(func(this js.Value, args []js.Value) any {
+			f.dispatch(typ, dom.WrapEvent(args[0]))
+			return nil
+		})
+		f.listen[typ] = fn
+		shadow.Call("addEventListener", typ, fn)
+	}
+	return f, nil
+}
+
+// Handle registers the handler for name, used by elements as
+// data-on-<event>="name". Handlers run on the JS thread: anything that
+// waits (an engine call) must go on a goroutine.
+func (f *Frame) Handle(name string, fn func(ev dom.Event, target dom.Element)) {
+	f.handlers[name] = fn
+}
+
+func (f *Frame) dispatch(typ string, ev dom.Event) {
+	defer func() {
+		if p := recover(); p != nil {
+			f.ShowError(fmt.Errorf("internal: %v", p))
+			println("kibitz: panic in", typ, "handler:", fmt.Sprint(p), string(debug.Stack()))
+		}
+	}()
+	target := ev.Target()
+	if target == nil {
+		return
+	}
+	attrName := "data-on-" + typ
+	holder := target.Closest("[" + attrName + "]")
+	if holder == nil {
+		return
+	}
+	name := holder.GetAttribute(attrName)
+	if fn := f.handlers[name]; fn != nil {
+		if typ == "submit" {
+			ev.PreventDefault()
+		}
+		fn(ev, holder)
+	}
+}
+
+// T translates a message key into the frame's language.
+func (f *Frame) T(key string, args ...any) string { return i18n.T(f.Lang, key, args...) }
+
+// Save stores the widget's state in localStorage; failures (storage full
+// or forbidden) only cost persistence, so they are ignored.
+func (f *Frame) Save(state any) {
+	text, err := json.Marshal(state)
+	if err != nil {
+		return
+	}
+	if storage, err := bridge.Global().Get("localStorage"); err == nil && !storage.IsUndefined() && !storage.IsNull() {
+		_, _ = storage.Call("setItem", f.storeKey, string(text))
+	}
+}
+
+// Load reads the saved state into into and reports whether there was one.
+func (f *Frame) Load(into any) bool {
+	storage, err := bridge.Global().Get("localStorage")
+	if err != nil || storage.IsUndefined() || storage.IsNull() {
+		return false
+	}
+	item, err := storage.Call("getItem", f.storeKey)
+	if err != nil || item.Type() != safejs.TypeString {
+		return false
+	}
+	text, _ := item.String()
+	return json.Unmarshal([]byte(text), into) == nil
+}
+
+// Call runs an engine call with the frame's busy bar: the bar shows after a
+// moment, with progress and a cancel button. Only one call runs at a time
+// per frame; a new one cancels the old. Call blocks, so run it on a
+// goroutine.
+func (f *Frame) Call(method string, params, result any) error {
+	if f.cancel != nil {
+		f.cancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	f.calls++
+	call := f.calls
+	f.cancel = cancel
+	f.busyText.SetTextContent(f.T("common.working"))
+	f.busyBar.RemoveAttribute("hidden")
+	err := f.Engine.Call(ctx, method, params, result, func(done, total float64, note string) {
+		if total > 0 && f.calls == call {
+			f.busyText.SetTextContent(f.T("common.progress", int(100*done/total)))
+		}
+	})
+	cancel()
+	if f.calls == call { // no newer call took over the bar
+		f.cancel = nil
+		f.busyBar.SetAttribute("hidden", "")
+	}
+	return err
+}
+
+// ShowError puts an error in the message line, translated when the engine
+// gave a reason the catalog knows, with the engine's English detail after.
+func (f *Frame) ShowError(err error) {
+	f.message.SetInnerHTML("")
+	f.message.AppendChild(el("span", f.Describe(err)))
+	f.message.AppendChild(el("button", attr("type", "button"), cls("kz-link"), on("click", "frame.dismiss"),
+		attr("aria-label", f.T("common.dismiss")), "×"))
+	f.message.Class().Add("kz-error")
+}
+
+// Notice puts a neutral message in the message line.
+func (f *Frame) Notice(text string) {
+	f.message.SetInnerHTML("")
+	f.message.Class().Remove("kz-error")
+	f.message.AppendChild(el("span", text))
+}
+
+// ClearMessage empties the message line.
+func (f *Frame) ClearMessage() {
+	f.message.SetInnerHTML("")
+	f.message.Class().Remove("kz-error")
+}
+
+// Describe turns an error into one sentence in the frame's language.
+func (f *Frame) Describe(err error) string {
+	ce, ok := err.(*CallError)
+	if !ok {
+		return f.T("error.internal", err.Error())
+	}
+	switch ce.Code {
+	case "cancelled":
+		return f.T("error.cancelled")
+	case "engine-crashed":
+		return f.T("error.crashed")
+	case "too-large":
+		return f.T("error.too-large", ce.Size, ce.Limit)
+	case "bad-input":
+		where := f.where(ce)
+		if key := "reason." + ce.Reason; ce.Reason != "" && i18n.Has(i18n.English, key) {
+			text := f.T(key)
+			if where != "" {
+				text = where + ": " + text
+			}
+			if f.Lang != i18n.English {
+				text += " (" + ce.Message + ")"
+			}
+			return text
+		}
+		return ce.Message
+	}
+	return f.T("error.internal", ce.Message)
+}
+
+// where names the place of a bad input: row, field and position.
+func (f *Frame) where(ce *CallError) string {
+	var parts []string
+	if ce.Row != nil {
+		parts = append(parts, f.T("where.row", *ce.Row+1))
+	}
+	if len(ce.Rows) > 0 {
+		nums := make([]string, len(ce.Rows))
+		for i, r := range ce.Rows {
+			nums[i] = fmt.Sprint(r + 1)
+		}
+		parts = append(parts, f.T("where.rows", strings.Join(nums, ", ")))
+	}
+	if ce.Field != "" && i18n.Has(i18n.English, "field."+ce.Field) {
+		parts = append(parts, f.T("field."+ce.Field))
+	}
+	if ce.Pos != nil {
+		parts = append(parts, f.T("where.pos", *ce.Pos+1))
+	}
+	return strings.Join(parts, f.T("where.sep"))
+}
+
+// unmount takes the widget down and releases the frame's listeners.
+func (f *Frame) unmount() {
+	if f.cancel != nil {
+		f.cancel()
+	}
+	shadow := f.root.Underlying()
+	for typ, fn := range f.listen {
+		shadow.Call("removeEventListener", typ, fn)
+		fn.Release()
+	}
+	f.listen = nil
+	shadow.Set("innerHTML", "")
+}

@@ -1,0 +1,188 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/hack-pad/safejs"
+
+	"kibitz/engine/api"
+	"kibitz/wasm/bridge"
+)
+
+// The worker protocol. Every message is a plain object with a type.
+//
+//	page → worker  {type: "run", id, method, params}  params: any JSON value
+//	               {type: "cancel", id}
+//	worker → page  {type: "ready", methods: [{name, doc}]}   once, when Go is up
+//	               {type: "progress", id, done, total, note} zero or more per call
+//	               {type: "result", id, value}
+//	               {type: "error", id, code, message, field?, row?, pos?, reason?, rows?, size?, limit?}
+//
+// The JS bootstrap in kibitz.js owns the step before: it receives
+// {type: "init", module} with the compiled WebAssembly.Module, starts Go,
+// and posts {type: "exit", code} if the Go program ever stops (a fatal
+// runtime error or out of memory), which the page treats as a crash.
+//
+// A call runs on its own goroutine with a context that "cancel" ends. Long
+// engine work reports progress often; the first report after 50 ms of
+// silence is posted and is also where the call yields to the event loop,
+// which is how a cancel message gets in while Go is computing. Work that
+// never reports cannot be cancelled this way: the page terminates the
+// worker when a cancel has had no effect for a second.
+const progressEvery = 50 * time.Millisecond
+
+// worker is the state of the worker role.
+type worker struct {
+	self    safejs.Value
+	yielder *bridge.Yielder
+
+	mu      sync.Mutex
+	cancels map[float64]context.CancelFunc
+}
+
+func runWorker() error {
+	w := &worker{self: bridge.Global(), cancels: map[float64]context.CancelFunc{}}
+	var err error
+	if w.yielder, err = bridge.NewYielder(); err != nil {
+		return err
+	}
+	onMessage, err := bridge.Func(w.onMessage, func(err error) { w.log(err) })
+	if err != nil {
+		return err
+	}
+	if err := w.self.Set("onmessage", onMessage); err != nil {
+		return err
+	}
+	type info struct {
+		Name string `json:"name"`
+		Doc  string `json:"doc"`
+	}
+	var list []info
+	for _, m := range api.Methods() {
+		list = append(list, info{m.Name, m.Doc})
+	}
+	return w.post(map[string]any{"type": "ready", "methods": list})
+}
+
+// onMessage handles one message from the page. It runs on the JS thread and
+// must return at once, so a call is started on a goroutine.
+func (w *worker) onMessage(this safejs.Value, args []safejs.Value) any {
+	if len(args) == 0 {
+		return nil
+	}
+	data, err := args[0].Get("data")
+	if err != nil {
+		return nil
+	}
+	kind := stringField(data, "type")
+	id, _ := numberField(data, "id")
+	switch kind {
+	case "run":
+		method := stringField(data, "method")
+		params, _ := data.Get("params")
+		paramsJSON, err := bridge.StringifyJSON(params)
+		if err != nil {
+			w.postError(id, &api.Error{Code: api.CodeBadInput, Field: "params", Message: "the parameters cannot be sent as JSON: " + err.Error()})
+			return nil
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		w.mu.Lock()
+		w.cancels[id] = cancel
+		w.mu.Unlock()
+		go w.run(ctx, id, method, paramsJSON)
+	case "cancel":
+		w.mu.Lock()
+		if cancel := w.cancels[id]; cancel != nil {
+			cancel()
+		}
+		w.mu.Unlock()
+	}
+	return nil
+}
+
+// run performs one call and posts its outcome.
+func (w *worker) run(ctx context.Context, id float64, method string, params []byte) {
+	defer func() {
+		w.mu.Lock()
+		if cancel := w.cancels[id]; cancel != nil {
+			cancel()
+			delete(w.cancels, id)
+		}
+		w.mu.Unlock()
+		if p := recover(); p != nil {
+			w.postError(id, &api.Error{Code: api.CodeInternal, Message: fmt.Sprintf("the worker failed: %v", p)})
+		}
+	}()
+	last := time.Now()
+	report := func(done, total int64, note string) {
+		if time.Since(last) < progressEvery {
+			return
+		}
+		_ = w.post(map[string]any{"type": "progress", "id": id, "done": float64(done), "total": float64(total), "note": note})
+		w.yielder.Yield()
+		last = time.Now()
+	}
+	result, callErr := api.Call(ctx, method, params, report)
+	if callErr != nil {
+		w.postError(id, callErr)
+		return
+	}
+	value, err := bridge.ParseJSON(result)
+	if err != nil {
+		w.postError(id, &api.Error{Code: api.CodeInternal, Message: "the result could not be sent: " + err.Error()})
+		return
+	}
+	if err := w.post(map[string]any{"type": "result", "id": id, "value": value}); err != nil {
+		w.postError(id, &api.Error{Code: api.CodeInternal, Message: "the result could not be sent: " + err.Error()})
+	}
+}
+
+func (w *worker) postError(id float64, e *api.Error) {
+	fields := map[string]any{}
+	text, _ := json.Marshal(e)
+	_ = json.Unmarshal(text, &fields)
+	fields["type"] = "error"
+	fields["id"] = id
+	if err := w.post(fields); err != nil {
+		w.log(err)
+	}
+}
+
+func (w *worker) post(fields map[string]any) error {
+	msg, err := bridge.Object(fields)
+	if err != nil {
+		return err
+	}
+	_, err = w.self.Call("postMessage", msg)
+	return err
+}
+
+func (w *worker) log(err error) {
+	if console, e := w.self.Get("console"); e == nil {
+		_, _ = console.Call("error", "kibitz worker: "+err.Error())
+	}
+}
+
+func stringField(v safejs.Value, name string) string {
+	f, err := v.Get(name)
+	if err != nil || f.Type() != safejs.TypeString {
+		return ""
+	}
+	s, _ := f.String()
+	return s
+}
+
+func numberField(v safejs.Value, name string) (float64, bool) {
+	f, err := v.Get(name)
+	if err != nil || f.Type() != safejs.TypeNumber {
+		return 0, false
+	}
+	n, err := f.Float()
+	return n, err == nil
+}

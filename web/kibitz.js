@@ -1,0 +1,379 @@
+/*
+ * Kibitz loader: a classic script that defines one global, Kibitz.
+ *
+ *   Kibitz.createEngine() → Promise<engine>
+ *   engine.call(method, params, {onProgress, signal}) → Promise<result>
+ *   engine.methods() → [{name, doc}]
+ *   Kibitz.mount(element, {game, lang, key}) → Promise<{unmount()}>
+ *   Kibitz.games() → Promise<["guess", ...]>
+ *
+ * Every <div data-kibitz="GAME"> (data-lang optional) is mounted once the
+ * page has loaded, and later ones as they are added.
+ *
+ * The build (scripts/build) wraps this file in a scope that defines
+ * KIBITZ_BUILD: {version, goRuntime, wasm?}. goRuntime is Go's wasm_exec.js
+ * as a function of the global object it should use; wasm, when present, is
+ * the module inlined as base64 gzip (the single-file and embed builds),
+ * otherwise kibitz.wasm is fetched from beside this script.
+ *
+ * The module is compiled once. The page instantiates it for the widgets
+ * (the page role) inside a sandboxed global, so Go's runtime shims (fs,
+ * process, Go) never land on the host page's window; each engine's worker
+ * is built from a Blob (so it works from file://) and is posted the
+ * compiled module.
+ */
+(function (build) {
+  "use strict";
+
+  if (typeof window === "undefined" || window.Kibitz) return;
+
+  var CANCEL_GRACE_MS = 1000; // a cancel not honoured by then kills the worker
+  var scriptURL = document.currentScript && document.currentScript.src;
+
+  function kibitzError(code, message, details) {
+    var err = new Error(message);
+    err.name = "KibitzError";
+    err.code = code;
+    if (details) {
+      for (var k in details) {
+        if (k !== "type" && k !== "id" && k !== "message" && Object.prototype.hasOwnProperty.call(details, k)) err[k] = details[k];
+      }
+    }
+    return err;
+  }
+
+  // ---- The module: fetched or inlined, compiled once.
+
+  var modulePromise = null;
+
+  function loadModule() {
+    if (!modulePromise) {
+      modulePromise = (build.wasm ? inlineBytes(build.wasm) : fetchBytes())
+        .then(function (bytes) { return WebAssembly.compile(bytes); })
+        .catch(function (err) {
+          modulePromise = null; // let a later call try again
+          throw err.code ? err : kibitzError("engine-crashed", "Kibitz could not load its engine: " + err.message);
+        });
+    }
+    return modulePromise;
+  }
+
+  function fetchBytes() {
+    if (!build.goRuntime) {
+      return Promise.reject(kibitzError("internal", "kibitz.js is unbuilt: run scripts/build and use dist/"));
+    }
+    var url = new URL("kibitz.wasm", scriptURL || document.baseURI);
+    return fetch(url).then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status + " for " + url);
+      return response.arrayBuffer();
+    });
+  }
+
+  function inlineBytes(base64) {
+    var binary = atob(base64);
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    var gunzip = new DecompressionStream("gzip");
+    return new Response(new Blob([bytes]).stream().pipeThrough(gunzip)).arrayBuffer();
+  }
+
+  // ---- Engines: a worker each, speaking the protocol in wasm/worker.go.
+
+  // workerMain runs inside the worker, after Go's runtime: it starts Go on
+  // the module the page posts, and reports if Go ever stops.
+  function workerMain() {
+    self.onmessage = function (event) {
+      var msg = event.data;
+      if (!msg || msg.type !== "init") return;
+      var go = new Go();
+      var reported = false;
+      function exit(code, message) {
+        if (reported) return;
+        reported = true;
+        self.postMessage({ type: "exit", code: code, message: message || "" });
+      }
+      go.exit = function (code) { exit(code, "the engine stopped with exit code " + code); };
+      WebAssembly.instantiate(msg.module, go.importObject)
+        .then(function (instance) { return go.run(instance); })
+        .then(function () { exit(0, "the engine stopped"); },
+              function (err) { exit(-1, String(err && err.message || err)); });
+    };
+  }
+
+  function workerURL() {
+    var source = '"use strict";\n(' + build.goRuntime.toString() + ")(self);\n(" + workerMain.toString() + ")();\n";
+    return URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  }
+
+  function Engine() {
+    this._worker = null;
+    this._ready = null;
+    this._pending = new Map(); // id → {resolve, reject, onProgress, worker}
+    this._nextId = 1;
+    this._methods = [];
+  }
+
+  // _start makes sure a worker is up, starting a new one after a crash.
+  Engine.prototype._start = function () {
+    if (this._ready) return this._ready;
+    var engine = this;
+    this._ready = loadModule().then(function (module) {
+      return new Promise(function (resolve, reject) {
+        var url = workerURL();
+        var worker = new Worker(url);
+        engine._worker = worker;
+        worker.onmessage = function (event) {
+          var msg = event.data;
+          if (msg && msg.type === "ready") {
+            URL.revokeObjectURL(url);
+            engine._methods = msg.methods || [];
+            resolve();
+            return;
+          }
+          engine._onMessage(worker, msg);
+          if (msg && msg.type === "exit") reject(kibitzError("engine-crashed", "The engine stopped while starting: " + msg.message));
+        };
+        worker.onerror = function (event) {
+          event.preventDefault();
+          var message = "The engine crashed: " + (event.message || "unknown error");
+          engine._crash(worker, message);
+          reject(kibitzError("engine-crashed", message));
+        };
+        worker.postMessage({ type: "init", module: module });
+      });
+    });
+    this._ready.catch(function () { engine._ready = null; });
+    return this._ready;
+  };
+
+  Engine.prototype._onMessage = function (worker, msg) {
+    if (!msg || worker !== this._worker) return;
+    var call = this._pending.get(msg.id);
+    switch (msg.type) {
+      case "progress":
+        if (call && call.onProgress) {
+          try { call.onProgress({ done: msg.done, total: msg.total, note: msg.note }); } catch (e) { /* the page's bug, not ours */ }
+        }
+        break;
+      case "result":
+        if (call) { this._pending.delete(msg.id); call.settle(); call.resolve(msg.value); }
+        break;
+      case "error":
+        if (call) { this._pending.delete(msg.id); call.settle(); call.reject(kibitzError(msg.code || "internal", msg.message || "unknown error", msg)); }
+        break;
+      case "exit":
+        this._crash(worker, msg.message ? "The engine crashed: " + msg.message : "The engine crashed.");
+        break;
+    }
+  };
+
+  // _crash ends a worker and rejects everything still pending on it; the
+  // next call starts a fresh worker.
+  Engine.prototype._crash = function (worker, message, code) {
+    if (worker !== this._worker) return;
+    worker.terminate();
+    this._worker = null;
+    this._ready = null;
+    var pending = this._pending;
+    this._pending = new Map();
+    pending.forEach(function (call) {
+      call.settle();
+      call.reject(kibitzError(code || "engine-crashed", message));
+    });
+  };
+
+  Engine.prototype.methods = function () {
+    return this._methods.map(function (m) { return { name: m.name, doc: m.doc }; });
+  };
+
+  Engine.prototype.call = function (method, params, options) {
+    options = options || {};
+    var engine = this;
+    var signal = options.signal;
+    if (signal && signal.aborted) return Promise.reject(kibitzError("cancelled", "The call was cancelled before it started."));
+    return this._start().then(function () {
+      return new Promise(function (resolve, reject) {
+        var worker = engine._worker;
+        if (!worker) {
+          reject(kibitzError("engine-crashed", "The engine stopped before the call could start; try again."));
+          return;
+        }
+        var id = engine._nextId++;
+        var onAbort = null;
+        var call = {
+          resolve: resolve,
+          reject: reject,
+          onProgress: options.onProgress,
+          settle: function () { if (onAbort) signal.removeEventListener("abort", onAbort); }
+        };
+        if (signal && signal.aborted) {
+          reject(kibitzError("cancelled", "The call was cancelled before it started."));
+          return;
+        }
+        engine._pending.set(id, call);
+        try {
+          worker.postMessage({ type: "run", id: id, method: String(method), params: params === undefined ? {} : params });
+        } catch (err) {
+          engine._pending.delete(id);
+          reject(kibitzError("bad-input", "The parameters cannot be sent to the engine: " + err.message, { field: "params" }));
+          return;
+        }
+        if (signal) {
+          onAbort = function () {
+            if (!engine._pending.has(id)) return;
+            // Reject now so the page moves on; the engine gets a second
+            // to stop cooperatively, after which its worker is replaced.
+            engine._pending.delete(id);
+            call.settle();
+            reject(kibitzError("cancelled", "The call was cancelled."));
+            engine._pending.set(id, { resolve: function () {}, reject: function () {}, settle: function () {}, zombie: true });
+            worker.postMessage({ type: "cancel", id: id });
+            setTimeout(function () {
+              var stuck = engine._pending.get(id);
+              if (stuck && stuck.zombie && worker === engine._worker) {
+                engine._crash(worker, "The engine was restarted to stop a call that ignored its cancel.");
+                engine._start().catch(function () {});
+              }
+            }, CANCEL_GRACE_MS);
+          };
+          signal.addEventListener("abort", onAbort);
+        }
+      });
+    });
+  };
+
+  function createEngine() {
+    var engine = new Engine();
+    return engine._start().then(function () { return engine; });
+  }
+
+  // ---- The page role: the widgets, run by Go in a sandboxed global.
+
+  // sandbox is the global object the page's Go runtime sees: the real
+  // window for reading, with its own slots for what Go's runtime and the
+  // page role define (fs, process, path, Go, kibitzPage), so nothing is
+  // written on window. Window methods come bound, since Go calls them
+  // with the sandbox as this.
+  function sandbox() {
+    var real = window;
+    var own = Object.create(null);
+    own.fs = undefined; own.process = undefined; own.path = undefined; own.Go = undefined;
+    var bound = new Map();
+    return new Proxy(Object.create(null), {
+      get: function (_, key) {
+        if (key in own) return own[key];
+        var value = real[key];
+        if (typeof value === "function" && typeof key === "string" && /^[a-z]/.test(key)) {
+          var b = bound.get(key);
+          if (!b || b.target !== value) {
+            b = { target: value, fn: value.bind(real) };
+            bound.set(key, b);
+          }
+          return b.fn;
+        }
+        return value;
+      },
+      set: function (_, key, value) { own[key] = value; return true; },
+      has: function (_, key) { return key in own || key in real; },
+      deleteProperty: function (_, key) { delete own[key]; return true; }
+    });
+  }
+
+  var pagePromise = null;
+
+  function pageRole() {
+    if (!pagePromise) {
+      pagePromise = loadModule().then(function (module) {
+        var global = sandbox();
+        var Go = build.goRuntime(global);
+        var go = new Go();
+        return WebAssembly.instantiate(module, go.importObject).then(function (instance) {
+          go.run(instance); // runs Go's main until it waits for callbacks
+          if (!global.kibitzPage) throw kibitzError("internal", "The widgets did not start.");
+          return global.kibitzPage;
+        });
+      });
+      pagePromise.catch(function () { pagePromise = null; });
+    }
+    return pagePromise;
+  }
+
+  var sharedEngine = null;
+
+  function widgetEngine() {
+    if (!sharedEngine) {
+      sharedEngine = createEngine();
+      sharedEngine.catch(function () { sharedEngine = null; });
+    }
+    return sharedEngine;
+  }
+
+  var mounted = new WeakMap(); // element → Promise<handle>
+
+  function mount(element, options) {
+    if (!element || element.nodeType !== 1) return Promise.reject(kibitzError("bad-input", "Kibitz.mount needs an element.", { field: "element" }));
+    if (mounted.has(element)) return mounted.get(element);
+    options = options || {};
+    var game = options.game || element.getAttribute("data-kibitz") || "";
+    var lang = options.lang || element.getAttribute("data-lang") || "";
+    var key = options.key || element.getAttribute("data-kibitz-key") || element.id || defaultKey(element, game);
+    element.setAttribute("aria-busy", "true");
+    var promise = Promise.all([pageRole(), widgetEngine()]).then(function (both) {
+      var languages = Array.prototype.slice.call(navigator.languages || [navigator.language || ""]);
+      return both[0].mount(element, { game: game, lang: lang, key: key, languages: languages }, both[1]);
+    }).then(function (handle) {
+      element.removeAttribute("aria-busy");
+      return handle;
+    }, function (err) {
+      mounted.delete(element);
+      element.removeAttribute("aria-busy");
+      throw err;
+    });
+    mounted.set(element, promise);
+    return promise;
+  }
+
+  // defaultKey names a widget's saved state by its page and its place
+  // among the page's widgets of the same game.
+  function defaultKey(element, game) {
+    var same = document.querySelectorAll('[data-kibitz="' + game + '"]');
+    var index = Array.prototype.indexOf.call(same, element);
+    return location.pathname + "#" + game + "-" + Math.max(index, 0);
+  }
+
+  function mountAll(root) {
+    var list = (root || document).querySelectorAll("[data-kibitz]");
+    for (var i = 0; i < list.length; i++) {
+      mount(list[i]).catch(function (err) {
+        if (window.console) console.error("Kibitz:", err);
+      });
+    }
+  }
+
+  window.Kibitz = Object.freeze({
+    version: build.version || "dev",
+    createEngine: createEngine,
+    mount: mount,
+    games: function () { return pageRole().then(function (page) { return Array.prototype.slice.call(page.games); }); }
+  });
+
+  function autoMount() {
+    mountAll(document);
+    if (window.MutationObserver) {
+      new MutationObserver(function (records) {
+        for (var i = 0; i < records.length; i++) {
+          var added = records[i].addedNodes;
+          for (var j = 0; j < added.length; j++) {
+            var node = added[j];
+            if (node.nodeType !== 1) continue;
+            if (node.hasAttribute("data-kibitz")) mount(node).catch(function () {});
+            mountAll(node);
+          }
+        }
+      }).observe(document.documentElement, { childList: true, subtree: true });
+    }
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", autoMount);
+  else autoMount();
+})(typeof KIBITZ_BUILD !== "undefined" ? KIBITZ_BUILD : {});

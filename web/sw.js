@@ -1,0 +1,46 @@
+/*
+ * Kibitz's service worker: cache-first over a precached list of the site's
+ * files. The build fills in VERSION (a hash of the content) and FILES, so a
+ * new build gets a new cache and the old one is deleted on activation.
+ */
+"use strict";
+
+var VERSION = "__KIBITZ_VERSION__";
+var FILES = "__KIBITZ_FILES__";
+var CACHE = "kibitz-" + VERSION;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then(function (cache) { return cache.addAll(FILES); })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys()
+      .then(function (names) {
+        return Promise.all(names.map(function (name) {
+          if (name.indexOf("kibitz-") === 0 && name !== CACHE) return caches.delete(name);
+        }));
+      })
+      .then(function () { return self.clients.claim(); })
+  );
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    caches.open(CACHE).then(function (cache) {
+      return cache.match(request, { ignoreSearch: true }).then(function (hit) {
+        if (hit) return hit;
+        if (request.mode === "navigate") {
+          return cache.match("./").then(function (page) { return page || fetch(request); });
+        }
+        return fetch(request);
+      });
+    })
+  );
+});
