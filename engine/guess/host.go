@@ -67,8 +67,7 @@ func (h *Host) Commitment() string {
 	if h.Kind != HostFair {
 		return ""
 	}
-	sum := sha256.Sum256([]byte(h.Salt + ":" + h.Secret))
-	return hex.EncodeToString(sum[:])
+	return hashCommitment(h.Salt, h.Secret)
 }
 
 // Answer scores one more guess and records it. After a win, further guesses
@@ -201,4 +200,16 @@ func (r *Rules) RandomCode(rng *rand.Rand) Code {
 		copy(symbols, rng.Perm(k))
 	}
 	return MakeCode(symbols)
+}
+
+// VerifyCommitment checks a fair host's proof at the end of a game: the
+// commitment published at the start is the SHA-256 of salt, ":" and the
+// revealed secret, so the secret cannot have changed in between.
+func VerifyCommitment(commitment, salt, secret string) bool {
+	return commitment != "" && commitment == hashCommitment(salt, secret)
+}
+
+func hashCommitment(salt, secret string) string {
+	sum := sha256.Sum256([]byte(salt + ":" + secret))
+	return hex.EncodeToString(sum[:])
 }

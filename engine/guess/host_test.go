@@ -52,6 +52,9 @@ func TestFairHostIsHonest(t *testing.T) {
 	if h.Commitment() != hex.EncodeToString(sum[:]) {
 		t.Fatal("commitment is not SHA-256(salt:secret)")
 	}
+	if !VerifyCommitment(h.Commitment(), h.Salt, h.Secret) || VerifyCommitment(h.Commitment(), h.Salt, "0123") {
+		t.Fatal("VerifyCommitment must accept the secret and only the secret")
+	}
 	secret := mustCode(t, &r, h.Secret)
 	for _, g := range []string{"0123", "4567", "8901", h.Secret} {
 		f, err := h.Answer(ctx, g)
