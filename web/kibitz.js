@@ -151,15 +151,15 @@
     var call = this._pending.get(msg.id);
     switch (msg.type) {
       case "progress":
-        if (call && call.onProgress) {
+        if (call && !call.done && call.onProgress) {
           try { call.onProgress({ done: msg.done, total: msg.total, note: msg.note }); } catch (e) { /* the page's bug, not ours */ }
         }
         break;
       case "result":
-        if (call) { this._pending.delete(msg.id); call.settle(); call.resolve(msg.value); }
+        if (call) { this._pending.delete(msg.id); settle(call, true, msg.value); }
         break;
       case "error":
-        if (call) { this._pending.delete(msg.id); call.settle(); call.reject(kibitzError(msg.code || "internal", msg.message || "unknown error", msg)); }
+        if (call) { this._pending.delete(msg.id); settle(call, false, kibitzError(msg.code || "internal", msg.message || "unknown error", msg)); }
         break;
       case "exit":
         this._crash(worker, msg.message ? "The engine crashed: " + msg.message : "The engine crashed.");
@@ -167,19 +167,32 @@
     }
   };
 
-  // _crash ends a worker and rejects everything still pending on it; the
+  // _crash ends a worker that died and rejects every call still on it; the
   // next call starts a fresh worker.
-  Engine.prototype._crash = function (worker, message, code) {
+  Engine.prototype._crash = function (worker, message) {
     if (worker !== this._worker) return;
+    var pending = this._detach(worker);
+    pending.forEach(function (call) { settle(call, false, kibitzError("engine-crashed", message)); });
+  };
+
+  // _replace swaps a worker stuck in a cancelled call for a new one. The
+  // other calls on it did nothing wrong, and engine calls have no side
+  // effects, so they are simply sent again.
+  Engine.prototype._replace = function (worker) {
+    if (worker !== this._worker) return;
+    var pending = this._detach(worker);
+    var engine = this;
+    pending.forEach(function (call) { if (!call.done) engine._dispatch(call); });
+    this._start().catch(function () {});
+  };
+
+  Engine.prototype._detach = function (worker) {
     worker.terminate();
     this._worker = null;
     this._ready = null;
     var pending = this._pending;
     this._pending = new Map();
-    pending.forEach(function (call) {
-      call.settle();
-      call.reject(kibitzError(code || "engine-crashed", message));
-    });
+    return pending;
   };
 
   Engine.prototype.methods = function () {
@@ -189,58 +202,74 @@
   Engine.prototype.call = function (method, params, options) {
     options = options || {};
     var engine = this;
-    var signal = options.signal;
-    if (signal && signal.aborted) return Promise.reject(kibitzError("cancelled", "The call was cancelled before it started."));
-    return this._start().then(function () {
-      return new Promise(function (resolve, reject) {
-        var worker = engine._worker;
-        if (!worker) {
-          reject(kibitzError("engine-crashed", "The engine stopped before the call could start; try again."));
-          return;
-        }
-        var id = engine._nextId++;
-        var onAbort = null;
-        var call = {
-          resolve: resolve,
-          reject: reject,
-          onProgress: options.onProgress,
-          settle: function () { if (onAbort) signal.removeEventListener("abort", onAbort); }
-        };
-        if (signal && signal.aborted) {
+    return new Promise(function (resolve, reject) {
+      var call = {
+        method: String(method),
+        params: params === undefined ? {} : params,
+        onProgress: options.onProgress,
+        signal: options.signal,
+        resolve: resolve,
+        reject: reject,
+        done: false,
+        id: 0,
+        worker: null,
+        onAbort: null
+      };
+      if (call.signal) {
+        if (call.signal.aborted) {
           reject(kibitzError("cancelled", "The call was cancelled before it started."));
           return;
         }
-        engine._pending.set(id, call);
-        try {
-          worker.postMessage({ type: "run", id: id, method: String(method), params: params === undefined ? {} : params });
-        } catch (err) {
-          engine._pending.delete(id);
-          reject(kibitzError("bad-input", "The parameters cannot be sent to the engine: " + err.message, { field: "params" }));
-          return;
-        }
-        if (signal) {
-          onAbort = function () {
-            if (!engine._pending.has(id)) return;
-            // Reject now so the page moves on; the engine gets a second
-            // to stop cooperatively, after which its worker is replaced.
-            engine._pending.delete(id);
-            call.settle();
-            reject(kibitzError("cancelled", "The call was cancelled."));
-            engine._pending.set(id, { resolve: function () {}, reject: function () {}, settle: function () {}, zombie: true });
-            worker.postMessage({ type: "cancel", id: id });
-            setTimeout(function () {
-              var stuck = engine._pending.get(id);
-              if (stuck && stuck.zombie && worker === engine._worker) {
-                engine._crash(worker, "The engine was restarted to stop a call that ignored its cancel.");
-                engine._start().catch(function () {});
-              }
-            }, CANCEL_GRACE_MS);
-          };
-          signal.addEventListener("abort", onAbort);
-        }
-      });
+        call.onAbort = function () { engine._abort(call); };
+        call.signal.addEventListener("abort", call.onAbort);
+      }
+      engine._dispatch(call);
     });
   };
+
+  // _dispatch sends a call to the worker, starting one if needed.
+  Engine.prototype._dispatch = function (call) {
+    var engine = this;
+    call.id = 0;
+    this._start().then(function () {
+      if (call.done) return;
+      var worker = engine._worker;
+      if (!worker) {
+        engine._dispatch(call); // it died in between; start another
+        return;
+      }
+      call.id = engine._nextId++;
+      call.worker = worker;
+      engine._pending.set(call.id, call);
+      try {
+        worker.postMessage({ type: "run", id: call.id, method: call.method, params: call.params });
+      } catch (err) {
+        engine._pending.delete(call.id);
+        settle(call, false, kibitzError("bad-input", "The parameters cannot be sent to the engine: " + err.message, { field: "params" }));
+      }
+    }, function (err) { settle(call, false, err); });
+  };
+
+  // _abort rejects a cancelled call at once, so the page moves on, and asks
+  // the worker to stop. A worker that has not stopped a second later is
+  // replaced.
+  Engine.prototype._abort = function (call) {
+    if (call.done) return;
+    settle(call, false, kibitzError("cancelled", "The call was cancelled."));
+    if (!call.id || this._pending.get(call.id) !== call) return; // never reached the worker
+    var engine = this, worker = call.worker, id = call.id;
+    worker.postMessage({ type: "cancel", id: id });
+    setTimeout(function () {
+      if (engine._pending.get(id) === call) engine._replace(worker);
+    }, CANCEL_GRACE_MS);
+  };
+
+  function settle(call, ok, value) {
+    if (call.done) return;
+    call.done = true;
+    if (call.onAbort) call.signal.removeEventListener("abort", call.onAbort);
+    if (ok) call.resolve(value); else call.reject(value);
+  }
 
   function createEngine() {
     var engine = new Engine();

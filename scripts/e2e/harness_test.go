@@ -85,10 +85,12 @@ func run(m *testing.M) int {
 	return m.Run()
 }
 
-// tab opens a new tab for one test, closed when the test ends.
+// tab opens a new tab for one test, closed when the test ends. Each tab
+// has its own browser context, so no storage, cache or service worker
+// leaks from one test into another.
 func tab(t *testing.T) context.Context {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser)
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,168 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hack-pad/safejs"
+
+	"kibitz/wasm/bridge"
+)
+
+// The worker protocol, run under Node: the test stands in for the page,
+// catching postMessage and calling onmessage on the global object.
+
+type outbox struct {
+	mu   sync.Mutex
+	msgs []map[string]any
+}
+
+func (o *outbox) take(t *testing.T, id float64, kind string) map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		o.mu.Lock()
+		for i, m := range o.msgs {
+			if m["type"] == kind && (id == 0 || m["id"] == id) {
+				o.msgs = append(o.msgs[:i], o.msgs[i+1:]...)
+				o.mu.Unlock()
+				return m
+			}
+		}
+		o.mu.Unlock()
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("no %s message for call %v", kind, id)
+	return nil
+}
+
+func (o *outbox) count(kind string, id float64) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := 0
+	for _, m := range o.msgs {
+		if m["type"] == kind && m["id"] == id {
+			n++
+		}
+	}
+	return n
+}
+
+var (
+	box       *outbox
+	startOnce sync.Once
+)
+
+// startWorker installs a fake postMessage and runs the worker role once
+// for all tests.
+func startWorker(t *testing.T) *outbox {
+	startOnce.Do(func() {
+		box = &outbox{}
+		post, err := bridge.Func(func(this safejs.Value, args []safejs.Value) any {
+			var m map[string]any
+			if err := bridge.FromJS(args[0], &m); err == nil {
+				box.mu.Lock()
+				box.msgs = append(box.msgs, m)
+				box.mu.Unlock()
+			}
+			return nil
+		}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := bridge.Global().Set("postMessage", post); err != nil {
+			t.Fatal(err)
+		}
+		if err := runWorker(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	return box
+}
+
+// send delivers a message to the worker as the page would.
+func send(t *testing.T, msg string) {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(msg), &v); err != nil {
+		t.Fatal(err)
+	}
+	data, err := bridge.ToJS(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	event, _ := bridge.Object(map[string]any{"data": data})
+	onmessage, err := bridge.Global().Get("onmessage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := onmessage.Invoke(event); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestWorkerAnnouncesItsMethods(t *testing.T) {
+	b := startWorker(t)
+	ready := b.take(t, 0, "ready")
+	names := map[string]bool{}
+	for _, m := range ready["methods"].([]any) {
+		names[m.(map[string]any)["name"].(string)] = true
+	}
+	for _, want := range []string{"guess.score", "guess.suggest", "guess.host.new", "debug.panic"} {
+		if !names[want] {
+			t.Errorf("ready lacks %s", want)
+		}
+	}
+}
+
+func TestWorkerRunsACall(t *testing.T) {
+	b := startWorker(t)
+	send(t, `{"type":"run","id":1,"method":"guess.score","params":{"secret":"247","guess":"284","preset":"science-3"}}`)
+	result := b.take(t, 1, "result")
+	value := result["value"].(map[string]any)
+	if value["a"] != 1.0 || value["b"] != 1.0 {
+		t.Fatalf("got %v", result)
+	}
+}
+
+func TestWorkerReportsErrors(t *testing.T) {
+	b := startWorker(t)
+	send(t, `{"type":"run","id":2,"method":"guess.score","params":{"secret":"2477","guess":"284","preset":"science-3"}}`)
+	e := b.take(t, 2, "error")
+	if e["code"] != "bad-input" || e["field"] != "secret" || e["message"] == "" {
+		t.Fatalf("got %v", e)
+	}
+	send(t, `{"type":"run","id":3,"method":"debug.panic","params":{"message":"oops"}}`)
+	if e := b.take(t, 3, "error"); e["code"] != "internal" {
+		t.Fatalf("a panic must be an internal error: %v", e)
+	}
+	send(t, `{"type":"run","id":4,"method":"guess.score","params":{"secret":"247","guess":"247","preset":"science-3"}}`)
+	if r := b.take(t, 4, "result"); r["value"].(map[string]any)["won"] != true {
+		t.Fatalf("the worker must survive a panic: %v", r)
+	}
+	send(t, `{"type":"run","id":5,"method":"no.such","params":{}}`)
+	if e := b.take(t, 5, "error"); e["code"] != "bad-input" || e["field"] != "method" {
+		t.Fatalf("unknown method: %v", e)
+	}
+}
+
+// A long call reports progress and stops when cancelled, because it
+// yields to the event loop where the cancel message gets in.
+func TestWorkerProgressAndCancel(t *testing.T) {
+	b := startWorker(t)
+	send(t, `{"type":"run","id":6,"method":"debug.spin","params":{"ms":30000}}`)
+	b.take(t, 6, "progress")
+	b.take(t, 6, "progress")
+	send(t, `{"type":"cancel","id":6}`)
+	e := b.take(t, 6, "error")
+	if e["code"] != "cancelled" {
+		t.Fatalf("got %v", e)
+	}
+	if n := b.count("result", 6); n != 0 {
+		t.Fatal("a cancelled call must not also return a result")
+	}
+}
