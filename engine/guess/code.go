@@ -100,6 +100,9 @@ func (r *Rules) symbolIndex(ch rune) int {
 			return i
 		}
 	}
+	if n := narrow(ch); n != ch {
+		return r.symbolIndex(n) // a full-width form of a symbol
+	}
 	for _, other := range []rune{unicode.ToUpper(ch), unicode.ToLower(ch)} {
 		if other == ch {
 			continue

@@ -151,6 +151,9 @@ func (r *Rules) singleCount(n int, unlabelled bool) (Feedback, string) {
 func tokenizeFeedback(text string) ([]feedbackToken, string) {
 	var tokens []feedbackToken
 	runes := []rune(text)
+	for i, ch := range runes {
+		runes[i] = narrow(ch)
+	}
 	for i := 0; i < len(runes); {
 		ch := runes[i]
 		switch {
@@ -184,6 +187,18 @@ func tokenizeFeedback(text string) ([]feedbackToken, string) {
 // touch: a single ideograph is a whole label.
 func isCJKLabelBoundary(runes []rune, start, i int) bool {
 	return i > start && (unicode.Is(unicode.Han, runes[i]) || unicode.Is(unicode.Han, runes[i-1]))
+}
+
+// narrow maps a full-width form (as Japanese and Chinese input methods
+// type: "１Ａ２Ｂ") to its ASCII letter, digit or sign.
+func narrow(ch rune) rune {
+	if ch >= '！' && ch <= '～' {
+		return ch - '！' + '!'
+	}
+	if ch == '\u3000' { // ideographic space
+		return ' '
+	}
+	return ch
 }
 
 // digitValue returns the value of a decimal digit in any script (ASCII,

@@ -1,0 +1,190 @@
+package guess
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestParseFeedbackForms(t *testing.T) {
+	four := mustRules(t, "1a2b-4")
+	for _, text := range []string{
+		"1A2B", "1a2b", "1A 2B", "A1 B2", "a1b2", "1 2", "1,2", "1-2", "1/2", "12",
+		"1EAT2BITE", "1 eat 2 bite", "1 bull 2 cows", "1 bulls, 2 cows",
+		"1B2W", "1 black 2 white", "1黑2白", "黑1白2", "1黒2白", "1ヒット2ブロー", "１Ａ２Ｂ",
+	} {
+		f, err := four.ParseFeedback(text)
+		if err != nil || f != (Feedback{1, 2}) {
+			t.Errorf("%q: got %v, %v; want 1A2B", text, f, err)
+		}
+	}
+	for text, want := range map[string]Feedback{"4A": {4, 0}, "0A0B": {0, 0}, "2B": {0, 2}, "4A0B": {4, 0}} {
+		if f, err := four.ParseFeedback(text); err != nil || f != want {
+			t.Errorf("%q: got %v, %v; want %v", text, f, err, want)
+		}
+	}
+	ten := mustRules(t, "1a2b-10")
+	for text, want := range map[string]Feedback{"3A": {3, 7}, "3": {3, 7}, "10": {10, 0}, "3A7B": {3, 7}} {
+		if f, err := ten.ParseFeedback(text); err != nil || f != want {
+			t.Errorf("10 of 10, %q: got %v, %v; want %v", text, f, err, want)
+		}
+	}
+	for _, bad := range []string{"", "A", "1", "1A2B3", "1C2D", "1A1A", "1A2B?", "3A1B", "5A0B", "999"} {
+		_, err := four.ParseFeedback(bad)
+		var in *InputError
+		if !errors.As(err, &in) || in.Field == "" {
+			t.Errorf("%q should be rejected with a named field, got %v", bad, err)
+		}
+	}
+}
+
+func TestParseHistory(t *testing.T) {
+	r := mustRules(t, "1a2b-4")
+	text := "# my game\n1. 0123 1A2B\n\n2) 4567, 0A1B\n// notes\n8901\t0 0\n"
+	turns, err := r.ParseHistory(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turns) != 3 || turns[0].Line != 1 || turns[1].Line != 3 || turns[2].Line != 5 {
+		t.Fatalf("got %+v", turns)
+	}
+	if r.Format(turns[1].Turn.Guess) != "4567" || turns[1].Turn.Feedback != (Feedback{0, 1}) {
+		t.Fatalf("row 2: %+v", turns[1])
+	}
+	_, err = r.ParseHistory("0123 1A2B\n0124 3A1B\n")
+	var in *InputError
+	if !errors.As(err, &in) || in.Row != 1 || in.Reason != ReasonFeedbackImpossible {
+		t.Fatalf("3A1B on line 2 must be named: %v", err)
+	}
+	_, err = r.ParseHistory("0123 1A2B\n01x3 1A2B\n")
+	if !errors.As(err, &in) || in.Row != 1 || in.Pos != 2 || in.Reason != ReasonUnknownSymbol {
+		t.Fatalf("a bad symbol must be named by line and position: %v", err)
+	}
+	_, err = r.ParseHistory("0123\n")
+	if !errors.As(err, &in) || in.Row != 0 || in.Reason != ReasonFeedbackSyntax {
+		t.Fatalf("a line without feedback: %v", err)
+	}
+	letters := Rules{Length: 4, Alphabet: "ABCDEF", Repeats: true}
+	if err := letters.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	turns, err = letters.ParseHistory("ABCD 1B2W\nAABB 0 1\n")
+	if err != nil || len(turns) != 2 || turns[0].Turn.Feedback != (Feedback{1, 2}) {
+		t.Fatalf("letters as symbols: %+v %v", turns, err)
+	}
+}
+
+// FormatHistory and ParseHistory are inverses.
+func TestHistoryRoundTrip(t *testing.T) {
+	for _, id := range []string{"1a2b-4", "mastermind", "1a2b-10", "numeron"} {
+		r := mustRules(t, id)
+		codes, _ := r.AllCodes()
+		var turns []Turn
+		for i := 0; i < 8; i++ {
+			g := codes[(i*7919)%len(codes)]
+			turns = append(turns, Turn{Guess: g, Feedback: r.Score(codes[len(codes)/3], g)})
+		}
+		back, err := r.ParseHistory(r.FormatHistory(turns))
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		for i := range turns {
+			if back[i].Turn != turns[i] {
+				t.Fatalf("%s row %d: %v became %v", id, i, turns[i], back[i].Turn)
+			}
+		}
+	}
+}
+
+// The text readers never panic, never accept what the rules forbid, and
+// name a line inside the text when they reject it.
+func FuzzParseHistory(f *testing.F) {
+	for _, seed := range []string{
+		"0123 1A2B\n4567 0A1B", "1. 0123 1a2b", "# x\n\n8901\t0 0", "0123 1EAT2BITE", "0123 1黑2白",
+		"0123", "0123 9A", "01234 1A", "ABCD 1B2W", "0123 A1 B2", "0123 1 2 3", "１２３４ １Ａ２Ｂ", "\x00\xff", "0123 99999999999999",
+	} {
+		f.Add(seed)
+	}
+	rules := []Rules{mustRules(f, "1a2b-4"), mustRules(f, "mastermind"), mustRules(f, "1a2b-10")}
+	f.Fuzz(func(t *testing.T, text string) {
+		lines := strings.Count(text, "\n") + 1
+		for _, r := range rules {
+			turns, err := r.ParseHistory(text)
+			if err != nil {
+				var in *InputError
+				if !errors.As(err, &in) {
+					t.Fatalf("%q: error of type %T", text, err)
+				}
+				if in.Row < 0 || in.Row >= lines || in.Msg == "" {
+					t.Fatalf("%q: error names line %d of %d: %v", text, in.Row, lines, err)
+				}
+				continue
+			}
+			for _, tt := range turns {
+				if err := r.CheckTurn(tt.Turn, tt.Line); err != nil {
+					t.Fatalf("%q: accepted an invalid turn: %v", text, err)
+				}
+			}
+			back, err := r.ParseHistory(r.FormatHistory(textTurns(turns)))
+			if err != nil || len(back) != len(turns) {
+				t.Fatalf("%q: no round trip: %v", text, err)
+			}
+		}
+	})
+}
+
+func FuzzParseFeedback(f *testing.F) {
+	for _, seed := range []string{"1A2B", "A1B2", "1 2", "12", "3A", "1B2W", "1黑2白", "", "AAA", "1A2B3C", "٣A"} {
+		f.Add(seed)
+	}
+	r := mustRules(f, "1a2b-4")
+	f.Fuzz(func(t *testing.T, text string) {
+		fb, err := r.ParseFeedback(text)
+		if err == nil && !r.Allows(fb) {
+			t.Fatalf("%q: accepted impossible feedback %v", text, fb)
+		}
+		if err == nil {
+			if again, err := r.ParseFeedback(fb.String()); err != nil || again != fb {
+				t.Fatalf("%q → %v does not read back: %v", text, fb, err)
+			}
+		}
+	})
+}
+
+func FuzzParseCode(f *testing.F) {
+	for _, seed := range []string{"0123", "01 23", "1231", "12a4", "", "０１２３", "\u00e9"} {
+		f.Add(seed)
+	}
+	rules := []Rules{mustRules(f, "1a2b-4"), mustRules(f, "mastermind")}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, r := range rules {
+			c, err := r.ParseCode(text, "guess")
+			if err != nil {
+				var in *InputError
+				if !errors.As(err, &in) || in.Field != "guess" || (in.Pos >= 0 && in.Pos >= utf8.RuneCountInString(text)) {
+					t.Fatalf("%q: bad error %v", text, err)
+				}
+				continue
+			}
+			typed := []rune(strings.Join(strings.Fields(text), ""))
+			formatted := []rune(r.Format(c))
+			if !r.Valid(c) || len(typed) != len(formatted) {
+				t.Fatalf("%q parsed to %q", text, r.Format(c))
+			}
+			for i := range typed { // each symbol as typed, up to width and case
+				if !strings.EqualFold(string(narrow(typed[i])), string(formatted[i])) {
+					t.Fatalf("%q parsed to %q", text, r.Format(c))
+				}
+			}
+		}
+	})
+}
+
+func textTurns(tt []TextTurn) []Turn {
+	out := make([]Turn, len(tt))
+	for i, t := range tt {
+		out[i] = t.Turn
+	}
+	return out
+}
