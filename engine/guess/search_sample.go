@@ -1,0 +1,7 @@
+package guess
+
+func (f *frame) bestSampled() result {
+	r := f.greedy(StrategyEntropy)
+	r.method = "greedy-sampled"
+	return r
+}

@@ -1,0 +1,305 @@
+package guess
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"kibitz/engine/progress"
+)
+
+// Strategy names a way of choosing the next guess.
+type Strategy string
+
+const (
+	StrategyRandom    Strategy = "random"    // a random consistent candidate (seeded)
+	StrategyFrequency Strategy = "frequency" // science fair 次數分析法: the candidate made of the most frequent symbol in each position
+	StrategySuper     Strategy = "super"     // science fair 超級比較法: the lexicographically smallest sorted class-size histogram
+	StrategyMinimax   Strategy = "minimax"   // Knuth: minimise the largest class
+	StrategyExpected  Strategy = "expected"  // minimise the expected remaining size Σ|c|²/n
+	StrategyEntropy   Strategy = "entropy"   // maximise the entropy of the partition
+	StrategyParts     Strategy = "parts"     // maximise the number of non-empty classes
+	StrategyBest      Strategy = "best"      // the strongest play within the budget
+)
+
+// StrategyInfo describes a strategy for a menu.
+type StrategyInfo struct {
+	ID          Strategy `json:"id"`
+	Description string   `json:"description"`
+}
+
+// Strategies lists the strategies, weakest first, with one line each.
+func Strategies() []StrategyInfo {
+	return []StrategyInfo{
+		{StrategyRandom, "A random code that is still possible."},
+		{StrategyFrequency, "Science fair frequency analysis: the possible code whose symbols are the most frequent in their positions."},
+		{StrategySuper, "Science fair super comparison: the guess whose class sizes, largest first, are smallest."},
+		{StrategyMinimax, "Knuth's minimax: the guess whose worst answer leaves the fewest codes."},
+		{StrategyExpected, "The guess that leaves the fewest codes on average."},
+		{StrategyEntropy, "The guess whose answer carries the most information."},
+		{StrategyParts, "The guess with the most different possible answers."},
+		{StrategyBest, "The strongest play: exact solving when small, look-ahead search otherwise."},
+	}
+}
+
+// DefaultBudget is the time a suggestion may take when the options give
+// none.
+const DefaultBudget = 2 * time.Second
+
+// SuggestOptions tune Suggest.
+type SuggestOptions struct {
+	Strategy Strategy      // "" means StrategyBest
+	Budget   time.Duration // 0 means DefaultBudget; a hard cap on wall time
+	Seed     uint64        // random choices and samples are deterministic for a seed
+	Progress progress.Func // may be nil; called about every millisecond of work
+}
+
+// ClassSize is one bar of a histogram: how many candidates give a feedback.
+type ClassSize struct {
+	Feedback Feedback `json:"feedback"`
+	Count    int      `json:"count"`
+}
+
+// Explanation says why a guess is good: how it splits the candidates, and
+// how the strategy found it.
+type Explanation struct {
+	Strategy        Strategy    `json:"strategy"`
+	Method          string      `json:"method"`      // how the guess was chosen ("book", "exact", "lookahead", "greedy-sampled", ...)
+	Candidates      int         `json:"candidates"`  // candidates before this guess
+	IsCandidate     bool        `json:"isCandidate"` // the guess could itself be the secret
+	Histogram       []ClassSize `json:"histogram"`   // exact, over all candidates; non-empty classes in (A, B) order
+	Expected        float64     `json:"expected"`    // Σ|c|²/n: the expected number of candidates left
+	Worst           int         `json:"worst"`       // the largest class
+	Parts           int         `json:"parts"`       // non-empty classes
+	Entropy         float64     `json:"entropy"`     // bits
+	ExpectedGuesses float64     `json:"expectedGuesses,omitempty"`
+	Evaluated       int         `json:"evaluated"` // guesses evaluated
+	Complete        bool        `json:"complete"`  // false when the budget cut the search short
+}
+
+// Suggestion is a guess with its explanation.
+type Suggestion struct {
+	Guess       Code
+	Explanation Explanation
+}
+
+// Suggest chooses the next guess at a position. It fails with ctx's error
+// when ctx is cancelled, but when the budget runs out it returns the best
+// guess found so far, marked incomplete. An unknown strategy is an
+// *InputError on the field "strategy".
+func Suggest(ctx context.Context, p *Position, opts SuggestOptions) (Suggestion, error) {
+	if err := ctx.Err(); err != nil {
+		return Suggestion{}, err
+	}
+	strategy := opts.Strategy
+	if strategy == "" {
+		strategy = StrategyBest
+	}
+	known := false
+	for _, s := range Strategies() {
+		known = known || s.ID == strategy
+	}
+	if !known {
+		return Suggestion{}, inputError("strategy", ReasonBadValue, string(strategy), "unknown strategy %q", strategy)
+	}
+	if p == nil || p.Rules == nil || len(p.Candidates) == 0 {
+		return Suggestion{}, inputError("position", ReasonBadValue, "", "the position has no candidates")
+	}
+	budget := opts.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	f := newFrame(ctx, p, opts, budget)
+	var res result
+	switch {
+	case len(p.Candidates) == 1:
+		res = result{guess: p.Candidates[0], method: "only-candidate", expectedGuesses: 1}
+	case strategy == StrategyRandom:
+		res = f.random()
+	case strategy == StrategyFrequency:
+		res = f.frequency()
+	case strategy == StrategyBest:
+		res = f.best()
+	default:
+		res = f.greedy(strategy)
+	}
+	if f.m.err != nil && !errors.Is(f.m.err, errBudget) {
+		return Suggestion{}, f.m.err
+	}
+	if res.method == "" {
+		res.method = string(strategy)
+	}
+	ex, err := f.explain(res.guess)
+	if err != nil {
+		return Suggestion{}, err
+	}
+	ex.Strategy = strategy
+	ex.Method = res.method
+	ex.ExpectedGuesses = res.expectedGuesses
+	ex.Evaluated = res.evaluated
+	ex.Complete = f.m.err == nil
+	return Suggestion{Guess: res.guess, Explanation: ex}, nil
+}
+
+// result is what a strategy found.
+type result struct {
+	guess           Code
+	method          string
+	evaluated       int
+	expectedGuesses float64
+}
+
+// frame is one call of Suggest: the position prepared for the strategies.
+type frame struct {
+	sp    *space
+	pos   *Position
+	m     *meter
+	seed  uint64
+	rng   *rand.Rand
+	cands codeList // all candidates
+	used  uint16
+	sym   symmetry
+
+	bestSoFar bestSoFar // best's fallback when the budget runs out
+}
+
+func newFrame(ctx context.Context, p *Position, opts SuggestOptions, budget time.Duration) *frame {
+	sp := newSpace(p.Rules)
+	f := &frame{
+		sp:    sp,
+		pos:   p,
+		m:     newMeter(ctx, budget, opts.Progress),
+		seed:  opts.Seed,
+		rng:   rand.New(rand.NewPCG(opts.Seed, 0x6b6962697a2d67)),
+		cands: codeList{codes: p.Candidates},
+		used:  p.UsedSymbols(),
+	}
+	f.sym = sp.symmetryOf(f.used, aliveSymbols(p.Candidates), len(p.Turns) == 0)
+	return f
+}
+
+// counted returns the candidates with their symbol counts when repeats need
+// them.
+func (f *frame) counted() codeList {
+	if f.sp.repeats && f.cands.counts == nil {
+		f.cands = f.sp.list(f.cands.codes)
+	}
+	return f.cands
+}
+
+// consistent reports whether c could be the secret.
+func (f *frame) consistent(c Code) bool {
+	for _, t := range f.pos.Turns {
+		if f.sp.scoreOne(t.Guess, c) != t.Feedback.class() {
+			return false
+		}
+	}
+	return true
+}
+
+// explain computes the exact histogram of guess over every candidate in one
+// pass, reporting progress on the way; only a cancel stops it.
+func (f *frame) explain(guess Code) (Explanation, error) {
+	const chunk = 1 << 15
+	var h hist
+	codes := f.pos.Candidates
+	var l codeList
+	for start := 0; start < len(codes); start += chunk {
+		end := min(start+chunk, len(codes))
+		l.codes = codes[start:end]
+		if f.sp.repeats {
+			l = f.sp.list(l.codes)
+		}
+		f.sp.fill(&h, guess, l)
+		if err := f.m.ctx.Err(); err != nil {
+			return Explanation{}, err
+		}
+		if f.m.progress != nil && end < len(codes) {
+			f.m.progress(int64(end), int64(len(codes)), "explaining the guess")
+		}
+	}
+	return f.sp.explanation(&h, len(codes)), nil
+}
+
+// Explain returns the histogram and figures of any guess against the given
+// candidates (a user's own guess, say). The strategy fields are left
+// empty; Evaluated is 1 and Complete true.
+func (r *Rules) Explain(candidates []Code, guess Code) Explanation {
+	sp := newSpace(r)
+	var h hist
+	sp.fill(&h, guess, sp.list(candidates))
+	ex := sp.explanation(&h, len(candidates))
+	ex.Evaluated = 1
+	ex.Complete = true
+	return ex
+}
+
+// explanation turns a filled histogram into an Explanation.
+func (sp *space) explanation(h *hist, n int) Explanation {
+	ex := Explanation{Candidates: n, IsCandidate: h[sp.win] > 0}
+	for _, c := range sp.classes {
+		if h[c] > 0 {
+			ex.Histogram = append(ex.Histogram, ClassSize{Feedback: c.feedback(), Count: int(h[c])})
+		}
+	}
+	st := sp.summarise(h)
+	ex.Expected = st.expected()
+	ex.Worst = int(st.worst)
+	ex.Parts = int(st.parts)
+	ex.Entropy = st.entropy()
+	if ex.Histogram == nil {
+		ex.Histogram = []ClassSize{}
+	}
+	return ex
+}
+
+// random picks a candidate at random.
+func (f *frame) random() result {
+	return result{guess: f.pos.Candidates[f.rng.IntN(len(f.pos.Candidates))], evaluated: 1}
+}
+
+// frequency is the science fair's 次數分析法. In each position the
+// symbols are ranked by how many candidates have them there, most first
+// (ties by symbol order); a candidate's weight is the sum of the ranks of
+// its symbols (1 = most frequent), and the lightest candidate, the first
+// in order among equals, is the guess.
+func (f *frame) frequency() result {
+	codes := f.pos.Candidates
+	n, k := f.sp.length, f.sp.symbols
+	var count [MaxLength][MaxSymbols]int
+	for i, c := range codes {
+		for p := 0; p < n; p++ {
+			count[p][c.Symbol(p)]++
+		}
+		if i&0xFFF == 0 && !f.m.add(n*0x1000/8) {
+			return result{guess: codes[0]}
+		}
+	}
+	var rank [MaxLength][MaxSymbols]int
+	order := make([]int, k)
+	for p := 0; p < n; p++ {
+		for s := range order {
+			order[s] = s
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return count[p][b] - count[p][a] })
+		for r, s := range order {
+			rank[p][s] = r + 1
+		}
+	}
+	best, bestWeight := codes[0], int(^uint(0)>>1)
+	for i, c := range codes {
+		w := 0
+		for p := 0; p < n; p++ {
+			w += rank[p][c.Symbol(p)]
+		}
+		if w < bestWeight {
+			best, bestWeight = c, w
+		}
+		if i&0xFFF == 0 && !f.m.add(n*0x1000/8) {
+			break
+		}
+	}
+	return result{guess: best, evaluated: len(codes)}
+}
