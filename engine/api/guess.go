@@ -114,6 +114,26 @@ func (h history) position(ctx context.Context, r *guess.Rules) (*guess.Position,
 	return p, err
 }
 
+// played is the parameters of every call about a position: the game and
+// its history.
+type played struct {
+	game
+	History []row `json:"history"`
+}
+
+// open validates the rules and replays the history.
+func (p played) open(ctx context.Context) (*guess.Position, error) {
+	r, err := p.rules()
+	if err != nil {
+		return nil, err
+	}
+	h, err := readHistory(&r, p.History)
+	if err != nil {
+		return nil, err
+	}
+	return h.position(ctx, &r)
+}
+
 func guessPresets(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
 	type preset struct {
 		guess.Preset
@@ -153,9 +173,8 @@ func guessScore(ctx context.Context, params json.RawMessage, report progress.Fun
 
 func guessCandidates(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
 	var in struct {
-		game
-		History []row `json:"history"`
-		Limit   *int  `json:"limit"`
+		played
+		Limit *int `json:"limit"`
 	}
 	if err := decode(params, &in); err != nil {
 		return nil, err
@@ -167,18 +186,11 @@ func guessCandidates(ctx context.Context, params json.RawMessage, report progres
 	if limit < 0 || limit > 10000 {
 		return nil, badInput("limit", "bad-value", fmt.Sprintf("limit must be 0 to 10000, not %d", limit))
 	}
-	r, err := in.rules()
+	p, err := in.open(ctx)
 	if err != nil {
 		return nil, err
 	}
-	h, err := readHistory(&r, in.History)
-	if err != nil {
-		return nil, err
-	}
-	p, err := h.position(ctx, &r)
-	if err != nil {
-		return nil, err
-	}
+	r := p.Rules
 	listed := make([]string, 0, min(limit, len(p.Candidates)))
 	for _, c := range p.Candidates[:min(limit, len(p.Candidates))] {
 		listed = append(listed, r.Format(c))

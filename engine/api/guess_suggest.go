@@ -1,0 +1,78 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"kibitz/engine/guess"
+	"kibitz/engine/progress"
+)
+
+func init() {
+	register(
+		Method{"guess.strategies", "List the guessing strategies, from random to best, with a line on each.", guessStrategies},
+		Method{"guess.suggest", "Suggest the next guess for a history, with its reasoning: {history, strategy, budgetMs} → {guess, explanation}.", guessSuggest},
+		Method{"guess.explain", "Explain any guess in a position: how it splits the candidates.", guessExplain},
+	)
+}
+
+// maxBudget bounds budgetMs: a caller can ask for long thinking, not for
+// a worker that never answers.
+const maxBudget = 60 * time.Second
+
+func guessStrategies(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	return guess.Strategies(), decode(params, &struct{}{})
+}
+
+func guessSuggest(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		played
+		Strategy guess.Strategy `json:"strategy"`
+		BudgetMs *int           `json:"budgetMs"`
+		Seed     uint64         `json:"seed"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	budget := guess.DefaultBudget
+	if in.BudgetMs != nil {
+		budget = time.Duration(*in.BudgetMs) * time.Millisecond
+		if budget < 10*time.Millisecond || budget > maxBudget {
+			return nil, badInput("budgetMs", "bad-value", fmt.Sprintf("budgetMs must be 10 to %d, not %d", maxBudget.Milliseconds(), *in.BudgetMs))
+		}
+	}
+	p, err := in.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s, err := guess.Suggest(ctx, p, guess.SuggestOptions{Strategy: in.Strategy, Budget: budget, Seed: in.Seed, Progress: report})
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{
+		"guess":       p.Rules.Format(s.Guess),
+		"explanation": s.Explanation,
+		"solved":      p.Solved(),
+	}, nil
+}
+
+func guessExplain(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		played
+		Guess string `json:"guess"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	p, err := in.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	g, err := p.Rules.ParseCode(in.Guess, "guess")
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"guess": p.Rules.Format(g), "explanation": p.Rules.Explain(p.Candidates, g)}, nil
+}
