@@ -20,17 +20,18 @@ import (
 type prop func(dom.Element)
 
 func el(tag string, args ...any) dom.Element {
-	return build(doc.CreateElement(tag), args)
+	return build(doc.CreateElement(tag), args...)
 }
 
 const svgNS = "http://www.w3.org/2000/svg"
 
 // svg builds an element in the SVG namespace, for charts.
 func svg(tag string, args ...any) dom.Element {
-	return build(doc.CreateElementNS(svgNS, tag), args)
+	return build(doc.CreateElementNS(svgNS, tag), args...)
 }
 
-func build(e dom.Element, args []any) dom.Element {
+// build applies args to e (see el) and returns e.
+func build(e dom.Element, args ...any) dom.Element {
 	for _, a := range args {
 		switch a := a.(type) {
 		case nil:
@@ -73,7 +74,7 @@ func data(key, value string) prop { return attr("data-"+key, value) }
 // replace swaps all of e's children for the given ones.
 func replace(e dom.Element, children ...any) {
 	e.SetInnerHTML("")
-	build(e, children)
+	build(e, children...)
 }
 
 // inputValue and setInputValue read and write a form control's value.

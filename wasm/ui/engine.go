@@ -8,6 +8,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 
+	"kibitz/engine/api"
 	"kibitz/wasm/bridge"
 )
 
@@ -20,21 +21,9 @@ type Engine struct {
 // NewEngine wraps kibitz.js's engine object.
 func NewEngine(obj safejs.Value) *Engine { return &Engine{obj: obj} }
 
-// CallError is a failed engine call as the page sees it: the engine's
-// error fields (see engine/api.Error) plus engine-crashed from the client.
-type CallError struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Field   string `json:"field"`
-	Row     *int   `json:"row"`
-	Pos     *int   `json:"pos"`
-	Reason  string `json:"reason"`
-	Rows    []int  `json:"rows"`
-	Size    int64  `json:"size"`
-	Limit   int64  `json:"limit"`
-}
-
-func (e *CallError) Error() string { return e.Code + ": " + e.Message }
+// CallError is a failed engine call as the page sees it: the engine's own
+// error (engine/api.Error), or engine-crashed from the client.
+type CallError = api.Error
 
 // Progress receives a long call's progress.
 type Progress func(done, total float64, note string)

@@ -41,8 +41,14 @@ type Frame struct {
 	message  dom.Element // the live region for errors and notices
 	storeKey string
 	handlers map[string]func(ev dom.Event, target dom.Element)
-	cancel   context.CancelFunc // of the call in progress
-	calls    int                // calls started, to tell the latest apart
+	host     safejs.Value // the element the widget is mounted on
+	opts     Options
+	game     string
+	children []*Frame                      // frames mounted inside this one (the app's games)
+	point    *mountPoint                   // where the page's handle finds the current frame
+	lanes    map[string]context.CancelFunc // the call in progress in each lane
+	running  int                           // calls in progress
+	calls    int                           // calls started, to tell the latest apart
 	listen   map[string]js.Func
 }
 
@@ -62,12 +68,22 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	}
 	shadow.Set("innerHTML", "")
 	f := &Frame{
-		Lang:     i18n.Choose(opts.Lang, opts.Languages),
 		Engine:   engine,
 		root:     dom.WrapDocumentFragment(shadow),
+		host:     host,
+		opts:     opts,
+		game:     game,
 		storeKey: "kibitz/" + game + "/" + opts.Key,
 		handlers: map[string]func(dom.Event, dom.Element){},
+		lanes:    map[string]context.CancelFunc{},
 	}
+	// The reader's own choice of language, saved by the language menu,
+	// wins over the page's data-lang, which wins over the browser's.
+	lang := opts.Lang
+	if saved := f.loadString(f.storeKey + "#lang"); saved != "" {
+		lang = saved
+	}
+	f.Lang = i18n.Choose(lang, opts.Languages)
 	style := doc.CreateElement("style")
 	style.SetTextContent(styleSheet)
 	f.root.AppendChild(style)
@@ -86,11 +102,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	f.shell.AppendChild(f.Body)
 	f.root.AppendChild(f.shell)
 
-	f.Handle("frame.cancel", func(dom.Event, dom.Element) {
-		if f.cancel != nil {
-			f.cancel()
-		}
-	})
+	f.Handle("frame.cancel", func(dom.Event, dom.Element) { f.cancelAll() })
 	f.Handle("frame.dismiss", func(dom.Event, dom.Element) { f.ClearMessage() })
 	f.listen = map[string]js.Func{}
 	for _, typ := range []string{"click", "input", "change", "submit", "keydown", "focusout"} {
@@ -143,40 +155,81 @@ func (f *Frame) T(key string, args ...any) string { return i18n.T(f.Lang, key, a
 // or forbidden) only cost persistence, so they are ignored.
 func (f *Frame) Save(state any) {
 	text, err := json.Marshal(state)
-	if err != nil {
-		return
-	}
-	if storage, err := bridge.Global().Get("localStorage"); err == nil && !storage.IsUndefined() && !storage.IsNull() {
-		_, _ = storage.Call("setItem", f.storeKey, string(text))
+	if err == nil {
+		f.saveString(f.storeKey, string(text))
 	}
 }
 
 // Load reads the saved state into into and reports whether there was one.
 func (f *Frame) Load(into any) bool {
-	storage, err := bridge.Global().Get("localStorage")
-	if err != nil || storage.IsUndefined() || storage.IsNull() {
-		return false
-	}
-	item, err := storage.Call("getItem", f.storeKey)
-	if err != nil || item.Type() != safejs.TypeString {
-		return false
-	}
-	text, _ := item.String()
-	return json.Unmarshal([]byte(text), into) == nil
+	text := f.loadString(f.storeKey)
+	return text != "" && json.Unmarshal([]byte(text), into) == nil
 }
 
-// Call runs an engine call with the frame's busy bar: the bar shows after a
-// moment, with progress and a cancel button. Only one call runs at a time
-// per frame; a new one cancels the old. Call blocks, so run it on a
-// goroutine.
-func (f *Frame) Call(method string, params, result any) error {
-	if f.cancel != nil {
-		f.cancel()
+func localStorage() (safejs.Value, bool) {
+	storage, err := bridge.Global().Get("localStorage")
+	return storage, err == nil && !storage.IsUndefined() && !storage.IsNull()
+}
+
+func (f *Frame) saveString(key, value string) {
+	if storage, ok := localStorage(); ok {
+		_, _ = storage.Call("setItem", key, value)
+	}
+}
+
+func (f *Frame) loadString(key string) string {
+	storage, ok := localStorage()
+	if !ok {
+		return ""
+	}
+	item, err := storage.Call("getItem", key)
+	if err != nil || item.Type() != safejs.TypeString {
+		return ""
+	}
+	text, _ := item.String()
+	return text
+}
+
+// LanguageMenu returns a language select; choosing a language saves it
+// and rebuilds the widget in it (the widget's state is saved, so the game
+// carries on).
+func (f *Frame) LanguageMenu() dom.Element {
+	sel := el("select", attr("id", "kz-lang"), attr("aria-label", f.T("app.language")), on("change", "frame.lang"))
+	for _, l := range i18n.Langs {
+		sel.AppendChild(el("option", attr("value", string(l)), attr("lang", string(l)), i18n.Names[l]))
+	}
+	setInputValue(sel, string(f.Lang))
+	f.Handle("frame.lang", func(_ dom.Event, t dom.Element) {
+		lang := inputValue(t)
+		f.saveString(f.storeKey+"#lang", lang)
+		go f.relaunch()
+	})
+	return el("label", cls("kz-lang"), el("span", cls("kz-sr"), f.T("app.language")), sel)
+}
+
+// relaunch rebuilds the widget from scratch in a fresh frame.
+func (f *Frame) relaunch() {
+	f.unmount()
+	if _, err := start(f.host, f.opts, f.Engine, f.point); err != nil {
+		println("kibitz: relaunch:", err.Error())
+	}
+}
+
+// Call runs an engine call with the frame's busy bar: the bar shows after
+// a moment, with progress and a cancel button that stops every call in
+// progress. Calls are grouped in lanes (one per mode of a widget, say): a
+// new call cancels the one before it in its lane, whose answer nobody
+// wants any more, and leaves other lanes alone. Call blocks, so run it on
+// a goroutine.
+func (f *Frame) Call(lane, method string, params, result any) error {
+	if cancel := f.lanes[lane]; cancel != nil {
+		cancel()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	f.calls++
 	call := f.calls
-	f.cancel = cancel
+	f.lanes[lane] = cancel
+	f.running++
 	f.busyText.SetTextContent(f.T("common.working"))
 	f.busyBar.RemoveAttribute("hidden")
 	err := f.Engine.Call(ctx, method, params, result, func(done, total float64, note string) {
@@ -185,11 +238,21 @@ func (f *Frame) Call(method string, params, result any) error {
 		}
 	})
 	cancel()
-	if f.calls == call { // no newer call took over the bar
-		f.cancel = nil
+	if f.calls == call {
+		delete(f.lanes, lane)
+	}
+	if f.running--; f.running == 0 {
 		f.busyBar.SetAttribute("hidden", "")
 	}
 	return err
+}
+
+// cancelAll stops every call in progress.
+func (f *Frame) cancelAll() {
+	for lane, cancel := range f.lanes {
+		cancel()
+		delete(f.lanes, lane)
+	}
 }
 
 // ShowError puts an error in the message line, translated when the engine
@@ -235,7 +298,9 @@ func (f *Frame) Describe(err error) string {
 			if where != "" {
 				text = where + ": " + text
 			}
-			if f.Lang != i18n.English {
+			// The English detail carries the specifics (which symbol, how
+			// many); a conflict's rows are already named.
+			if f.Lang != i18n.English && !strings.HasSuffix(ce.Reason, "conflict") {
 				text += " (" + ce.Message + ")"
 			}
 			return text
@@ -269,9 +334,11 @@ func (f *Frame) where(ce *CallError) string {
 
 // unmount takes the widget down and releases the frame's listeners.
 func (f *Frame) unmount() {
-	if f.cancel != nil {
-		f.cancel()
+	for _, child := range f.children {
+		child.unmount()
 	}
+	f.children = nil
+	f.cancelAll()
 	shadow := f.root.Underlying()
 	for typ, fn := range f.listen {
 		shadow.Call("removeEventListener", typ, fn)

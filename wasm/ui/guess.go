@@ -4,32 +4,382 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"honnef.co/go/js/dom/v2"
+
+	"kibitz/engine/guess"
 )
 
-type guessWidget struct {
-	f      *Frame
-	secret dom.Element
-	guess  dom.Element
-	out    dom.Element
+// The number-guessing widget: three modes over one set of rules.
+//
+//   - You guess: the engine hosts, fairly (a committed secret) or
+//     adversarially (range protection), and can analyse your play.
+//   - Computer guesses: you keep a secret in mind and answer; the engine
+//     guesses and shows its reasoning.
+//   - Helper: you type the guesses and answers of a game played elsewhere;
+//     the engine lists what is still possible and suggests the next guess.
+//
+// Each mode keeps its own game, with the rules it was started with, so
+// changing the settings never disturbs a game in progress. The whole state
+// is saved after every change.
+
+// gameSpec names a game to the engine: a preset, or custom rules.
+type gameSpec struct {
+	Preset string       `json:"preset,omitempty"`
+	Rules  *guess.Rules `json:"rules,omitempty"`
 }
+
+// resolve returns the validated rules of the game.
+func (g gameSpec) resolve() (guess.Rules, error) {
+	if g.Rules != nil {
+		r := *g.Rules
+		return r, r.Validate()
+	}
+	if g.Preset == "" {
+		return guess.PresetRules("1a2b-4")
+	}
+	return guess.PresetRules(g.Preset)
+}
+
+// guessSettings are the widget's choices, shared by the modes.
+type guessSettings struct {
+	Preset   string `json:"preset"` // "custom" for custom rules
+	Length   int    `json:"length"`
+	Alphabet string `json:"alphabet"`
+	Repeats  bool   `json:"repeats"`
+	Strategy string `json:"strategy"`
+	BudgetMs int    `json:"budgetMs"`
+	HostKind string `json:"hostKind"`
+}
+
+func defaultSettings() guessSettings {
+	return guessSettings{Preset: "1a2b-4", Length: 4, Alphabet: "0123456789", Strategy: "best", BudgetMs: 2000, HostKind: "fair"}
+}
+
+// spec returns the game the settings describe.
+func (s guessSettings) spec() gameSpec {
+	if s.Preset != "custom" {
+		return gameSpec{Preset: s.Preset}
+	}
+	return gameSpec{Rules: &guess.Rules{Length: s.Length, Alphabet: s.Alphabet, Repeats: s.Repeats}}
+}
+
+// guessState is everything the widget saves.
+type guessState struct {
+	Version  int           `json:"v"`
+	Settings guessSettings `json:"settings"`
+	Mode     string        `json:"mode"`
+	You      youState      `json:"you"`
+	Computer compState     `json:"computer"`
+	Helper   helperState   `json:"helper"`
+}
+
+const guessStateVersion = 1
+
+type guessWidget struct {
+	f     *Frame
+	state guessState
+
+	presetSel, strategySel, budgetSel, hostSel dom.Element
+	customBox, lengthIn, alphabetIn, repeatsIn dom.Element
+	rulesNote                                  dom.Element
+	tabs, panels                               map[string]dom.Element
+
+	you  *youMode
+	comp *compMode
+	help *helperMode
+}
+
+var guessModes = []string{"you", "computer", "helper"}
 
 func (w *guessWidget) start(f *Frame) {
 	w.f = f
-	w.secret = el("input", attr("name", "secret"), attr("aria-label", "secret"))
-	w.guess = el("input", attr("name", "guess"), attr("aria-label", "guess"))
-	w.out = el("output", cls("kz-out"))
-	f.Body.AppendChild(el("form", on("submit", "score"), w.secret, w.guess, el("button", "Score"), w.out))
-	f.Handle("score", func(dom.Event, dom.Element) {
-		go func() {
-			var res struct{ A, B int }
-			err := f.Call("guess.score", map[string]string{"secret": inputValue(w.secret), "guess": inputValue(w.guess)}, &res)
-			if err != nil {
-				f.ShowError(err)
-				return
-			}
-			w.out.SetTextContent(fmt.Sprintf("%dA%dB", res.A, res.B))
-		}()
+	w.state = guessState{Version: guessStateVersion, Settings: defaultSettings(), Mode: "computer"}
+	var saved guessState
+	if f.Load(&saved) && saved.Version == guessStateVersion {
+		w.state = saved
+	}
+	// Inside the app, the app's tab names the game and has the language
+	// menu; standing alone (embedded), the widget has both itself.
+	if !f.opts.Nested {
+		f.Body.AppendChild(el("div", cls("kz-head"), el("h2", cls("kz-title"), f.T("guess.title")), f.LanguageMenu()))
+	}
+	f.Body.AppendChild(w.buildSettings())
+	f.Body.AppendChild(w.buildTabs())
+	w.you = newYouMode(w, w.panels["you"])
+	w.comp = newCompMode(w, w.panels["computer"])
+	w.help = newHelperMode(w, w.panels["helper"])
+	w.syncSettings()
+	w.selectMode(w.state.Mode, false)
+}
+
+// save stores the state; every change ends with it.
+func (w *guessWidget) save() { w.f.Save(w.state) }
+
+// ---- Settings
+
+func (w *guessWidget) buildSettings() dom.Element {
+	f := w.f
+	w.presetSel = el("select", attr("id", "kz-preset"), on("change", "guess.settings"))
+	for _, p := range guess.Presets() {
+		w.presetSel.AppendChild(el("option", attr("value", p.ID), f.T("preset."+p.ID)))
+	}
+	w.presetSel.AppendChild(el("option", attr("value", "custom"), f.T("preset.custom")))
+
+	w.lengthIn = el("input", attr("id", "kz-length"), attr("type", "number"), attr("min", "1"), attr("max", "10"), attr("inputmode", "numeric"), on("change", "guess.settings"))
+	w.alphabetIn = el("input", attr("id", "kz-alphabet"), attr("type", "text"), attr("spellcheck", "false"), attr("autocomplete", "off"), on("change", "guess.settings"))
+	w.repeatsIn = el("input", attr("id", "kz-repeats"), attr("type", "checkbox"), on("change", "guess.settings"))
+	w.customBox = el("div", cls("kz-row kz-custom"),
+		el("label", attr("for", "kz-length"), f.T("settings.length")), w.lengthIn,
+		el("label", attr("for", "kz-alphabet"), f.T("settings.alphabet")), w.alphabetIn,
+		el("label", cls("kz-check"), w.repeatsIn, f.T("settings.repeats")),
+	)
+
+	w.strategySel = el("select", attr("id", "kz-strategy"), on("change", "guess.settings"))
+	for _, s := range guess.Strategies() {
+		w.strategySel.AppendChild(el("option", attr("value", string(s.ID)), f.T("strategy."+string(s.ID))))
+	}
+	w.budgetSel = el("select", attr("id", "kz-budget"), on("change", "guess.settings"))
+	for _, ms := range []int{250, 1000, 2000, 5000, 15000} {
+		w.budgetSel.AppendChild(el("option", attr("value", strconv.Itoa(ms)), f.T("settings.seconds", trimFloat(float64(ms)/1000))))
+	}
+	w.hostSel = el("select", attr("id", "kz-host"), on("change", "guess.settings"))
+	w.hostSel.AppendChild(el("option", attr("value", "fair"), f.T("host.fair")))
+	w.hostSel.AppendChild(el("option", attr("value", "adversarial"), f.T("host.adversarial")))
+	w.rulesNote = el("p", cls("kz-note"), attr("id", "kz-rules-note"), attr("aria-live", "polite"))
+
+	f.Handle("guess.settings", func(dom.Event, dom.Element) { w.readSettings() })
+
+	return el("details", cls("kz-settings"),
+		el("summary", f.T("settings.title")),
+		el("div", cls("kz-grid"),
+			el("label", attr("for", "kz-preset"), f.T("settings.game")), w.presetSel,
+			el("label", attr("for", "kz-strategy"), f.T("settings.strategy")), w.strategySel,
+			el("label", attr("for", "kz-budget"), f.T("settings.budget")), w.budgetSel,
+			el("label", attr("for", "kz-host"), f.T("settings.host")), w.hostSel,
+		),
+		w.customBox,
+		w.rulesNote,
+	)
+}
+
+// syncSettings shows the saved settings in the controls.
+func (w *guessWidget) syncSettings() {
+	s := w.state.Settings
+	setInputValue(w.presetSel, s.Preset)
+	setInputValue(w.lengthIn, strconv.Itoa(s.Length))
+	setInputValue(w.alphabetIn, s.Alphabet)
+	setChecked(w.repeatsIn, s.Repeats)
+	setInputValue(w.strategySel, s.Strategy)
+	setInputValue(w.budgetSel, strconv.Itoa(s.BudgetMs))
+	setInputValue(w.hostSel, s.HostKind)
+	w.showRulesNote()
+}
+
+// readSettings takes the controls' values into the state. Custom rules are
+// kept as typed even when invalid, so nothing is lost; the note says
+// what is wrong.
+func (w *guessWidget) readSettings() {
+	s := &w.state.Settings
+	preset := inputValue(w.presetSel)
+	if preset == "custom" && s.Preset != "custom" {
+		// Start the custom rules from the preset the user was on.
+		if r, err := (gameSpec{Preset: s.Preset}).resolve(); err == nil {
+			setInputValue(w.lengthIn, strconv.Itoa(r.Length))
+			setInputValue(w.alphabetIn, r.Alphabet)
+			setChecked(w.repeatsIn, r.Repeats)
+		}
+	}
+	s.Preset = preset
+	if n, err := strconv.Atoi(strings.TrimSpace(inputValue(w.lengthIn))); err == nil {
+		s.Length = n
+	}
+	s.Alphabet = inputValue(w.alphabetIn)
+	s.Repeats = checked(w.repeatsIn)
+	s.Strategy = inputValue(w.strategySel)
+	if ms, err := strconv.Atoi(inputValue(w.budgetSel)); err == nil {
+		s.BudgetMs = ms
+	}
+	s.HostKind = inputValue(w.hostSel)
+	w.showRulesNote()
+	w.save()
+	w.help.rulesChanged()
+	w.you.render()
+	w.comp.render()
+}
+
+// showRulesNote describes the chosen rules, or what is wrong with them.
+func (w *guessWidget) showRulesNote() {
+	s := w.state.Settings
+	setHidden(w.customBox, s.Preset != "custom")
+	r, err := s.spec().resolve()
+	w.rulesNote.Class().Remove("kz-bad")
+	switch {
+	case err != nil:
+		w.rulesNote.Class().Add("kz-bad")
+		w.rulesNote.SetTextContent(w.f.Describe(localError(err)))
+	case r.CheckSize() != nil:
+		w.rulesNote.Class().Add("kz-bad")
+		w.rulesNote.SetTextContent(w.f.Describe(localError(r.CheckSize())))
+	default:
+		w.rulesNote.SetTextContent(w.describeRules(r))
+	}
+}
+
+// describeRules says in a sentence what a code is under r.
+func (w *guessWidget) describeRules(r guess.Rules) string {
+	repeats := w.f.T("rules.no-repeats")
+	if r.Repeats {
+		repeats = w.f.T("rules.repeats")
+	}
+	return w.f.T("rules.summary", r.Length, r.Alphabet, repeats, r.Size())
+}
+
+// ---- Mode tabs
+
+func (w *guessWidget) buildTabs() dom.Element {
+	f := w.f
+	w.tabs = map[string]dom.Element{}
+	w.panels = map[string]dom.Element{}
+	list := el("div", cls("kz-tabs"), attr("role", "tablist"), attr("aria-label", f.T("guess.modes")))
+	panels := el("div", cls("kz-panels"))
+	for _, m := range guessModes {
+		tab := el("button", attr("type", "button"), attr("role", "tab"), attr("id", "kz-tab-"+m),
+			attr("aria-controls", "kz-panel-"+m), data("mode", m), on("click", "guess.mode"), on("keydown", "guess.tabkey"),
+			f.T("mode."+m))
+		panel := el("section", cls("kz-panel"), attr("role", "tabpanel"), attr("id", "kz-panel-"+m), attr("aria-labelledby", "kz-tab-"+m))
+		w.tabs[m], w.panels[m] = tab, panel
+		list.AppendChild(tab)
+		panels.AppendChild(panel)
+	}
+	f.Handle("guess.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
+	f.Handle("guess.tabkey", func(ev dom.Event, t dom.Element) {
+		key := ev.Underlying().Get("key").String()
+		i := indexOf(guessModes, t.GetAttribute("data-mode"))
+		switch key {
+		case "ArrowRight":
+			i = (i + 1) % len(guessModes)
+		case "ArrowLeft":
+			i = (i + len(guessModes) - 1) % len(guessModes)
+		case "Home":
+			i = 0
+		case "End":
+			i = len(guessModes) - 1
+		default:
+			return
+		}
+		ev.PreventDefault()
+		w.selectMode(guessModes[i], true)
+		focus(w.tabs[guessModes[i]])
 	})
+	return el("div", list, panels)
+}
+
+func (w *guessWidget) selectMode(mode string, save bool) {
+	if indexOf(guessModes, mode) < 0 {
+		mode = "computer"
+	}
+	w.state.Mode = mode
+	for _, m := range guessModes {
+		selected := m == mode
+		w.tabs[m].SetAttribute("aria-selected", strconv.FormatBool(selected))
+		w.tabs[m].SetAttribute("tabindex", map[bool]string{true: "0", false: "-1"}[selected])
+		setHidden(w.panels[m], !selected)
+	}
+	w.f.ClearMessage()
+	if save {
+		w.save()
+	}
+	if mode == "helper" && w.help != nil {
+		w.help.schedule()
+	}
+}
+
+// ---- Shared pieces
+
+// feedbackText writes feedback in the game's terms and the widget's
+// language, e.g. "1A2B", "1 EAT 2 BITE", "黑1 白2".
+func (w *guessWidget) feedbackText(r guess.Rules, a, b int) string {
+	return w.f.T("terms."+string(r.Terms)+".fmt", a, b)
+}
+
+// shortFeedback is the compact form for chart labels.
+func (w *guessWidget) shortFeedback(r guess.Rules, a, b int) string {
+	return w.f.T("terms."+string(r.Terms)+".short", a, b)
+}
+
+// codeView shows a code one symbol per box; Mastermind's symbols are
+// coloured pegs.
+func codeView(r guess.Rules, code string) dom.Element {
+	view := el("span", cls("kz-code"))
+	if r.Terms == guess.TermsPegs {
+		view.Class().Add("kz-pegs")
+	}
+	for _, ch := range code {
+		i := strings.IndexRune(r.Alphabet, ch)
+		view.AppendChild(el("span", cls(fmt.Sprintf("kz-sym kz-s%d", max(i, 0))), string(ch)))
+	}
+	view.SetAttribute("aria-label", code)
+	return view
+}
+
+// guessParams builds the parameters most guess methods take.
+func guessParams(g gameSpec, extra map[string]any) map[string]any {
+	p := map[string]any{}
+	if g.Rules != nil {
+		p["rules"] = g.Rules
+	} else {
+		p["preset"] = g.Preset
+	}
+	for k, v := range extra {
+		p[k] = v
+	}
+	return p
+}
+
+// localError turns an error from calling the engine package directly
+// (cheap checks done in the page) into the form the worker's errors have,
+// so they are described the same way.
+func localError(err error) error {
+	switch e := err.(type) {
+	case *guess.InputError:
+		ce := &CallError{Code: "bad-input", Message: e.Error(), Field: e.Field, Reason: string(e.Reason)}
+		if e.Row >= 0 {
+			ce.Row = &e.Row
+		}
+		if e.Pos >= 0 {
+			ce.Pos = &e.Pos
+		}
+		return ce
+	case *guess.TooLargeError:
+		return &CallError{Code: "too-large", Message: e.Error(), Size: e.Size, Limit: e.Limit}
+	}
+	return err
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func trimFloat(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// turnRow is a history row in the form the engine takes.
+type turnRow struct {
+	Guess    string `json:"guess"`
+	A        int    `json:"a"`
+	B        int    `json:"b"`
+	Disabled bool   `json:"disabled,omitempty"`
+}
+
+// suggestion is guess.suggest's result.
+type suggestion struct {
+	Guess       string            `json:"guess"`
+	Explanation guess.Explanation `json:"explanation"`
 }

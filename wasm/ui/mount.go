@@ -22,6 +22,7 @@ type Options struct {
 	Lang      string   `json:"lang"`      // data-lang or the mount option; may be empty
 	Languages []string `json:"languages"` // navigator.languages, the fallback
 	Key       string   `json:"key"`       // names the widget's saved state
+	Nested    bool     `json:"-"`         // inside the app, which has the language menu
 }
 
 // A widget is one game's front end, started in a frame.
@@ -29,8 +30,10 @@ type widget interface {
 	start(f *Frame)
 }
 
-// widgets maps each game with a front end to its constructor.
+// widgets maps each game with a front end to its constructor; "app" is
+// the hosted site's page, with a tab per game.
 var widgets = map[string]func() widget{
+	"app":   func() widget { return &appWidget{} },
 	"guess": func() widget { return &guessWidget{} },
 }
 
@@ -38,7 +41,9 @@ var widgets = map[string]func() widget{
 func Games() []string {
 	var names []string
 	for name := range widgets {
-		names = append(names, name)
+		if name != "app" {
+			names = append(names, name)
+		}
 	}
 	slices.Sort(names)
 	return names
@@ -47,21 +52,36 @@ func Games() []string {
 // Mount builds the widget for opts.Game inside host's shadow root and
 // returns a handle with unmount().
 func Mount(host safejs.Value, opts Options, engine *Engine) (safejs.Value, error) {
-	newWidget, ok := widgets[opts.Game]
-	if !ok {
-		return safejs.Undefined(), fmt.Errorf("no widget for game %q; known games: %v", opts.Game, Games())
-	}
-	f, err := newFrame(host, opts, engine, opts.Game)
+	point := &mountPoint{}
+	f, err := start(host, opts, engine, point)
 	if err != nil {
 		return safejs.Undefined(), err
 	}
-	newWidget().start(f)
 	unmount, err := bridge.Func(func(this safejs.Value, args []safejs.Value) any {
-		f.unmount()
+		point.frame.unmount()
 		return nil
 	}, nil)
 	if err != nil {
 		return safejs.Undefined(), err
 	}
 	return bridge.Object(map[string]any{"unmount": unmount, "lang": string(f.Lang)})
+}
+
+// mountPoint is one mounted widget over its life: a change of language
+// replaces its frame.
+type mountPoint struct{ frame *Frame }
+
+// start builds a frame on host and starts the widget for opts.Game in it.
+func start(host safejs.Value, opts Options, engine *Engine, point *mountPoint) (*Frame, error) {
+	newWidget, ok := widgets[opts.Game]
+	if !ok {
+		return nil, fmt.Errorf("no widget for game %q; known games: %v", opts.Game, Games())
+	}
+	f, err := newFrame(host, opts, engine, opts.Game)
+	if err != nil {
+		return nil, err
+	}
+	f.point, point.frame = point, f
+	newWidget().start(f)
+	return f, nil
 }

@@ -1,0 +1,117 @@
+package i18n
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"testing"
+
+	"kibitz/engine/guess"
+)
+
+func TestEveryLanguageHasEveryKey(t *testing.T) {
+	for _, l := range Langs {
+		for _, k := range Keys() {
+			if !Has(l, k) {
+				t.Errorf("%s lacks %q", l, k)
+			}
+		}
+		for k := range catalog[l] {
+			if !Has(English, k) {
+				t.Errorf("%s has %q, which English lacks", l, k)
+			}
+		}
+	}
+}
+
+var placeholder = regexp.MustCompile(`\{\d+\}`)
+
+func TestPlaceholdersMatch(t *testing.T) {
+	for _, k := range Keys() {
+		want := placeholders(catalog[English][k])
+		for _, l := range Langs {
+			if got := placeholders(catalog[l][k]); !slices.Equal(got, want) {
+				t.Errorf("%s %q has placeholders %v, English has %v", l, k, got, want)
+			}
+		}
+	}
+}
+
+func placeholders(s string) []string {
+	found := placeholder.FindAllString(s, -1)
+	slices.Sort(found)
+	return slices.Compact(found)
+}
+
+// Every literal key the widgets use is in the catalog.
+func TestWidgetKeysExist(t *testing.T) {
+	uses := regexp.MustCompile(`\bT\("([a-z0-9.-]+)"[,)]`) // whole keys; prefixes of built keys end in "+"
+	files, _ := filepath.Glob("../ui/*.go")
+	if len(files) == 0 {
+		t.Fatal("no widget sources found")
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range uses.FindAllStringSubmatch(string(src), -1) {
+			if !Has(English, m[1]) {
+				t.Errorf("%s uses %q, which the catalog lacks", filepath.Base(file), m[1])
+			}
+		}
+	}
+}
+
+// The keys the widgets build from engine values exist too.
+func TestEngineNamesAreTranslated(t *testing.T) {
+	var keys []string
+	for _, p := range guess.Presets() {
+		keys = append(keys, "preset."+p.ID)
+	}
+	for _, s := range guess.Strategies() {
+		keys = append(keys, "strategy."+string(s.ID))
+	}
+	for _, terms := range []guess.Terms{guess.TermsAB, guess.TermsBullsCows, guess.TermsEatBite, guess.TermsPegs} {
+		for _, part := range []string{"fmt", "short", "a", "b", "col-a", "col-b"} {
+			keys = append(keys, "terms."+string(terms)+"."+part)
+		}
+	}
+	reasons := regexp.MustCompile(`Reason\w*\s+Reason = "([a-z-]+)"`)
+	src, err := os.ReadFile("../../engine/guess/errors.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range reasons.FindAllStringSubmatch(string(src), -1) {
+		keys = append(keys, "reason."+m[1])
+	}
+	for _, k := range keys {
+		if !Has(English, k) {
+			t.Errorf("the catalog lacks %q", k)
+		}
+	}
+}
+
+func TestChoose(t *testing.T) {
+	for _, tc := range []struct {
+		explicit  string
+		preferred []string
+		want      Lang
+	}{
+		{"ja", []string{"en-US"}, Japanese},
+		{"", []string{"fr-FR", "zh-TW"}, TraditionalChinese},
+		{"", []string{"zh-CN"}, TraditionalChinese},
+		{"", []string{"ja-JP", "en"}, Japanese},
+		{"", []string{"fr"}, English},
+		{"klingon", nil, English},
+		{"zh-Hant-HK", nil, TraditionalChinese},
+	} {
+		if got := Choose(tc.explicit, tc.preferred); got != tc.want {
+			t.Errorf("Choose(%q, %v) = %s, want %s", tc.explicit, tc.preferred, got, tc.want)
+		}
+	}
+	if got := T(English, "where.row", 3); got != "row 3" {
+		t.Errorf("T filled %q", got)
+	}
+}

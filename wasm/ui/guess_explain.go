@@ -1,0 +1,67 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"fmt"
+
+	"honnef.co/go/js/dom/v2"
+
+	"kibitz/engine/guess"
+	"kibitz/wasm/i18n"
+)
+
+// explanationView says why a guess is good: a few sentences and the
+// histogram of the answers it can get.
+func (w *guessWidget) explanationView(r guess.Rules, code string, e guess.Explanation) dom.Element {
+	f := w.f
+	lines := el("div", cls("kz-explain-text"))
+	lines.AppendChild(el("p", f.T("explain.split", code, e.Candidates, e.Parts)))
+	lines.AppendChild(el("p", f.T("explain.left", fmt.Sprintf("%.1f", e.Expected), e.Worst)))
+	if e.Candidates > 1 {
+		if e.IsCandidate {
+			lines.AppendChild(el("p", f.T("explain.candidate")))
+		} else {
+			lines.AppendChild(el("p", f.T("explain.not-candidate")))
+		}
+	}
+	if e.ExpectedGuesses > 0 {
+		lines.AppendChild(el("p", f.T("explain.finish", fmt.Sprintf("%.2f", e.ExpectedGuesses))))
+	}
+	if e.Strategy != "" {
+		how := f.T("strategy." + string(e.Strategy))
+		if e.Method != "" && e.Method != string(e.Strategy) {
+			method := e.Method // a new method shows untranslated rather than as a key
+			if i18n.Has(i18n.English, "method."+e.Method) {
+				method = f.T("method." + e.Method)
+			}
+			how += " · " + method
+		}
+		note := f.T("explain.how-simple", how)
+		if e.Evaluated > 1 {
+			note = f.T("explain.how", how, e.Evaluated)
+		}
+		if !e.Complete {
+			note += " " + f.T("explain.cut")
+		}
+		lines.AppendChild(el("p", cls("kz-note"), note))
+	}
+	var bars []bar
+	for _, c := range e.Histogram {
+		bars = append(bars, bar{label: w.shortFeedback(r, c.Feedback.A, c.Feedback.B), value: c.Count, mark: c.Feedback.A == r.Length})
+	}
+	title := f.T("explain.chart", code, e.Candidates)
+	return el("div", cls("kz-explain"), lines, barChart(title, bars))
+}
+
+// countsView plots the codes remaining after each turn, starting from the
+// whole space.
+func (w *guessWidget) countsView(size int64, counts []int) dom.Element {
+	labels := []string{w.f.T("chart.start")}
+	values := []int{int(size)}
+	for i, c := range counts {
+		labels = append(labels, fmt.Sprint(i+1))
+		values = append(values, c)
+	}
+	return el("div", cls("kz-counts"), el("h3", w.f.T("chart.counts")), countChart(w.f.T("chart.counts"), labels, values))
+}

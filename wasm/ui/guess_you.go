@@ -1,0 +1,401 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"honnef.co/go/js/dom/v2"
+
+	"kibitz/engine/guess"
+)
+
+// You guess: the engine hosts a secret and answers your guesses.
+
+type youState struct {
+	Game       *gameSpec   `json:"game,omitempty"` // nil before the first game
+	Kind       string      `json:"kind"`
+	Host       string      `json:"host"` // the sealed host state
+	Commitment string      `json:"commitment"`
+	Turns      []youTurn   `json:"turns"`
+	Undo       []string    `json:"undo"` // sealed states before each turn
+	Draft      string      `json:"draft"`
+	Over       bool        `json:"over"`
+	Won        bool        `json:"won"`
+	Secret     string      `json:"secret"`
+	Salt       string      `json:"salt"`
+	Analysis   bool        `json:"analysis"`
+	Hint       *suggestion `json:"hint,omitempty"`
+}
+
+type youTurn struct {
+	Guess string `json:"guess"`
+	A     int    `json:"a"`
+	B     int    `json:"b"`
+	Left  int    `json:"left"` // codes still possible after it; 0 when not computed
+}
+
+type youMode struct {
+	w           *guessWidget
+	status      dom.Element
+	confirm     dom.Element
+	form        dom.Element
+	input       dom.Element
+	inputError  dom.Element
+	actions     dom.Element
+	history     dom.Element
+	end         dom.Element
+	analysis    dom.Element
+	analysisBox dom.Element
+}
+
+func newYouMode(w *guessWidget, panel dom.Element) *youMode {
+	f := w.f
+	m := &youMode{w: w}
+	m.status = el("p", cls("kz-status"))
+	m.confirm = el("div", cls("kz-confirm"), attr("hidden", ""), attr("role", "alertdialog"), attr("aria-label", f.T("confirm.discard")),
+		el("span", f.T("confirm.discard")),
+		el("button", attr("type", "button"), cls("kz-danger"), on("click", "you.discard"), f.T("confirm.discard-yes")),
+		el("button", attr("type", "button"), on("click", "you.keep"), f.T("confirm.keep")),
+	)
+	m.input = el("input", attr("id", "kz-you-guess"), attr("type", "text"), attr("autocomplete", "off"), attr("spellcheck", "false"),
+		attr("aria-describedby", "kz-you-error"), on("input", "you.draft"))
+	m.inputError = el("p", cls("kz-field-error"), attr("id", "kz-you-error"), attr("aria-live", "polite"))
+	m.form = el("form", cls("kz-row"), on("submit", "you.guess"),
+		el("label", attr("for", "kz-you-guess"), f.T("you.your-guess")), m.input,
+		el("button", attr("type", "submit"), cls("kz-primary"), f.T("you.guess")),
+	)
+	m.analysisBox = el("input", attr("type", "checkbox"), on("change", "you.analysis"))
+	m.actions = el("div", cls("kz-row kz-actions"),
+		el("button", attr("type", "button"), on("click", "you.new"), f.T("common.new-game")),
+		el("button", attr("type", "button"), on("click", "you.undo"), f.T("common.undo")),
+		el("button", attr("type", "button"), on("click", "you.hint"), f.T("you.hint")),
+		el("button", attr("type", "button"), on("click", "you.reveal"), f.T("you.give-up")),
+		el("label", cls("kz-check"), m.analysisBox, f.T("you.show-analysis")),
+	)
+	m.end = el("div", cls("kz-end"), attr("role", "status"))
+	m.history = el("div", cls("kz-history"))
+	m.analysis = el("div", cls("kz-analysis"))
+	build(panel, m.status, m.confirm, m.form, m.inputError, m.actions, m.end, m.history, m.analysis)
+
+	st := &w.state.You
+	setInputValue(m.input, st.Draft)
+	setChecked(m.analysisBox, st.Analysis)
+
+	f.Handle("you.draft", func(dom.Event, dom.Element) {
+		st.Draft = inputValue(m.input)
+		m.inputError.SetTextContent("")
+		w.save()
+	})
+	f.Handle("you.guess", func(dom.Event, dom.Element) { go m.submit() })
+	f.Handle("you.new", func(dom.Event, dom.Element) {
+		if st.Game != nil && !st.Over && len(st.Turns) > 0 {
+			setHidden(m.confirm, false)
+			return
+		}
+		go m.newGame()
+	})
+	f.Handle("you.discard", func(dom.Event, dom.Element) {
+		setHidden(m.confirm, true)
+		go m.newGame()
+	})
+	f.Handle("you.keep", func(dom.Event, dom.Element) { setHidden(m.confirm, true) })
+	f.Handle("you.undo", func(dom.Event, dom.Element) { m.undo() })
+	f.Handle("you.hint", func(dom.Event, dom.Element) { go m.hint() })
+	f.Handle("you.reveal", func(dom.Event, dom.Element) { go m.reveal() })
+	f.Handle("you.analysis", func(dom.Event, dom.Element) {
+		st.Analysis = checked(m.analysisBox)
+		w.save()
+		if st.Analysis {
+			go m.fillCounts()
+		}
+		m.render()
+	})
+	m.render()
+	return m
+}
+
+func (m *youMode) state() *youState { return &m.w.state.You }
+
+// rules returns the rules of the game in progress, or of the settings.
+func (m *youMode) rules() (gameSpec, guess.Rules, error) {
+	spec := m.w.state.Settings.spec()
+	if st := m.state(); st.Game != nil {
+		spec = *st.Game
+	}
+	r, err := spec.resolve()
+	return spec, r, err
+}
+
+func (m *youMode) newGame() {
+	w, f, st := m.w, m.w.f, m.state()
+	spec := w.state.Settings.spec()
+	if _, err := spec.resolve(); err != nil {
+		f.ShowError(localError(err))
+		return
+	}
+	var res struct {
+		State      string `json:"state"`
+		Kind       string `json:"kind"`
+		Commitment string `json:"commitment"`
+	}
+	kind := w.state.Settings.HostKind
+	if err := f.Call("you", "guess.host.new", guessParams(spec, map[string]any{"kind": kind}), &res); err != nil {
+		f.ShowError(err)
+		return
+	}
+	analysis, draft := st.Analysis, st.Draft
+	*st = youState{Game: &spec, Kind: res.Kind, Host: res.State, Commitment: res.Commitment, Analysis: analysis, Draft: draft}
+	f.ClearMessage()
+	w.save()
+	m.render()
+	focus(m.input)
+}
+
+func (m *youMode) submit() {
+	w, f, st := m.w, m.w.f, m.state()
+	if st.Game == nil || st.Over {
+		m.newGameFirst()
+		return
+	}
+	spec, r, err := m.rules()
+	if err != nil {
+		f.ShowError(localError(err))
+		return
+	}
+	text := strings.TrimSpace(inputValue(m.input))
+	if _, err := r.ParseCode(text, "guess"); err != nil {
+		m.inputError.SetTextContent(f.Describe(localError(err)))
+		focus(m.input)
+		return
+	}
+	var res struct {
+		State string `json:"state"`
+		A     int    `json:"a"`
+		B     int    `json:"b"`
+		Won   bool   `json:"won"`
+	}
+	if err := f.Call("you", "guess.host.answer", map[string]any{"state": st.Host, "guess": text}, &res); err != nil {
+		if ce, ok := err.(*CallError); ok && ce.Field == "guess" {
+			m.inputError.SetTextContent(f.Describe(err))
+			return
+		}
+		f.ShowError(err)
+		return
+	}
+	code, _ := r.ParseCode(text, "guess")
+	st.Undo = append(st.Undo, st.Host)
+	st.Host = res.State
+	st.Turns = append(st.Turns, youTurn{Guess: r.Format(code), A: res.A, B: res.B})
+	st.Draft = ""
+	st.Hint = nil
+	setInputValue(m.input, "")
+	m.inputError.SetTextContent("")
+	if res.Won {
+		st.Over, st.Won = true, true
+		m.fetchSecret()
+	}
+	w.save()
+	m.render()
+	if st.Analysis {
+		m.fillCounts()
+	}
+	_ = spec
+}
+
+func (m *youMode) newGameFirst() {
+	m.w.f.Notice(m.w.f.T("you.start-first"))
+}
+
+func (m *youMode) undo() {
+	st := m.state()
+	if len(st.Turns) == 0 || st.Over {
+		return
+	}
+	st.Host = st.Undo[len(st.Undo)-1]
+	st.Undo = st.Undo[:len(st.Undo)-1]
+	last := st.Turns[len(st.Turns)-1]
+	st.Turns = st.Turns[:len(st.Turns)-1]
+	st.Draft = last.Guess // the undone guess comes back to the input, not lost
+	st.Hint = nil
+	setInputValue(m.input, st.Draft)
+	m.w.save()
+	m.render()
+}
+
+// history returns the turns in the engine's form.
+func (m *youMode) rows(n int) []turnRow {
+	rows := []turnRow{}
+	for _, t := range m.state().Turns[:n] {
+		rows = append(rows, turnRow{Guess: t.Guess, A: t.A, B: t.B})
+	}
+	return rows
+}
+
+func (m *youMode) hint() {
+	w, f, st := m.w, m.w.f, m.state()
+	if st.Game == nil || st.Over {
+		m.newGameFirst()
+		return
+	}
+	spec, _, err := m.rules()
+	if err != nil {
+		f.ShowError(localError(err))
+		return
+	}
+	var s suggestion
+	params := guessParams(spec, map[string]any{"history": m.rows(len(st.Turns)), "strategy": w.state.Settings.Strategy, "budgetMs": w.state.Settings.BudgetMs})
+	if err := f.Call("you", "guess.suggest", params, &s); err != nil {
+		f.ShowError(err)
+		return
+	}
+	st.Hint = &s
+	w.save()
+	m.render()
+}
+
+// reveal ends the game and shows the secret.
+func (m *youMode) reveal() {
+	st := m.state()
+	if st.Game == nil {
+		m.newGameFirst()
+		return
+	}
+	st.Over = true
+	m.fetchSecret()
+	m.w.save()
+	m.render()
+}
+
+func (m *youMode) fetchSecret() {
+	st := m.state()
+	var res struct {
+		Secret string `json:"secret"`
+		Salt   string `json:"salt"`
+	}
+	if err := m.w.f.Call("you", "guess.host.reveal", map[string]any{"state": st.Host}, &res); err != nil {
+		m.w.f.ShowError(err)
+		return
+	}
+	st.Secret, st.Salt = res.Secret, res.Salt
+}
+
+// fillCounts computes how many codes were still possible after each turn,
+// for the analysis.
+func (m *youMode) fillCounts() {
+	st := m.state()
+	spec, _, err := m.rules()
+	if err != nil || st.Game == nil {
+		return
+	}
+	changed := false
+	for i := range st.Turns {
+		if st.Turns[i].Left > 0 {
+			continue
+		}
+		var res struct {
+			Count int `json:"count"`
+		}
+		if err := m.w.f.Call("you-analysis", "guess.candidates", guessParams(spec, map[string]any{"history": m.rows(i + 1), "limit": 0}), &res); err != nil {
+			return
+		}
+		st.Turns[i].Left = res.Count
+		changed = true
+	}
+	if changed {
+		m.w.save()
+		m.render()
+	}
+}
+
+func (m *youMode) render() {
+	w, f, st := m.w, m.w.f, m.state()
+	_, r, err := m.rules()
+	if err != nil {
+		m.status.SetTextContent(f.Describe(localError(err)))
+		return
+	}
+	m.input.SetAttribute("maxlength", fmt.Sprint(r.Length+4))
+	m.input.SetAttribute("placeholder", strings.Repeat("•", r.Length))
+	if !r.Repeats && strings.Trim(r.Alphabet, "0123456789") == "" {
+		m.input.SetAttribute("inputmode", "numeric")
+	} else {
+		m.input.RemoveAttribute("inputmode")
+	}
+	switch {
+	case st.Game == nil:
+		m.status.SetTextContent(f.T("you.intro", w.describeRules(r)))
+	case st.Kind == "adversarial":
+		m.status.SetTextContent(f.T("you.adversarial", w.describeRules(r)))
+	default:
+		m.status.SetTextContent(f.T("you.fair", w.describeRules(r), shortHash(st.Commitment)))
+	}
+	setDisabled(m.input, st.Game == nil || st.Over)
+
+	// The history.
+	if len(st.Turns) == 0 {
+		replace(m.history)
+	} else {
+		head := el("tr", el("th", attr("scope", "col"), "#"), el("th", attr("scope", "col"), f.T("col.guess")), el("th", attr("scope", "col"), f.T("col.feedback")))
+		if st.Analysis {
+			head.AppendChild(el("th", attr("scope", "col"), f.T("col.left")))
+		}
+		body := el("tbody")
+		for i, t := range st.Turns {
+			row := el("tr", el("td", fmt.Sprint(i+1)), el("td", codeView(r, t.Guess)), el("td", w.feedbackText(r, t.A, t.B)))
+			if st.Analysis {
+				left := "…"
+				if t.Left > 0 {
+					left = fmt.Sprint(t.Left)
+				}
+				row.AppendChild(el("td", left))
+			}
+			body.AppendChild(row)
+		}
+		replace(m.history, el("table", cls("kz-table"), el("caption", cls("kz-sr"), f.T("you.history")), el("thead", head), body))
+	}
+
+	// The end of the game.
+	replace(m.end)
+	if st.Over && st.Secret != "" {
+		if st.Won {
+			m.end.AppendChild(el("p", cls("kz-win"), f.T("you.won", len(st.Turns))))
+		} else {
+			m.end.AppendChild(el("p", f.T("you.secret-was"), " ", codeView(r, st.Secret)))
+		}
+		switch {
+		case st.Kind == "fair" && guess.VerifyCommitment(st.Commitment, st.Salt, st.Secret):
+			m.end.AppendChild(el("p", cls("kz-note"), f.T("you.proof-ok", shortHash(st.Commitment))))
+		case st.Kind == "fair":
+			m.end.AppendChild(el("p", cls("kz-bad"), f.T("you.proof-bad")))
+		default:
+			m.end.AppendChild(el("p", cls("kz-note"), f.T("you.adversarial-end")))
+		}
+	}
+
+	// The analysis.
+	replace(m.analysis)
+	if st.Hint != nil {
+		m.analysis.AppendChild(el("h3", f.T("you.hint-title"), " ", codeView(r, st.Hint.Guess)))
+		m.analysis.AppendChild(w.explanationView(r, st.Hint.Guess, st.Hint.Explanation))
+	}
+	if st.Analysis && len(st.Turns) > 0 {
+		var counts []int
+		for _, t := range st.Turns {
+			if t.Left == 0 {
+				break
+			}
+			counts = append(counts, t.Left)
+		}
+		m.analysis.AppendChild(w.countsView(r.Size(), counts))
+	}
+}
+
+// shortHash abbreviates a commitment for display.
+func shortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12] + "…"
+	}
+	return h
+}
