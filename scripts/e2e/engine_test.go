@@ -203,23 +203,25 @@ func TestProgressAndCancel(t *testing.T) {
 	}
 }
 
-// A fatal crash of the Go runtime (no recover can catch a stack overflow)
-// rejects the pending call with engine-crashed; the next call gets a fresh
-// worker.
+// A fatal crash of the Go runtime (no recover catches a stack overflow or
+// running out of memory) rejects the pending call with engine-crashed; the
+// next call gets a fresh worker.
 func TestCrashRestartsTheEngine(t *testing.T) {
 	ctx := openSingleFile(t)
-	got := eval[map[string]any](t, ctx, `(async () => {
-		const e = await Kibitz.createEngine();
-		const crashed = await e.call('debug.crash', {how: 'stack'}).then(() => 'survived', err => err.code + ': ' + err.message);
-		const next = await e.call('guess.score', {secret: '1234', guess: '1243'});
-		return {crashed, next: next.a};
-	})()`)
-	if !strings.HasPrefix(got["crashed"].(string), "engine-crashed") || got["next"] != 2.0 {
-		t.Fatalf("got %v", got)
+	for _, how := range []string{"stack", "memory"} {
+		got := eval[map[string]any](t, ctx, `(async () => {
+			const e = await Kibitz.createEngine();
+			const crashed = await e.call('debug.crash', {how: '`+how+`'}).then(() => 'survived', err => err.code + ': ' + err.message);
+			const next = await e.call('guess.score', {secret: '1234', guess: '1243'});
+			return {crashed, next: next.a};
+		})()`)
+		if !strings.HasPrefix(got["crashed"].(string), "engine-crashed") || got["next"] != 2.0 {
+			t.Fatalf("crash by %s: got %v", how, got)
+		}
 	}
 }
 
-func openSingleFile(t *testing.T) context.Context {
+func openSingleFile(t testing.TB) context.Context {
 	ctx := tab(t)
 	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
 	return ctx
@@ -227,13 +229,13 @@ func openSingleFile(t *testing.T) context.Context {
 
 // waitWidget waits until the widget on the element matched by sel has
 // built its UI in its shadow root.
-func waitWidget(t *testing.T, ctx context.Context, sel string) {
+func waitWidget(t testing.TB, ctx context.Context, sel string) {
 	t.Helper()
 	poll[bool](t, ctx, `(() => { const h = document.querySelector(`+jsString(sel)+`); return !!(h && h.shadowRoot && h.shadowRoot.querySelector('.kz-body > *')); })()`, 60*time.Second)
 }
 
 // recordRequests records the URL of every request the tab makes.
-func recordRequests(t *testing.T, ctx context.Context) func() []string {
+func recordRequests(t testing.TB, ctx context.Context) func() []string {
 	t.Helper()
 	var mu sync.Mutex
 	var urls []string

@@ -88,7 +88,7 @@ func run(m *testing.M) int {
 // tab opens a new tab for one test, closed when the test ends. Each tab
 // has its own browser context, so no storage, cache or service worker
 // leaks from one test into another.
-func tab(t *testing.T) context.Context {
+func tab(t testing.TB) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
@@ -100,7 +100,7 @@ func tab(t *testing.T) context.Context {
 }
 
 // withTimeout bounds one step of a test.
-func withTimeout(t *testing.T, ctx context.Context, d time.Duration) context.Context {
+func withTimeout(t testing.TB, ctx context.Context, d time.Duration) context.Context {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, d)
 	t.Cleanup(cancel)
@@ -108,7 +108,7 @@ func withTimeout(t *testing.T, ctx context.Context, d time.Duration) context.Con
 }
 
 // eval runs a JS expression (a Promise is awaited) and decodes its value.
-func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+func eval[T any](t testing.TB, ctx context.Context, expr string) T {
 	t.Helper()
 	v, err := chromedp.Run(withTimeout(t, ctx, 90*time.Second), chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -118,7 +118,7 @@ func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 }
 
 // poll waits until a JS expression is truthy and returns its value.
-func poll[T any](t *testing.T, ctx context.Context, expr string, timeout time.Duration) T {
+func poll[T any](t testing.TB, ctx context.Context, expr string, timeout time.Duration) T {
 	t.Helper()
 	v, err := chromedp.Run(withTimeout(t, ctx, timeout+5*time.Second),
 		chromedp.Poll[T](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond)))
@@ -128,7 +128,7 @@ func poll[T any](t *testing.T, ctx context.Context, expr string, timeout time.Du
 	return v
 }
 
-func navigate(t *testing.T, ctx context.Context, url string) {
+func navigate(t testing.TB, ctx context.Context, url string) {
 	t.Helper()
 	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Navigate(url)); err != nil {
 		t.Fatalf("opening %s: %v", url, err)
@@ -144,7 +144,7 @@ func short(s string) string {
 }
 
 // serve serves dir over HTTP on loopback for the length of the test.
-func serve(t *testing.T, dir string) *httptest.Server {
+func serve(t testing.TB, dir string) *httptest.Server {
 	t.Helper()
 	server := httptest.NewServer(builder.SiteHandler(dir))
 	t.Cleanup(server.Close)
@@ -162,7 +162,7 @@ var _ http.Handler // keep net/http imported for helpers in other files
 
 // logConsole copies the tab's console into the test log, so a failure shows
 // what the page said.
-func logConsole(t *testing.T, ctx context.Context) {
+func logConsole(t testing.TB, ctx context.Context) {
 	messages := chromedp.Console(ctx)
 	var mu sync.Mutex
 	done := false

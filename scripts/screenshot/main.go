@@ -16,6 +16,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -38,16 +40,24 @@ func main() {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-gpu", true),
 		chromedp.WindowSize(*width, *height))
-	if *dark {
-		opts = append(opts, chromedp.Flag("force-dark-mode", true), chromedp.Flag("blink-settings", "preferredColorScheme=0"))
-	}
 	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancel()
 	ctx, cancel := chromedp.NewContext(alloc)
 	defer cancel()
 	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
+	scheme := "light"
+	if *dark {
+		scheme = "dark"
+	}
+	emulateScheme := func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		})
+		return chromedp.Void{}, err
+	}
 	steps := []chromedp.Action[chromedp.Void]{
+		emulateScheme,
 		chromedp.EmulateViewport(int64(*width), int64(*height)),
 		chromedp.Navigate(*url),
 		chromedp.Sleep(300 * time.Millisecond),

@@ -1,0 +1,275 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The number-guessing widget, driven as a person would: clicks, typing,
+// answers, a reload in the middle of a game.
+
+// guessPage opens the single file and returns a tab whose page has
+// window.kz: the guess widget's shadow root inside the app, plus helpers.
+func guessPage(t testing.TB) context.Context {
+	t.Helper()
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	installHelpers(t, ctx)
+	return ctx
+}
+
+// installHelpers defines, in the page:
+//
+//	kz()            the guess widget's shadow root (in the app or alone)
+//	$(sel)          kz().querySelector(sel)
+//	score(s, g)     the A and B of guess g against secret s, as text "aAbB"
+//	type(sel, text) sets an input's value as typing would, firing input
+//	choose(sel, v)  sets a select's value, firing change
+//	until(fn, ms)   a Promise that resolves when fn() is truthy
+func installHelpers(t testing.TB, ctx context.Context) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => {
+		window.kz = () => {
+			const app = document.querySelector('[data-kibitz="app"]');
+			if (app) {
+				const inner = app.shadowRoot && app.shadowRoot.querySelector('.kz-app-game');
+				return inner && inner.shadowRoot;
+			}
+			const g = document.querySelector('[data-kibitz="guess"]');
+			return g && g.shadowRoot;
+		};
+		window.$ = sel => kz() && kz().querySelector(sel);
+		window.score = (s, g) => {
+			let a = 0, b = 0;
+			for (let i = 0; i < g.length; i++) { if (g[i] === s[i]) a++; else if (s.includes(g[i])) b++; }
+			return [a, b];
+		};
+		window.type = (sel, text) => { const e = typeof sel === 'string' ? $(sel) : sel; e.focus(); e.value = text; e.dispatchEvent(new Event('input', {bubbles: true, composed: true})); };
+		window.choose = (sel, v) => { const e = $(sel); e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		window.until = (fn, ms = 30000) => new Promise((resolve, reject) => {
+			const start = Date.now();
+			const tick = () => { let v; try { v = fn(); } catch (e) {} if (v) resolve(v); else if (Date.now() - start > ms) reject(new Error('timed out: ' + fn)); else setTimeout(tick, 25); };
+			tick();
+		});
+		return true;
+	})()`)
+	poll[bool](t, ctx, `!!(window.kz() && $('.kz-panel'))`, 60*time.Second)
+}
+
+// The computer guesses a 4-digit secret the test keeps, answering each
+// guess honestly, and finds it within 7 guesses.
+func TestComputerGuessesAFourDigitSecret(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const secret = '3817';
+		$('#kz-tab-computer').click();
+		$('.kz-current button').click();
+		const guesses = [];
+		for (let turn = 0; turn < 12; turn++) {
+			const code = await until(() => { const c = $('.kz-current .kz-code'); return c && !$('.kz-answer').hidden && c.getAttribute('aria-label'); });
+			if (guesses.includes(code)) return {error: 'repeated guess ' + code, guesses};
+			guesses.push(code);
+			const [a, b] = score(secret, code);
+			choose('#kz-comp-a', a);
+			choose('#kz-comp-b', b);
+			$('.kz-answer button[type=submit]').click();
+			if (a === 4) break;
+			await until(() => { const c = $('.kz-current .kz-code'); return c && c.getAttribute('aria-label') !== code; });
+		}
+		await until(() => $('#kz-panel-computer .kz-status').textContent.includes('Solved'));
+		return {
+			guesses, status: $('#kz-panel-computer .kz-status').textContent,
+			rows: $('#kz-panel-computer .kz-history tbody').children.length,
+			chart: !!$('#kz-panel-computer .kz-chart'),
+		};
+	})()`)
+	if got["error"] != nil {
+		t.Fatal(got)
+	}
+	guesses := toStrings(got["guesses"])
+	if guesses[len(guesses)-1] != "3817" || len(guesses) > 7 {
+		t.Fatalf("the computer should find 3817 within 7 guesses: %v", guesses)
+	}
+	if int(got["rows"].(float64)) != len(guesses) || got["chart"] != true {
+		t.Fatalf("history and chart: %v", got)
+	}
+}
+
+// You play a whole game against the fair host, with a reload in the
+// middle, and the end shows the proof that the secret never changed.
+func TestYouGuessAgainstTheFairHost(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, `(async () => {
+		$('#kz-tab-you').click();
+		$('#kz-panel-you .kz-actions button').click(); // New game
+		await until(() => !$('#kz-you-guess').disabled);
+		type('#kz-you-guess', '0123');
+		$('#kz-panel-you form button[type=submit]').click();
+		await until(() => $('#kz-panel-you .kz-history tbody'));
+		type('#kz-you-guess', '45'); // a draft, half typed
+		return true;
+	})()`)
+	// A reload keeps the game and the draft.
+	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	installHelpers(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$('#kz-tab-you').click();
+		const draft = $('#kz-you-guess').value;
+		const rowsAfterReload = $('#kz-panel-you .kz-history tbody').children.length;
+		// Play on with the engine's own suggestions.
+		const engine = await Kibitz.createEngine();
+		const history = () => [...$('#kz-panel-you .kz-history tbody').children].map(tr => {
+			const guess = tr.children[1].querySelector('.kz-code').getAttribute('aria-label');
+			const m = tr.children[2].textContent.match(/(\d+)A(\d+)B/);
+			return {guess, a: +m[1], b: +m[2]};
+		});
+		for (let turn = 0; turn < 10 && !$('.kz-win'); turn++) {
+			const n = history().length;
+			const next = await engine.call('guess.suggest', {preset: '1a2b-4', history: history(), strategy: 'entropy'});
+			type('#kz-you-guess', next.guess);
+			$('#kz-panel-you form button[type=submit]').click();
+			await until(() => history().length > n);
+		}
+		await until(() => $('.kz-win') && $('#kz-panel-you .kz-end .kz-note'));
+		return {draft, rowsAfterReload, won: $('.kz-win').textContent, proof: $('#kz-panel-you .kz-end .kz-note').textContent, turns: history().length};
+	})()`)
+	if got["draft"] != "45" || got["rowsAfterReload"] != 1.0 {
+		t.Fatalf("the reload lost the game or the draft: %v", got)
+	}
+	if !strings.Contains(got["won"].(string), "You found the secret") || !strings.Contains(got["proof"].(string), "Proof of fairness") {
+		t.Fatalf("the end of the game: %v", got)
+	}
+}
+
+// In the helper, a wrong answer makes the history contradictory: the rows
+// at fault are marked, switching one off recovers, and correcting it
+// brings it back; nothing typed is lost on the way.
+func TestHelperRepairsAWrongRow(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$('#kz-tab-helper').click();
+		const secret = '5283';
+		const rows = [['0123', ...score(secret, '0123')], ['4567', ...score(secret, '4567')], ['8901', 0, 0]]; // the last is wrong: 8 is in the secret
+		for (let i = 0; i < rows.length; i++) {
+			if (i > 0) $('#kz-panel-helper .kz-actions button').click(); // Add row
+			await until(() => $('#kz-panel-helper [data-row="' + i + '"][data-field="guess"]'));
+			type('[data-row="' + i + '"][data-field="guess"]', rows[i][0]);
+			type('[data-row="' + i + '"][data-field="a"]', String(rows[i][1]));
+			type('[data-row="' + i + '"][data-field="b"]', String(rows[i][2]));
+		}
+		await until(() => kz().querySelectorAll('tr.kz-conflict').length > 0);
+		const conflictRows = [...kz().querySelectorAll('tr.kz-conflict')].map(tr => +tr.dataset.row);
+		const message = $('#kz-panel-helper .kz-field-error').textContent;
+		// Switch the wrong row off.
+		const use = $('[data-row="2"][data-field="on"]');
+		use.click();
+		await until(() => !kz().querySelector('tr.kz-conflict') && $('#kz-panel-helper .kz-analysis h3'));
+		const countWithout = $('#kz-panel-helper .kz-analysis h3').textContent;
+		// Correct it and switch it back on.
+		const [a, b] = score(secret, '8901');
+		type('[data-row="2"][data-field="a"]', String(a));
+		type('[data-row="2"][data-field="b"]', String(b));
+		use.click();
+		await until(() => $('#kz-panel-helper .kz-suggest') && !kz().querySelector('tr.kz-conflict'));
+		const countFixed = $('#kz-panel-helper .kz-analysis h3').textContent;
+		const listed = [...kz().querySelectorAll('#kz-panel-helper .kz-candidates .kz-code')].map(c => c.getAttribute('aria-label'));
+		const kept = [0, 1, 2].map(i => $('[data-row="' + i + '"][data-field="guess"]').value);
+		return {conflictRows, message, countWithout, countFixed, listed, kept, suggestion: $('.kz-suggest .kz-code').getAttribute('aria-label')};
+	})()`)
+	conflict := fmt.Sprint(got["conflictRows"])
+	if !strings.Contains(conflict, "2") {
+		t.Fatalf("the wrong row (3) must be marked: %v", got)
+	}
+	if !strings.Contains(got["message"].(string), "contradict") {
+		t.Fatalf("the message must say the rows contradict: %v", got["message"])
+	}
+	if !strings.Contains(strings.Join(toStrings(got["listed"]), " "), "5283") {
+		t.Fatalf("after the repair the secret must be listed: %v", got)
+	}
+	if strings.Join(toStrings(got["kept"]), " ") != "0123 4567 8901" {
+		t.Fatalf("typed rows were lost: %v", got["kept"])
+	}
+	if got["countWithout"] == got["countFixed"] {
+		t.Fatalf("the corrected row should narrow the candidates: %v", got)
+	}
+}
+
+// The widget works from the keyboard: tabs move with the arrow keys, and
+// Enter submits a guess.
+func TestGuessWidgetKeyboard(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, `(() => { $('#kz-tab-you').focus(); return true; })()`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	selected := eval[string](t, ctx, `kz().activeElement ? kz().activeElement.id : ''`)
+	if selected != "kz-tab-computer" {
+		t.Fatalf("ArrowRight should move to the next tab, focus is on %q", selected)
+	}
+	if sel := eval[string](t, ctx, `$('[role=tab][aria-selected=true]').id`); sel != "kz-tab-computer" {
+		t.Fatalf("ArrowRight should select the next tab, selected %q", sel)
+	}
+	eval[bool](t, ctx, `(async () => {
+		$('#kz-tab-you').click();
+		$('#kz-panel-you .kz-actions button').click();
+		await until(() => !$('#kz-you-guess').disabled);
+		$('#kz-you-guess').focus();
+		return true;
+	})()`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("9876"), chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	row := poll[string](t, ctx, `(() => { const tb = $('#kz-panel-you .kz-history tbody'); return tb ? tb.children[0].children[1].textContent : ''; })()`, 20*time.Second)
+	if row != "9876" {
+		t.Fatalf("typing 9876 and Enter should play it, history shows %q", row)
+	}
+	outline := eval[string](t, ctx, `(() => { const b = $('#kz-panel-you .kz-actions button'); b.focus(); return getComputedStyle(b).outlineStyle; })()`)
+	if outline == "none" {
+		t.Error("a focused button must show a focus outline")
+	}
+}
+
+// At 320 px nothing overflows sideways, and a bad custom rule set is
+// explained in the chosen language.
+func TestGuessWidgetNarrowAndLocalized(t *testing.T) {
+	ctx := tab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 640)); err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	installHelpers(t, ctx)
+	eval[bool](t, ctx, `(async () => { $('#kz-tab-helper').click(); await until(() => $('#kz-panel-helper table')); return true; })()`)
+	overflow := eval[float64](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`)
+	if overflow > 0 {
+		t.Errorf("at 320 px the page scrolls sideways by %v px", overflow)
+	}
+	// Switch the app to Traditional Chinese and ask for impossible rules.
+	eval[bool](t, ctx, `(async () => {
+		const app = document.querySelector('[data-kibitz="app"]').shadowRoot;
+		const sel = app.querySelector('#kz-lang');
+		sel.value = 'zh-Hant';
+		sel.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		await until(() => document.querySelector('[data-kibitz="app"]').shadowRoot.querySelector('.kz').getAttribute('lang') === 'zh-Hant' && $('.kz-panel'));
+		choose('#kz-preset', 'custom');
+		type('#kz-length', '9');
+		choose('#kz-length', '9');
+		type('#kz-alphabet', '0123456789AB');
+		choose('#kz-alphabet', '0123456789AB');
+		return true;
+	})()`)
+	note := poll[string](t, ctx, `$('#kz-rules-note').textContent.includes('太大') && $('#kz-rules-note').textContent`, 10*time.Second)
+	if !strings.Contains(note, "79833600") {
+		t.Fatalf("the too-large note must give the size: %q", note)
+	}
+}
