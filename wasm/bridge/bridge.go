@@ -233,10 +233,11 @@ func NewJSError(v safejs.Value) *JSError {
 // missing.
 var ErrNoMessageChannel = errors.New("bridge: MessageChannel is not available")
 
-// TempFunc wraps fn like Func but for a short life: call release when the
-// JS side can no longer call it (after a call settles, say), or the
-// function and everything it captures stay alive for good.
-func TempFunc(fn func(this safejs.Value, args []safejs.Value) any) (safejs.Value, func(), error) {
+// ReleasableFunc wraps fn like Func (a panic returns undefined) and also
+// returns its release: call it once JS can no longer call the function (a
+// call has settled, a listener is removed), or the function and all it
+// captures stay alive for good.
+func ReleasableFunc(fn func(this safejs.Value, args []safejs.Value) any) (safejs.Value, func(), error) {
 	f, err := safejs.FuncOf(func(this safejs.Value, args []safejs.Value) (result any) {
 		defer func() {
 			if recover() != nil {

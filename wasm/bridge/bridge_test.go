@@ -118,7 +118,7 @@ func TestYieldRunsTheEventLoop(t *testing.T) {
 		t.Fatal(err)
 	}
 	fired := false
-	cb, release, _ := TempFunc(func(this safejs.Value, args []safejs.Value) any { fired = true; return nil })
+	cb, release, _ := ReleasableFunc(func(this safejs.Value, args []safejs.Value) any { fired = true; return nil })
 	defer release()
 	setTimeout, _ := Global().Get("setTimeout")
 	if _, err := setTimeout.Invoke(cb, 0); err != nil {

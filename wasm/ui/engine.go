@@ -51,7 +51,7 @@ func (e *Engine) Call(ctx context.Context, method string, params, result any, pr
 	}
 	options := map[string]any{"signal": signal}
 	if progress != nil {
-		onProgress, release, err := bridge.TempFunc(func(this safejs.Value, args []safejs.Value) any {
+		onProgress, release, err := bridge.ReleasableFunc(func(this safejs.Value, args []safejs.Value) any {
 			var p struct {
 				Done  float64 `json:"done"`
 				Total float64 `json:"total"`

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
-	"syscall/js"
 
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
@@ -49,7 +48,13 @@ type Frame struct {
 	lanes    map[string]context.CancelFunc // the call in progress in each lane
 	running  int                           // calls in progress
 	calls    int                           // calls started, to tell the latest apart
-	listen   map[string]js.Func
+	listen   map[string]listener           // the delegated event listeners, by event type
+}
+
+// listener is a JS function listening on the shadow root, and its release.
+type listener struct {
+	fn      safejs.Value
+	release func()
 }
 
 // doc is the page's document, set by the first mount: dom's Document()
@@ -61,15 +66,28 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	if doc == nil {
 		doc = dom.GetWindow().Document()
 	}
-	hostEl := js.Value(safejs.Unsafe(host))
-	shadow := hostEl.Get("shadowRoot")
-	if shadow.IsNull() || shadow.IsUndefined() {
-		shadow = hostEl.Call("attachShadow", map[string]any{"mode": "open"})
+	// dom has no ShadowRoot: attach it through safejs (a host that
+	// refuses a shadow root is an error, not a panic) and wrap it as the
+	// DocumentFragment it is.
+	shadow, err := host.Get("shadowRoot")
+	if err != nil {
+		return nil, err
 	}
-	shadow.Set("innerHTML", "")
+	if shadow.IsNull() || shadow.IsUndefined() {
+		init, err := bridge.Object(map[string]any{"mode": "open"})
+		if err != nil {
+			return nil, err
+		}
+		if shadow, err = host.Call("attachShadow", init); err != nil {
+			return nil, fmt.Errorf("this element cannot hold a widget (attachShadow failed): %w", err)
+		}
+	}
+	if err := shadow.Set("innerHTML", ""); err != nil {
+		return nil, err
+	}
 	f := &Frame{
 		Engine:   engine,
-		root:     dom.WrapDocumentFragment(shadow),
+		root:     dom.WrapDocumentFragment(safejs.Unsafe(shadow)),
 		host:     host,
 		opts:     opts,
 		game:     game,
@@ -104,14 +122,21 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 
 	f.Handle("frame.cancel", func(dom.Event, dom.Element) { f.cancelAll() })
 	f.Handle("frame.dismiss", func(dom.Event, dom.Element) { f.ClearMessage() })
-	f.listen = map[string]js.Func{}
+	f.listen = map[string]listener{}
 	for _, typ := range []string{"click", "input", "change", "submit", "keydown", "focusout"} {
-		fn := js.FuncOf(func(this js.Value, args []js.Value) any {
-			f.dispatch(typ, dom.WrapEvent(args[0]))
+		fn, release, err := bridge.ReleasableFunc(func(this safejs.Value, args []safejs.Value) any {
+			if len(args) > 0 {
+				f.dispatch(typ, dom.WrapEvent(safejs.Unsafe(args[0])))
+			}
 			return nil
 		})
-		f.listen[typ] = fn
-		shadow.Call("addEventListener", typ, fn)
+		if err != nil {
+			return nil, err
+		}
+		f.listen[typ] = listener{fn, release}
+		if _, err := shadow.Call("addEventListener", typ, fn); err != nil {
+			return nil, err
+		}
 	}
 	return f, nil
 }
@@ -339,11 +364,11 @@ func (f *Frame) unmount() {
 	}
 	f.children = nil
 	f.cancelAll()
-	shadow := f.root.Underlying()
-	for typ, fn := range f.listen {
-		shadow.Call("removeEventListener", typ, fn)
-		fn.Release()
+	shadow := safejs.Safe(f.root.Underlying())
+	for typ, l := range f.listen {
+		_, _ = shadow.Call("removeEventListener", typ, l.fn)
+		l.release()
 	}
 	f.listen = nil
-	shadow.Set("innerHTML", "")
+	_ = shadow.Set("innerHTML", "")
 }
