@@ -31,18 +31,19 @@ type compTurn struct {
 }
 
 type compMode struct {
-	w         *guessWidget
-	status    dom.Element
-	confirm   dom.Element
-	current   dom.Element
-	form      dom.Element
-	aSel      dom.Element
-	bSel      dom.Element
-	bLabel    dom.Element
-	aLabel    dom.Element
-	history   dom.Element
-	reasoning dom.Element
-	conflict  []int
+	w          *guessWidget
+	status     dom.Element
+	confirm    dom.Element
+	current    dom.Element
+	form       dom.Element
+	aSel       dom.Element
+	bSel       dom.Element
+	bLabel     dom.Element
+	aLabel     dom.Element
+	history    dom.Element
+	reasoning  dom.Element
+	undoButton dom.Element
+	conflict   []int
 }
 
 func newCompMode(w *guessWidget, panel dom.Element) *compMode {
@@ -65,9 +66,10 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	)
 	m.history = el("div", cls("kz-history"))
 	m.reasoning = el("div", cls("kz-analysis"))
+	m.undoButton = el("button", attr("type", "button"), on("click", "comp.undo"), f.T("common.undo"))
 	actions := el("div", cls("kz-row kz-actions"),
 		el("button", attr("type", "button"), on("click", "comp.new"), f.T("common.new-game")),
-		el("button", attr("type", "button"), on("click", "comp.undo"), f.T("common.undo")),
+		m.undoButton,
 	)
 	build(panel, m.status, m.confirm, m.current, m.form, actions, m.history, m.reasoning)
 
@@ -262,6 +264,7 @@ func (m *compMode) render() {
 		m.status.SetTextContent(f.T("comp.playing", w.describeRules(r)))
 	}
 	setHidden(m.form, st.Pending == nil || st.Solved)
+	setDisabled(m.undoButton, len(st.Turns) == 0)
 
 	replace(m.current)
 	if st.Game == nil {

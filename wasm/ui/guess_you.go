@@ -69,9 +69,9 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	m.analysisBox = el("input", attr("type", "checkbox"), on("change", "you.analysis"))
 	m.actions = el("div", cls("kz-row kz-actions"),
 		el("button", attr("type", "button"), on("click", "you.new"), f.T("common.new-game")),
-		el("button", attr("type", "button"), on("click", "you.undo"), f.T("common.undo")),
-		el("button", attr("type", "button"), on("click", "you.hint"), f.T("you.hint")),
-		el("button", attr("type", "button"), on("click", "you.reveal"), f.T("you.give-up")),
+		el("button", attr("type", "button"), data("needs", "turns"), on("click", "you.undo"), f.T("common.undo")),
+		el("button", attr("type", "button"), data("needs", "game"), on("click", "you.hint"), f.T("you.hint")),
+		el("button", attr("type", "button"), data("needs", "game"), on("click", "you.reveal"), f.T("you.give-up")),
 		el("label", cls("kz-check"), m.analysisBox, f.T("you.show-analysis")),
 	)
 	m.end = el("div", cls("kz-end"), attr("role", "status"))
@@ -331,7 +331,11 @@ func (m *youMode) render() {
 	default:
 		m.status.SetTextContent(f.T("you.fair", w.describeRules(r), shortHash(st.Commitment)))
 	}
-	setDisabled(m.input, st.Game == nil || st.Over)
+	playing := st.Game != nil && !st.Over
+	setDisabled(m.input, !playing)
+	for _, b := range m.actions.QuerySelectorAll("[data-needs]") {
+		setDisabled(b, !playing || (b.GetAttribute("data-needs") == "turns" && len(st.Turns) == 0))
+	}
 
 	// The history.
 	if len(st.Turns) == 0 {
