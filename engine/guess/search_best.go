@@ -44,7 +44,8 @@ var (
 )
 
 const (
-	poolMaxCodes = 40_000 // code spaces up to this size are searched with every code as a guess
+	poolMaxCodes = 40_000      // code spaces up to this size are searched with every code as a guess
+	poolMaxWork  = 100_000_000 // … when that ranks every code against every candidate within this work
 	noDepthLimit = 64
 )
 
@@ -82,16 +83,38 @@ func (f *frame) search(cfg searchConfig, depth int) result {
 	if n == 2 {
 		return result{guess: f.pos.Candidates[0], method: "exact", evaluated: 1, expectedGuesses: 1.5}
 	}
-	if f.sp.rules.Size() > poolMaxCodes {
-		return f.bestSampled()
+	if g, ok := f.onlyGuess(); ok {
+		return result{guess: g, method: "symmetry", evaluated: 1}
 	}
-	pool := f.sp.allCodes()
+	if f.sp.rules.Size() > poolMaxCodes || f.sp.rules.Size()*int64(n) > poolMaxWork {
+		return f.bestSampled(cfg, depth)
+	}
+	return f.searchPool(cfg, depth, f.sp.allCodes())
+}
+
+// onlyGuess returns the guess when every guess is equivalent to it, as at
+// the first move without repeats.
+func (f *frame) onlyGuess() (Code, bool) {
+	if !f.sym.positions {
+		return 0, false
+	}
+	guesses, ok := f.sp.canonicalGuesses(nil, &f.sym, 2)
+	if !ok || len(guesses) != 1 {
+		return 0, false
+	}
+	return guesses[0], true
+}
+
+// searchPool searches with the guesses of pool.
+func (f *frame) searchPool(cfg searchConfig, depth int, pool codeList) result {
+	n := len(f.pos.Candidates)
 	cands := f.counted()
 	sv := newSolver(f.sp, f.m, pool, n, cfg.work)
 
 	if n <= cfg.exactSet {
 		f.m.phase("solving exactly", cfg.exactWork)
 		sv.maxWork = f.m.work + cfg.exactWork
+		sv.top = &f.bestSoFar
 		v, g := sv.solve(cands, f.used, depth, infinite, 0)
 		if !sv.aborted && v >= infinite && depth < noDepthLimit {
 			// The history leaves no way to win within the book's depth:
@@ -106,10 +129,11 @@ func (f *frame) search(cfg searchConfig, depth int) result {
 			return f.bestEffort()
 		}
 		sv.aborted = false
+		sv.top = nil
 	}
 	sv.maxWork = f.m.work + cfg.work
 	f.m.phase("searching ahead", cfg.work)
-	la := &lookahead{f: f, sv: sv, cfg: cfg}
+	la := &lookahead{f: f, sv: sv, cfg: cfg, limit: f.m.work + cfg.work}
 	v, g, ok := la.root(cands, depth)
 	if !ok {
 		return f.bestEffort()
@@ -121,7 +145,7 @@ func (f *frame) search(cfg searchConfig, depth int) result {
 // finished: a quick greedy pick.
 func (f *frame) bestEffort() result {
 	if f.bestSoFar.ok {
-		return result{guess: f.bestSoFar.guess, method: "lookahead"}
+		return result{guess: f.bestSoFar.guess, method: "best-so-far"}
 	}
 	return result{guess: f.pos.Candidates[0], method: "first-candidate"}
 }
@@ -132,6 +156,7 @@ type lookahead struct {
 	f         *frame
 	sv        *solver
 	cfg       searchConfig
+	limit     int64     // work past which the search stops deepening
 	est       []float64 // est[k]: estimated total guesses for k secrets
 	branching float64
 	evaluated int
@@ -180,7 +205,7 @@ type candidate struct {
 func (la *lookahead) topGuesses(s codeList, used uint16, depth int, k int) ([]candidate, float64, bool) {
 	f, sp := la.f, la.f.sp
 	n := len(s.codes)
-	sym := sp.symmetryOf(used, aliveSymbols(s.codes), false)
+	sym := sp.symmetryOf(used, aliveSymbols(s.codes, sp.symbols), false)
 	if len(f.pos.Turns) == 0 && n == len(f.pos.Candidates) {
 		sym.positions = true
 	}
@@ -288,6 +313,9 @@ func (la *lookahead) root(s codeList, depth int) (float64, Code, bool) {
 	la.f.bestSoFar = bestSoFar{guess: top[0].guess, ok: true}
 	best, bestGuess := math.Inf(1), top[0].guess
 	for i := range top {
+		if i > 0 && la.f.m.work > la.limit {
+			break
+		}
 		v := la.value(s, &top[i], la.f.used, depth, la.cfg.plies, 0)
 		if !la.f.m.ok() || la.sv.aborted {
 			break
@@ -394,6 +422,9 @@ func (la *lookahead) childValue(s codeList, used uint16, depth, plies, ply int) 
 	}
 	best := math.Inf(1)
 	for i := range top {
+		if i > 0 && la.f.m.work > la.limit {
+			break
+		}
 		v := la.value(s, &top[i], used, depth, plies, ply)
 		if !la.f.m.ok() || la.sv.aborted {
 			break

@@ -74,9 +74,9 @@ type hist [numClasses]int32
 func (sp *space) fill(h *hist, guess Code, l codeList) {
 	g := guess
 	nib := sp.nibbles
+	n := sp.length
 	if !sp.repeats {
 		// class = 10·A + common, where common = A + B.
-		n := sp.length
 		gs := uint64(g.Set())
 		for _, c := range l.codes {
 			x := uint64(c^g) & nib
@@ -88,7 +88,6 @@ func (sp *space) fill(h *hist, guess Code, l codeList) {
 		}
 		return
 	}
-	n := sp.length
 	gc := g.counts(n)
 	for i, c := range l.codes {
 		x := uint64(c^g) & nib
@@ -211,7 +210,7 @@ const checkInterval = 1 << 15
 
 func newMeter(ctx context.Context, budget time.Duration, f progress.Func) *meter {
 	now := time.Now()
-	return &meter{ctx: ctx, deadline: now.Add(budget), progress: f, next: checkInterval, lastReport: now}
+	return &meter{ctx: ctx, deadline: now.Add(budget), progress: f, next: checkInterval, lastReport: now, note: "searching"}
 }
 
 // add records n units of work and reports whether to go on.

@@ -46,7 +46,8 @@ type solver struct {
 	nonCand  []int32 // nonCand[k]: lower bound on the total for k secrets after a guess that cannot win
 	smallSet int     // sets up to this size try the candidates first
 
-	maxWork int64 // stop (aborted) past this much work, for determinism
+	maxWork int64      // stop (aborted) past this much work, for determinism
+	top     *bestSoFar // when not nil, the best guess at the top of the search so far
 	aborted bool
 	nodes   int
 }
@@ -229,12 +230,18 @@ func (sv *solver) solve(s codeList, used uint16, depth int, limit int32, ply int
 			if o.bound >= best {
 				break
 			}
+			if ply == 0 && !found && sv.top != nil && !sv.top.ok {
+				*sv.top = bestSoFar{guess: o.guess, ok: true}
+			}
 			total := sv.try(lv, s, o, used, depth, best, ply)
 			if sv.aborted {
 				return infinite, 0
 			}
 			if total < best {
 				best, bestGuess, found = total, o.guess, true
+				if ply == 0 && sv.top != nil {
+					*sv.top = bestSoFar{guess: o.guess, ok: true}
+				}
 				if best <= sv.lb[n] {
 					break // cannot do better
 				}
@@ -268,7 +275,7 @@ const (
 func (sv *solver) rank(lv *level, s, guesses codeList, used uint16, depth int, limit int32, nonCand bool) []option {
 	sp := sv.sp
 	n := len(s.codes)
-	alive := aliveSymbols(s.codes)
+	alive := aliveSymbols(s.codes, sp.symbols)
 	sym := sp.symmetryOf(used, alive, false)
 	p := len(sp.classes) - 1
 	capChild := depthCapacity(depth-1, p)

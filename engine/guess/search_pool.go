@@ -3,6 +3,7 @@ package guess
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 )
 
 // This file builds the pools of guesses the strategies evaluate, skipping
@@ -47,12 +48,13 @@ func (sp *space) symmetryOf(used, alive uint16, firstMove bool) symmetry {
 	return sym
 }
 
-// aliveSymbols returns the symbols some code of codes uses.
-func aliveSymbols(codes []Code) uint16 {
+// aliveSymbols returns the symbols of k that some code of codes uses.
+func aliveSymbols(codes []Code, k int) uint16 {
+	all := uint16(1<<k - 1)
 	var alive uint16
 	for _, c := range codes {
 		alive |= c.Set()
-		if alive == 0xFFFF {
+		if alive == all {
 			break
 		}
 	}
@@ -187,21 +189,27 @@ func (sp *space) randomCode(rng *rand.Rand) Code {
 // sampleCodes returns up to m codes drawn from codes without replacement,
 // in their original order; all of them when there are at most m.
 func sampleCodes(codes []Code, m int, rng *rand.Rand) []Code {
-	if len(codes) <= m {
+	n := len(codes)
+	if n <= m {
 		return codes
 	}
-	// Selection sampling (Knuth's algorithm S) keeps the order.
-	out := make([]Code, 0, m)
-	need, left := m, len(codes)
-	for _, c := range codes {
-		if rng.IntN(left) < need {
-			out = append(out, c)
-			need--
-			if need == 0 {
-				break
-			}
+	// Floyd's algorithm draws m distinct indexes in O(m).
+	chosen := make(map[int]struct{}, m)
+	for j := n - m; j < n; j++ {
+		i := rng.IntN(j + 1)
+		if _, ok := chosen[i]; ok {
+			i = j
 		}
-		left--
+		chosen[i] = struct{}{}
+	}
+	idx := make([]int, 0, m)
+	for i := range chosen {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	out := make([]Code, m)
+	for k, i := range idx {
+		out[k] = codes[i]
 	}
 	return out
 }

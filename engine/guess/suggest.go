@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"slices"
 	"time"
 
 	"kibitz/engine/progress"
@@ -176,7 +175,7 @@ func newFrame(ctx context.Context, p *Position, opts SuggestOptions, budget time
 		cands: codeList{codes: p.Candidates},
 		used:  p.UsedSymbols(),
 	}
-	f.sym = sp.symmetryOf(f.used, aliveSymbols(p.Candidates), len(p.Turns) == 0)
+	f.sym = sp.symmetryOf(f.used, aliveSymbols(p.Candidates, sp.symbols), len(p.Turns) == 0)
 	return f
 }
 
@@ -253,53 +252,4 @@ func (sp *space) explanation(h *hist, n int) Explanation {
 		ex.Histogram = []ClassSize{}
 	}
 	return ex
-}
-
-// random picks a candidate at random.
-func (f *frame) random() result {
-	return result{guess: f.pos.Candidates[f.rng.IntN(len(f.pos.Candidates))], evaluated: 1}
-}
-
-// frequency is the science fair's 次數分析法. In each position the
-// symbols are ranked by how many candidates have them there, most first
-// (ties by symbol order); a candidate's weight is the sum of the ranks of
-// its symbols (1 = most frequent), and the lightest candidate, the first
-// in order among equals, is the guess.
-func (f *frame) frequency() result {
-	codes := f.pos.Candidates
-	n, k := f.sp.length, f.sp.symbols
-	var count [MaxLength][MaxSymbols]int
-	for i, c := range codes {
-		for p := 0; p < n; p++ {
-			count[p][c.Symbol(p)]++
-		}
-		if i&0xFFF == 0 && !f.m.add(n*0x1000/8) {
-			return result{guess: codes[0]}
-		}
-	}
-	var rank [MaxLength][MaxSymbols]int
-	order := make([]int, k)
-	for p := 0; p < n; p++ {
-		for s := range order {
-			order[s] = s
-		}
-		slices.SortStableFunc(order, func(a, b int) int { return count[p][b] - count[p][a] })
-		for r, s := range order {
-			rank[p][s] = r + 1
-		}
-	}
-	best, bestWeight := codes[0], int(^uint(0)>>1)
-	for i, c := range codes {
-		w := 0
-		for p := 0; p < n; p++ {
-			w += rank[p][c.Symbol(p)]
-		}
-		if w < bestWeight {
-			best, bestWeight = c, w
-		}
-		if i&0xFFF == 0 && !f.m.add(n*0x1000/8) {
-			break
-		}
-	}
-	return result{guess: best, evaluated: len(codes)}
 }
