@@ -66,7 +66,7 @@ func Call(ctx context.Context, name string, params []byte, report progress.Func)
 	if len(bytes.TrimSpace(params)) == 0 || string(bytes.TrimSpace(params)) == "null" {
 		params = []byte("{}")
 	}
-	value, runErr := m.Run(ctx, params, report)
+	value, runErr := m.Run(progress.NewContext(ctx, report), params, report)
 	if runErr != nil {
 		return nil, AsError(runErr)
 	}

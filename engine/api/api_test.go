@@ -167,3 +167,22 @@ func TestEveryMethodHasADoc(t *testing.T) {
 		}
 	}
 }
+
+// Enumerating a big code space reports progress, and a cancel that arrives
+// during a report (as it does in the browser) stops it.
+func TestCandidatesReportAndStop(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	reports := 0
+	_, err := Call(ctx, "guess.candidates", []byte(`{"preset":"1a2b-10","history":[{"guess":"0123456789","a":2}]}`), func(done, total int64, note string) {
+		if reports++; reports == 3 {
+			cancel()
+		}
+		if total != 3628800 || done <= 0 || done > total || note == "" {
+			t.Errorf("report %d/%d %q", done, total, note)
+		}
+	})
+	if err == nil || err.Code != CodeCancelled || reports < 3 {
+		t.Fatalf("got %v after %d reports", err, reports)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/bits"
 	"slices"
+
+	"kibitz/engine/progress"
 )
 
 // maxConflictTurns bounds the history SmallestConflict analyses exactly: a
@@ -61,10 +63,15 @@ func (r *Rules) missedTurnSets(ctx context.Context, turns []Turn) ([]uint64, err
 		checks[i] = r.scorer(t.Guess)
 	}
 	distinct := map[uint64]bool{}
-	seen := 0
+	report := progress.FromContext(ctx)
+	size := r.Size()
+	seen := int64(0)
 	for c := range r.Codes() {
-		if seen++; seen&0xFFFF == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+		if seen++; seen&0x3FFF == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			report.Report(seen, size, "finding the conflicting rows")
 		}
 		var missed uint64
 		for i := range checks {

@@ -1,6 +1,10 @@
 package guess
 
-import "context"
+import (
+	"context"
+
+	"kibitz/engine/progress"
+)
 
 // Turn is one row of a history: a guess and the feedback it got.
 type Turn struct {
@@ -67,7 +71,8 @@ func (r *Rules) Consistent(secret Code, turns []Turn) bool {
 // order. An empty result is never returned: a contradictory history gives a
 // *ConflictError naming a smallest set of turns that cannot hold together.
 // Candidates fails with a TooLargeError when the rules allow too many codes,
-// and with ctx's error when ctx ends first.
+// and with ctx's error when ctx ends first. It reports progress to the
+// progress.Func ctx carries, if any.
 func (r *Rules) Candidates(ctx context.Context, turns []Turn) ([]Code, error) {
 	if err := r.CheckSize(); err != nil {
 		return nil, err
@@ -80,10 +85,15 @@ func (r *Rules) Candidates(ctx context.Context, turns []Turn) ([]Code, error) {
 	if len(turns) == 0 {
 		codes = make([]Code, 0, r.Size())
 	}
-	seen := 0
+	report := progress.FromContext(ctx)
+	size := r.Size()
+	seen := int64(0)
 	for c := range r.Codes() {
-		if seen++; seen&0xFFFF == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+		if seen++; seen&0x3FFF == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			report.Report(seen, size, "filtering codes")
 		}
 		if satisfiesAll(checks, turns, c) {
 			codes = append(codes, c)

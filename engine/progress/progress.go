@@ -8,6 +8,8 @@
 // moments to yield to the event loop, which is how a cancel message gets in.
 package progress
 
+import "context"
+
 // Func receives a report: done of total units of work, and a short note on
 // the current phase ("scoring guesses", "searching depth 3"). total may be 0
 // when it is unknown.
@@ -18,4 +20,20 @@ func (f Func) Report(done, total int64, note string) {
 	if f != nil {
 		f(done, total, note)
 	}
+}
+
+type contextKey struct{}
+
+// NewContext returns a copy of ctx that carries f, for work that reports
+// from several calls deep (filtering a code space inside replaying a
+// history inside an API call) without passing f through every signature.
+func NewContext(ctx context.Context, f Func) context.Context {
+	return context.WithValue(ctx, contextKey{}, f)
+}
+
+// FromContext returns the Func ctx carries, or nil; a nil Func's Report
+// does nothing, so callers need not check.
+func FromContext(ctx context.Context) Func {
+	f, _ := ctx.Value(contextKey{}).(Func)
+	return f
 }
