@@ -4,7 +4,7 @@ package guess
 
 // bookTables holds best's opening moves, computed by SearchBook.
 var bookTables = []bookTable{
-	// 1a2b-3, computed in 1s
+	// 1a2b-3: 2 moves, every game won within 6 guesses
 	{length: 3, symbols: 10, repeats: false, depth: 6, moves: map[string]string{
 		"":         "012",
 		"012 0A0B": "345",
@@ -15,7 +15,7 @@ var bookTables = []bookTable{
 		"012 1A2B": "021",
 		"012 2A0B": "342",
 	}},
-	// science-3, computed in 0s
+	// science-3: 2 moves, every game won within 6 guesses
 	{length: 3, symbols: 9, repeats: false, depth: 6, moves: map[string]string{
 		"":         "012",
 		"012 0A0B": "345",
@@ -26,7 +26,7 @@ var bookTables = []bookTable{
 		"012 1A2B": "021",
 		"012 2A0B": "342",
 	}},
-	// 1a2b-4, computed in 571s
+	// 1a2b-4: 2 moves, every game won within 7 guesses
 	{length: 4, symbols: 10, repeats: false, depth: 7, moves: map[string]string{
 		"":          "0123",
 		"0123 0A0B": "4567",
@@ -43,7 +43,7 @@ var bookTables = []bookTable{
 		"0123 2A2B": "0132",
 		"0123 3A0B": "0245",
 	}},
-	// mastermind, computed in 16s
+	// mastermind: 2 moves, every game won within 5 guesses
 	{length: 4, symbols: 6, repeats: true, depth: 5, moves: map[string]string{
 		"":          "0012",
 		"0012 0A0B": "3435",

@@ -17,9 +17,11 @@ import (
 //   - lookahead: otherwise every guess is ranked by an estimate of the
 //     guesses its classes will need, and the top few are searched one or
 //     two plies deeper, solving small classes exactly;
-//   - greedy-sampled: when the code space is too large to enumerate the
-//     guesses (10 digits of 10, say), candidates are sampled and guesses
-//     are built by local improvement (search_sample.go).
+//   - lookahead-sampled: when the code space is too large to try every
+//     code as a guess (10 digits of 10, say), the candidates are sampled,
+//     guesses are built by local improvement, and the best of them are
+//     compared two plies deep (search_sample.go); once the candidates are
+//     few, they and the built guesses are searched as above.
 //
 // Every stage is bounded by a count of work, not by time, so the result is
 // the same on every machine; the time budget only cuts a search short.
@@ -37,10 +39,14 @@ type searchConfig struct {
 }
 
 // onlineConfig keeps a suggestion of the preset games within some tens of
-// milliseconds; bookConfig is what the opening book was computed with.
+// milliseconds (12M of work was no stronger on 1a2b-4 and twice as slow);
+// endgameConfig is for the candidates left of a huge code space, where a
+// suggestion may take longer; bookConfig is what the opening book was
+// computed with.
 var (
-	onlineConfig = searchConfig{work: 12_000_000, exactSet: 64, exactWork: 3_000_000, exactChild: 12, childWork: 1_000_000, topK: 12, secondK: 4, plies: 1}
-	bookConfig   = searchConfig{work: 1 << 40, exactSet: 400, exactWork: 4_000_000_000, exactChild: 300, childWork: 200_000_000, topK: 40, secondK: 10, plies: 2}
+	onlineConfig  = searchConfig{work: 6_000_000, exactSet: 64, exactWork: 3_000_000, exactChild: 12, childWork: 1_000_000, topK: 12, secondK: 4, plies: 1}
+	endgameConfig = searchConfig{work: 12_000_000, exactSet: 64, exactWork: 3_000_000, exactChild: 12, childWork: 1_000_000, topK: 12, secondK: 4, plies: 1}
+	bookConfig    = searchConfig{work: 1 << 40, exactSet: 400, exactWork: 4_000_000_000, exactChild: 300, childWork: 200_000_000, topK: 40, secondK: 10, plies: 2}
 )
 
 const (
@@ -123,7 +129,7 @@ func (f *frame) searchPool(cfg searchConfig, depth int, pool codeList) result {
 			v, g = sv.solve(cands, f.used, depth, infinite, 0)
 		}
 		if !sv.aborted && v < infinite {
-			return result{guess: g, method: "exact", evaluated: sv.nodes, expectedGuesses: float64(v) / float64(n)}
+			return result{guess: g, method: "exact", evaluated: sv.evaluated, expectedGuesses: float64(v) / float64(n)}
 		}
 		if !f.m.ok() {
 			return f.bestEffort()
@@ -138,7 +144,7 @@ func (f *frame) searchPool(cfg searchConfig, depth int, pool codeList) result {
 	if !ok {
 		return f.bestEffort()
 	}
-	return result{guess: g, method: "lookahead", evaluated: la.evaluated, expectedGuesses: v / float64(n)}
+	return result{guess: g, method: "lookahead", evaluated: la.evaluated + sv.evaluated, expectedGuesses: v / float64(n)}
 }
 
 // bestEffort is the answer when the budget ran out before any search
@@ -158,7 +164,6 @@ type lookahead struct {
 	cfg       searchConfig
 	limit     int64     // work past which the search stops deepening
 	est       []float64 // est[k]: estimated total guesses for k secrets
-	branching float64
 	evaluated int
 	levels    []*level
 }
@@ -168,7 +173,6 @@ type lookahead struct {
 // rest b ways, b being 2^(best entropy at the root).
 func (la *lookahead) setBranching(b float64, maxN int) {
 	b = max(b, 1.5)
-	la.branching = b
 	la.est = make([]float64, maxN+1)
 	for k := 1; k <= maxN; k++ {
 		left, room, depth, total := float64(k), 1.0, 1.0, 0.0

@@ -99,8 +99,7 @@ func (sp *space) fill(h *hist, guess Code, l codeList) {
 	}
 }
 
-// scoreOne scores one code against a guess; counts are the code's symbol
-// counts (only read with repeats).
+// scoreOne scores one code against a guess, outside the hot loops.
 func (sp *space) scoreOne(guess, code Code) class {
 	x := uint64(code^guess) & sp.nibbles
 	x |= x >> 1
@@ -127,7 +126,7 @@ type stats struct {
 
 // summarise reads h into stats and clears it for the next guess.
 func (sp *space) summarise(h *hist) stats {
-	var s stats
+	s := stats{win: h[sp.win]}
 	for _, c := range sp.classes {
 		k := h[c]
 		if k == 0 {
@@ -142,15 +141,6 @@ func (sp *space) summarise(h *hist) stats {
 			s.worst = k
 		}
 	}
-	s.win = 0
-	return s
-}
-
-// summariseWin is summarise that also records the win class.
-func (sp *space) summariseWin(h *hist) stats {
-	w := h[sp.win]
-	s := sp.summarise(h)
-	s.win = w
 	return s
 }
 

@@ -46,10 +46,11 @@ type solver struct {
 	nonCand  []int32 // nonCand[k]: lower bound on the total for k secrets after a guess that cannot win
 	smallSet int     // sets up to this size try the candidates first
 
-	maxWork int64      // stop (aborted) past this much work, for determinism
-	top     *bestSoFar // when not nil, the best guess at the top of the search so far
-	aborted bool
-	nodes   int
+	maxWork   int64      // stop (aborted) past this much work, for determinism
+	top       *bestSoFar // when not nil, the best guess at the top of the search so far
+	aborted   bool
+	nodes     int // sets searched
+	evaluated int // guesses scored
 }
 
 // level is the scratch of one depth: the partition of the node's set by
@@ -287,6 +288,8 @@ func (sv *solver) rank(lv *level, s, guesses codeList, used uint16, depth int, l
 			continue
 		}
 		sp.fill(&lv.h, g, s)
+		sv.m.add(n + 8)
+		sv.evaluated++
 		bound, worst, cand := int32(n), int32(0), false
 		var sumSq int64
 		for _, c := range sp.classes {
@@ -325,7 +328,6 @@ func (sv *solver) rank(lv *level, s, guesses codeList, used uint16, depth int, l
 		}
 		lv.options = append(lv.options, option{guess: g, gc: gc, key: optionKey(bound, cand, sumSq), bound: bound})
 	}
-	sv.m.add(len(guesses.codes) * n)
 	return lv.options
 }
 

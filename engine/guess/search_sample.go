@@ -77,6 +77,9 @@ func (f *frame) bestSampled(cfg searchConfig, depth int) result {
 				pool = append(pool, c.guess)
 			}
 		}
+		if cfg == onlineConfig {
+			cfg = endgameConfig
+		}
 		res := f.searchPool(cfg, depth, f.sp.list(pool))
 		res.evaluated += cl.evaluated
 		return res
@@ -118,7 +121,7 @@ func (cl *climber) score(g Code) scoredCode {
 		return sc
 	}
 	cl.f.sp.fill(&cl.h, g, cl.against)
-	st := cl.f.sp.summariseWin(&cl.h)
+	st := cl.f.sp.summarise(&cl.h)
 	cl.evaluated++
 	cl.f.m.add(cl.against.len() + 16)
 	sc := scoredCode{guess: g, ent: st.entSum, cand: st.win > 0}

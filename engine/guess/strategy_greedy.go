@@ -43,7 +43,7 @@ func (r *ranker) eval(p *pick, guess Code, l codeList) {
 			}
 		}
 	}
-	p.st = r.sp.summariseWin(&r.h)
+	p.st = r.sp.summarise(&r.h)
 	p.isCand = p.st.win > 0
 }
 
@@ -98,18 +98,21 @@ type workPool struct {
 // otherwise a sample of candidates and guesses.
 func (f *frame) pool(work int) workPool {
 	n := len(f.pos.Candidates)
-	limit := max(work/n, 1)
-	guesses, ok := f.sp.canonicalGuesses(nil, &f.sym, min(limit, enumerateMax))
-	if ok {
-		return workPool{guesses: guesses, against: f.counted()}
+	var all []Code
+	enumerated := false
+	if f.sym.positions || f.sp.rules.Size() <= enumerateMax {
+		all, enumerated = f.sp.canonicalGuesses(nil, &f.sym, enumerateMax)
+	}
+	if enumerated && len(all)*n <= work {
+		return workPool{guesses: all, against: f.counted()}
 	}
 	// Too many: score against a sample of the candidates, and if the
 	// guesses still do not fit, use sampled candidates as guesses plus
 	// random canonical codes.
 	sample := sampleCodes(f.pos.Candidates, sampleTarget, f.rng)
 	p := workPool{against: f.sp.list(sample), sampled: len(sample) < n}
-	limit = max(work/len(sample), 1)
-	if all, ok := f.sp.canonicalGuesses(guesses[:0], &f.sym, min(limit, enumerateMax)); ok {
+	limit := max(work/len(sample), 1)
+	if enumerated && len(all) <= limit {
 		p.guesses = all
 		return p
 	}

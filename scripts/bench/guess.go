@@ -118,6 +118,7 @@ type bench struct {
 	depths      map[int]int // game length → secrets
 	methods     map[string]int
 	times       []time.Duration
+	searched    []time.Duration // suggestions with at least 3 candidates and no book move
 	incomplete  int
 	err         error
 	longestGame []guess.Turn
@@ -202,6 +203,9 @@ func (b *bench) visit(nd node) []node {
 	}
 	b.mu.Lock()
 	b.times = append(b.times, elapsed)
+	if len(nd.pos.Candidates) >= 3 && s.Explanation.Method != "book" {
+		b.searched = append(b.searched, elapsed)
+	}
 	b.methods[s.Explanation.Method]++
 	if !s.Explanation.Complete {
 		b.incomplete++
@@ -249,6 +253,9 @@ type summary struct {
 	MsPerGuessP50 float64        `json:"msPerGuessP50"`
 	MsPerGuessP90 float64        `json:"msPerGuessP90"`
 	MsPerGuessMax float64        `json:"msPerGuessMax"`
+	Searched      int            `json:"searched"` // suggestions with at least 3 candidates, not from the book
+	MsSearchedP50 float64        `json:"msSearchedP50"`
+	MsSearchedP90 float64        `json:"msSearchedP90"`
 	Methods       map[string]int `json:"methods"`
 	Seed          uint64         `json:"seed"`
 	WallSeconds   float64        `json:"wallSeconds"`
@@ -271,23 +278,27 @@ func (b *bench) report(name, strategy string, games int, wall time.Duration, wor
 		fmt.Printf("  %2d guesses: %6d  %s\n", d, k, strings.Repeat("#", (k*60+games-1)/games))
 	}
 	slices.Sort(b.times)
-	ms := func(q float64) float64 {
-		if len(b.times) == 0 {
+	slices.Sort(b.searched)
+	quantile := func(times []time.Duration, q float64) float64 {
+		if len(times) == 0 {
 			return 0
 		}
-		i := min(int(q*float64(len(b.times))), len(b.times)-1)
-		return float64(b.times[i].Microseconds()) / 1000
+		i := min(int(q*float64(len(times))), len(times)-1)
+		return float64(times[i].Microseconds()) / 1000
 	}
+	ms := func(q float64) float64 { return quantile(b.times, q) }
 	s := summary{
 		Preset: name, Strategy: strategy, Games: games,
 		Avg: float64(total) / float64(games), Worst: worst, Distribution: dist,
 		Suggestions: len(b.times), Incomplete: b.incomplete,
 		MsPerGuessP50: ms(0.5), MsPerGuessP90: ms(0.9), MsPerGuessMax: ms(1),
+		Searched: len(b.searched), MsSearchedP50: quantile(b.searched, 0.5), MsSearchedP90: quantile(b.searched, 0.9),
 		Methods: b.methods, Seed: b.opts.Seed, WallSeconds: wall.Seconds(),
 	}
 	fmt.Printf("average %.4f guesses (%d/%d), worst %d\n", s.Avg, total, games, worst)
 	fmt.Printf("%d suggestions (%d cut short by the budget), ms per suggestion: p50 %.2f, p90 %.2f, max %.2f; wall %.1fs\n",
 		s.Suggestions, s.Incomplete, s.MsPerGuessP50, s.MsPerGuessP90, s.MsPerGuessMax, s.WallSeconds)
+	fmt.Printf("%d of them searched (3+ candidates, no book move): p50 %.2f ms, p90 %.2f ms\n", s.Searched, s.MsSearchedP50, s.MsSearchedP90)
 	fmt.Printf("methods: %v\n", b.methods)
 	out, err := json.Marshal(s)
 	if err != nil {
