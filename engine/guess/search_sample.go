@@ -20,8 +20,9 @@ import (
 // while climbing, the one that maximises its own entropy plus the expected
 // entropy of the best next guess in each of its classes (found by climbing
 // again on a larger sample of each class). This prefers answers that leave
-// the candidates easy to split again, and wins about 0.09 guesses a game
-// on 10 digits of 10 over the entropy alone.
+// the candidates easy to split again. On 10 digits of 10 (4,000 seeded
+// games) it brought the average from 10.38 with the entropy alone to 10.30,
+// and climbing on 4,096 rather than 2,048 sampled candidates to 10.26.
 //
 // Once the candidates are few enough to score in full, the climbed guesses
 // join the candidates as the pool of the look-ahead and exact searches.
@@ -29,7 +30,7 @@ import (
 const (
 	sampledWork     = 40_000_000  // scores for climbing
 	twoPlyWork      = 400_000_000 // scores for the two-ply choice (10 of 10 takes 130M, at most 180M)
-	sampleSize      = 2048        // candidates the climbing scores against
+	sampleSize      = 4096        // candidates the climbing scores against
 	fullBelow       = 2048        // from this many candidates down, all are scored and searched
 	climbStarts     = 8           // starting points that are climbed
 	startingPool    = 1024        // sampled guesses ranked for starting points
