@@ -52,7 +52,7 @@ type SuggestOptions struct {
 	Strategy Strategy      // "" means StrategyBest
 	Budget   time.Duration // 0 means DefaultBudget; a hard cap on wall time
 	Seed     uint64        // random choices and samples are deterministic for a seed
-	Progress progress.Func // may be nil; called about every millisecond of work
+	Progress progress.Func // may be nil (then the Func ctx carries, if any); called about every millisecond of work
 }
 
 // ClassSize is one bar of a histogram: how many candidates give a feedback.
@@ -109,6 +109,9 @@ func Suggest(ctx context.Context, p *Position, opts SuggestOptions) (Suggestion,
 	budget := opts.Budget
 	if budget <= 0 {
 		budget = DefaultBudget
+	}
+	if opts.Progress == nil {
+		opts.Progress = progress.FromContext(ctx)
 	}
 	f := newFrame(ctx, p, opts, budget)
 	var res result

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"kibitz/engine/progress"
 )
 
 var allStrategies = []Strategy{StrategyRandom, StrategyFrequency, StrategySuper, StrategyMinimax, StrategyExpected, StrategyEntropy, StrategyParts, StrategyBest}
@@ -242,5 +244,19 @@ func TestSuggestBadPosition(t *testing.T) {
 	r := mustRules(t, "1a2b-4")
 	if _, err := Suggest(context.Background(), &Position{Rules: &r}, SuggestOptions{}); err == nil {
 		t.Error("empty position accepted")
+	}
+}
+
+// Without a Func in the options, Suggest reports to the one ctx carries.
+func TestSuggestProgressFromContext(t *testing.T) {
+	r := mustRules(t, "1a2b-10")
+	p := position(t, &r, "0123456789", "1A9B")
+	calls := 0
+	ctx := progress.NewContext(context.Background(), func(done, total int64, note string) { calls++ })
+	if _, err := Suggest(ctx, p, SuggestOptions{Strategy: StrategyEntropy}); err != nil {
+		t.Fatal(err)
+	}
+	if calls == 0 {
+		t.Error("no report through the context")
 	}
 }
