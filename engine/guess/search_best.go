@@ -205,8 +205,9 @@ type candidate struct {
 }
 
 // topGuesses ranks every canonical guess of the pool against s by its
-// estimate and returns the best k in order, and the best entropy seen.
-func (la *lookahead) topGuesses(s codeList, used uint16, depth int, k int) ([]candidate, float64, bool) {
+// estimate and returns the best k in order, and (when entropy is set) the
+// best entropy seen.
+func (la *lookahead) topGuesses(s codeList, used uint16, depth int, k int, entropy bool) ([]candidate, float64, bool) {
 	f, sp := la.f, la.f.sp
 	n := len(s.codes)
 	sym := sp.symmetryOf(used, aliveSymbols(s.codes, sp.symbols), false)
@@ -238,7 +239,9 @@ func (la *lookahead) topGuesses(s codeList, used uint16, depth int, k int) ([]ca
 				continue
 			}
 			h[c] = 0
-			ent += xlog2x(x)
+			if entropy {
+				ent += xlog2x(x)
+			}
 			if c == sp.win {
 				cand = true
 				continue
@@ -254,8 +257,8 @@ func (la *lookahead) topGuesses(s codeList, used uint16, depth int, k int) ([]ca
 		if int(worst) == n || int(worst) > capChild {
 			continue
 		}
-		if e := math.Log2(float64(n)) - ent/float64(n); e > bestEnt {
-			bestEnt = e
+		if entropy {
+			bestEnt = max(bestEnt, math.Log2(float64(n))-ent/float64(n))
 		}
 		c := candidate{guess: g, score: score, cand: cand, sumSq: sumSq}
 		if sp.repeats {
@@ -305,12 +308,12 @@ func (la *lookahead) root(s codeList, depth int) (float64, Code, bool) {
 	// A first ranking with a neutral estimate finds the root entropy,
 	// which fixes the estimate's branching.
 	la.setBranching(float64(len(la.f.sp.classes)-1)/2, n)
-	_, ent, ok := la.topGuesses(s, la.f.used, depth, 1)
+	_, ent, ok := la.topGuesses(s, la.f.used, depth, 1, true)
 	if !ok {
 		return 0, 0, false
 	}
 	la.setBranching(math.Exp2(ent), n)
-	top, _, ok := la.topGuesses(s, la.f.used, depth, la.cfg.topK)
+	top, _, ok := la.topGuesses(s, la.f.used, depth, la.cfg.topK, false)
 	if !ok || len(top) == 0 {
 		return 0, 0, false
 	}
@@ -420,7 +423,7 @@ func (la *lookahead) exact(s codeList, used uint16, depth int) (float64, bool) {
 // childValue searches a class: its best guesses by estimate, valued one
 // ply down.
 func (la *lookahead) childValue(s codeList, used uint16, depth, plies, ply int) float64 {
-	top, _, ok := la.topGuesses(s, used, depth, la.cfg.secondK)
+	top, _, ok := la.topGuesses(s, used, depth, la.cfg.secondK, false)
 	if !ok || len(top) == 0 {
 		return la.est[len(s.codes)]
 	}

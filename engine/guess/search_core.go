@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math"
 	"math/bits"
-	"sync"
 	"time"
 
 	"kibitz/engine/progress"
@@ -66,8 +65,11 @@ func (sp *space) list(codes []Code) codeList {
 
 func (l codeList) len() int { return len(l.codes) }
 
-// hist counts codes per feedback class.
-type hist [numClasses]int32
+// hist counts codes per feedback class. It has room for 128 classes so
+// that the hot loops can mask the index instead of checking its bounds.
+type hist [histSize]int32
+
+const histSize = 128 // a power of two above numClasses
 
 // fill scores every code of l against guess into h, which must be zero on
 // entry for the classes of sp.
@@ -84,7 +86,7 @@ func (sp *space) fill(h *hist, guess Code, l codeList) {
 			x |= x >> 2
 			a := n - bits.OnesCount64(x&lowNibbles)
 			common := bits.OnesCount64(uint64(c>>maskShift) & gs)
-			h[a*(classStride-1)+common]++
+			h[(a*(classStride-1)+common)&(histSize-1)]++
 		}
 		return
 	}
@@ -95,7 +97,7 @@ func (sp *space) fill(h *hist, guess Code, l codeList) {
 		x |= x >> 2
 		a := n - bits.OnesCount64(x&lowNibbles)
 		common := commonCount(gc, l.counts[i])
-		h[a*(classStride-1)+common]++
+		h[(a*(classStride-1)+common)&(histSize-1)]++
 	}
 }
 
@@ -159,17 +161,18 @@ func (s stats) expected() float64 {
 	return float64(s.sumSq) / float64(s.n)
 }
 
-var xlogTable = sync.OnceValue(func() []float64 {
+// xlogTable holds k·log2(k) for the class sizes met most (32 KB).
+var xlogTable = func() []float64 {
 	t := make([]float64, 4096)
 	for i := 1; i < len(t); i++ {
 		t[i] = float64(i) * math.Log2(float64(i))
 	}
 	return t
-})
+}()
 
 func xlog2x(k int32) float64 {
-	if t := xlogTable(); int(k) < len(t) {
-		return t[k]
+	if int(k) < len(xlogTable) {
+		return xlogTable[k]
 	}
 	return float64(k) * math.Log2(float64(k))
 }
