@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"kibitz/engine/guess"
@@ -85,6 +86,21 @@ func TestEngineNamesAreTranslated(t *testing.T) {
 	}
 	for _, m := range reasons.FindAllStringSubmatch(string(src), -1) {
 		keys = append(keys, "reason."+m[1])
+	}
+	// The ways the strategies say they chose a guess (Explanation.Method).
+	methods := regexp.MustCompile(`method:\s*"([a-z-]+)"`)
+	files, _ := filepath.Glob("../../engine/guess/*.go")
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range methods.FindAllStringSubmatch(string(src), -1) {
+			keys = append(keys, "method."+m[1])
+		}
 	}
 	for _, k := range keys {
 		if !Has(English, k) {
