@@ -2,6 +2,7 @@ package guess
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -101,6 +102,31 @@ func BenchmarkSuggest(b *testing.B) {
 			opts := SuggestOptions{Strategy: tc.strategy, Seed: 1, Budget: time.Minute}
 			for b.Loop() {
 				if _, err := Suggest(context.Background(), p, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCandidates lists the codes consistent with a history of random
+// guesses at a hidden secret, from scratch, as every API call does.
+func BenchmarkCandidates(b *testing.B) {
+	for _, tc := range []struct {
+		id    string
+		turns int
+	}{{"1a2b-4", 2}, {"mastermind", 2}, {"1a2b-10", 0}, {"1a2b-10", 1}, {"1a2b-10", 4}, {"1a2b-10", 8}} {
+		b.Run(fmt.Sprintf("%s/turns=%d", tc.id, tc.turns), func(b *testing.B) {
+			r := mustRules(b, tc.id)
+			rng := rand.New(rand.NewPCG(3, 4))
+			secret := randomCode(rng, &r)
+			turns := make([]Turn, tc.turns)
+			for i := range turns {
+				g := randomCode(rng, &r)
+				turns[i] = Turn{g, r.Score(secret, g)}
+			}
+			for b.Loop() {
+				if _, err := r.Candidates(context.Background(), turns); err != nil {
 					b.Fatal(err)
 				}
 			}

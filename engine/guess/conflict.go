@@ -144,20 +144,7 @@ func (r *Rules) minimalConflict(ctx context.Context, turns []Turn) (*ConflictErr
 		for i, k := range keep {
 			sub[i] = turns[k]
 		}
-		checks := make([]scorer, len(sub))
-		for i, t := range sub {
-			checks[i] = r.scorer(t.Guess)
-		}
-		seen := 0
-		for c := range r.Codes() {
-			if seen++; seen&0xFFFF == 0 && ctx.Err() != nil {
-				return false, ctx.Err()
-			}
-			if satisfiesAll(checks, sub, c) {
-				return true, nil
-			}
-		}
-		return false, nil
+		return r.satisfiable(ctx, sub)
 	}
 	keep := make([]int, len(turns))
 	for i := range keep {

@@ -1,10 +1,6 @@
 package guess
 
-import (
-	"context"
-
-	"kibitz/engine/progress"
-)
+import "context"
 
 // Turn is one row of a history: a guess and the feedback it got.
 type Turn struct {
@@ -77,28 +73,11 @@ func (r *Rules) Candidates(ctx context.Context, turns []Turn) ([]Code, error) {
 	if err := r.CheckSize(); err != nil {
 		return nil, err
 	}
-	checks := make([]scorer, len(turns))
-	for i, t := range turns {
-		checks[i] = r.scorer(t.Guess)
+	w := r.newConsistentWalk(ctx, turns)
+	if err := w.extend(0, 0, 0); err != nil {
+		return nil, err
 	}
-	var codes []Code
-	if len(turns) == 0 {
-		codes = make([]Code, 0, r.Size())
-	}
-	report := progress.FromContext(ctx)
-	size := r.Size()
-	seen := int64(0)
-	for c := range r.Codes() {
-		if seen++; seen&0x3FFF == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			report.Report(seen, size, "filtering codes")
-		}
-		if satisfiesAll(checks, turns, c) {
-			codes = append(codes, c)
-		}
-	}
+	codes := w.codes
 	if len(codes) == 0 {
 		conflict, err := r.SmallestConflict(ctx, turns)
 		if err != nil {
@@ -107,13 +86,4 @@ func (r *Rules) Candidates(ctx context.Context, turns []Turn) ([]Code, error) {
 		return nil, conflict
 	}
 	return codes, nil
-}
-
-func satisfiesAll(checks []scorer, turns []Turn, c Code) bool {
-	for i := range checks {
-		if checks[i].score(c) != turns[i].Feedback.class() {
-			return false
-		}
-	}
-	return true
 }
