@@ -36,7 +36,7 @@ func barChart(title string, bars []bar) dom.Element {
 	}
 	slot := (width - 2*left) / float64(max(len(bars), 1))
 	barWidth := math.Min(slot*0.8, 60)
-	chart := svg("svg", attr("viewBox", fmt.Sprintf("0 0 %g %g", width, height)), cls("kz-chart"),
+	chart := svg("svg", attr("viewBox", fmt.Sprintf("0 0 %g %g", width, height)), cls("kz-chart kz-chart-bars"),
 		attr("role", "img"), attr("aria-label", title), attr("preserveAspectRatio", "xMidYMid meet"))
 	chart.AppendChild(svg("title", title))
 	labelSize := math.Min(14, slot*0.32)
@@ -64,7 +64,28 @@ func barChart(title string, bars []bar) dom.Element {
 	for _, b := range bars {
 		text = append(text, fmt.Sprintf("%s: %d", b.label, b.value))
 	}
-	return el("figure", cls("kz-figure"), chart, el("figcaption", cls("kz-sr"), title+". "+strings.Join(text, "; ")))
+	return el("figure", cls("kz-figure"), chart, barList(bars, maxValue),
+		el("figcaption", cls("kz-sr"), title+". "+strings.Join(text, "; ")))
+}
+
+// barList draws the same bars across the page, one row each, for narrow
+// widgets (the stylesheet shows it instead of the SVG below 480 px): there
+// the SVG would shrink its labels past reading. Screen readers skip it and
+// read the figure's caption.
+func barList(bars []bar, maxValue int) dom.Element {
+	list := el("ol", cls("kz-barlist"), attr("aria-hidden", "true"))
+	for _, b := range bars {
+		fill := "kz-barlist-fill"
+		if b.mark {
+			fill += " kz-bar-mark"
+		}
+		width := fmt.Sprintf("width: %.1f%%", 100*float64(b.value)/float64(maxValue))
+		list.AppendChild(el("li",
+			el("span", cls("kz-barlist-label"), b.label),
+			el("span", cls("kz-barlist-track"), el("span", cls(fill), attr("style", width))),
+			el("span", cls("kz-barlist-value"), fmt.Sprint(b.value))))
+	}
+	return list
 }
 
 // countChart plots how many codes remain after each turn, on a log scale
