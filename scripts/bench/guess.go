@@ -40,25 +40,30 @@ func runGuess(args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx := context.Background()
-	root, err := guess.NewPosition(ctx, &rules, nil)
+	b, err := play(&rules, secrets, guess.SuggestOptions{Strategy: guess.Strategy(*strategy), Budget: *budget, Seed: *seed}, *workers, *verbose)
 	if err != nil {
 		return err
 	}
+	return b.report(name, *strategy, len(secrets), *workers)
+}
+
+// play runs the strategy against every secret and returns the tallies.
+func play(rules *guess.Rules, secrets []guess.Code, opts guess.SuggestOptions, workers int, verbose bool) (*bench, error) {
+	root, err := guess.NewPosition(context.Background(), rules, nil)
+	if err != nil {
+		return nil, err
+	}
 	b := &bench{
-		rules:   &rules,
-		opts:    guess.SuggestOptions{Strategy: guess.Strategy(*strategy), Budget: *budget, Seed: *seed},
-		verbose: *verbose,
+		rules:   rules,
+		opts:    opts,
+		verbose: verbose,
 		depths:  map[int]int{},
 		methods: map[string]int{},
 	}
 	start := time.Now()
-	b.run(root, secrets, *workers)
-	if b.err != nil {
-		return b.err
-	}
-	wall := time.Since(start)
-	return b.report(name, *strategy, len(secrets), wall, *workers)
+	b.run(root, secrets, workers)
+	b.wall = time.Since(start)
+	return b, b.err
 }
 
 func parseRules(preset, custom string) (guess.Rules, string, error) {
@@ -121,6 +126,7 @@ type bench struct {
 	searched    []time.Duration // suggestions with at least 3 candidates and no book move
 	incomplete  int
 	err         error
+	wall        time.Duration
 	longestGame []guess.Turn
 }
 
@@ -261,7 +267,8 @@ type summary struct {
 	WallSeconds   float64        `json:"wallSeconds"`
 }
 
-func (b *bench) report(name, strategy string, games int, wall time.Duration, workers int) error {
+// summary tallies the games; with print, it also writes the distribution.
+func (b *bench) summary(name, strategy string, games, workers int, print bool) summary {
 	total, worst := 0, 0
 	dist := map[string]int{}
 	var lengths []int
@@ -269,13 +276,17 @@ func (b *bench) report(name, strategy string, games int, wall time.Duration, wor
 		lengths = append(lengths, d)
 	}
 	sort.Ints(lengths)
-	fmt.Printf("%s, strategy %s, %d secrets (%d workers); each distinct history is suggested once: the strategy is deterministic, so identical histories get identical suggestions\n", name, strategy, games, workers)
+	if print {
+		fmt.Printf("%s, strategy %s, %d secrets (%d workers); each distinct history is suggested once: the strategy is deterministic, so identical histories get identical suggestions\n", name, strategy, games, workers)
+	}
 	for _, d := range lengths {
 		k := b.depths[d]
 		total += d * k
 		worst = max(worst, d)
 		dist[strconv.Itoa(d)] = k
-		fmt.Printf("  %2d guesses: %6d  %s\n", d, k, strings.Repeat("#", (k*60+games-1)/games))
+		if print {
+			fmt.Printf("  %2d guesses: %6d  %s\n", d, k, strings.Repeat("#", (k*60+games-1)/games))
+		}
 	}
 	slices.Sort(b.times)
 	slices.Sort(b.searched)
@@ -293,9 +304,15 @@ func (b *bench) report(name, strategy string, games int, wall time.Duration, wor
 		Suggestions: len(b.times), Incomplete: b.incomplete,
 		MsPerGuessP50: ms(0.5), MsPerGuessP90: ms(0.9), MsPerGuessMax: ms(1),
 		Searched: len(b.searched), MsSearchedP50: quantile(b.searched, 0.5), MsSearchedP90: quantile(b.searched, 0.9),
-		Methods: b.methods, Seed: b.opts.Seed, WallSeconds: wall.Seconds(),
+		Methods: b.methods, Seed: b.opts.Seed, WallSeconds: b.wall.Seconds(),
 	}
-	fmt.Printf("average %.4f guesses (%d/%d), worst %d\n", s.Avg, total, games, worst)
+	return s
+}
+
+// report prints the summary for people, then as one line of JSON.
+func (b *bench) report(name, strategy string, games, workers int) error {
+	s := b.summary(name, strategy, games, workers, true)
+	fmt.Printf("average %.4f guesses, worst %d\n", s.Avg, s.Worst)
 	fmt.Printf("%d suggestions (%d cut short by the budget), ms per suggestion: p50 %.2f, p90 %.2f, max %.2f; wall %.1fs\n",
 		s.Suggestions, s.Incomplete, s.MsPerGuessP50, s.MsPerGuessP90, s.MsPerGuessMax, s.WallSeconds)
 	fmt.Printf("%d of them searched (3+ candidates, no book move): p50 %.2f ms, p90 %.2f ms\n", s.Searched, s.MsSearchedP50, s.MsSearchedP90)

@@ -4,9 +4,11 @@
 //	go run ./scripts/bench guess -preset 1a2b-4 -strategy best -secrets all
 //	go run ./scripts/bench guess -preset 1a2b-10 -strategy best -secrets 400 -seed 1
 //	go run ./scripts/bench guess -rules 5:0123456789 -strategy entropy -secrets 200
+//	go run ./scripts/bench table > table.md    # every strategy on every game
 //	go run ./scripts/bench book -out engine/guess/book_data.go
 //
-// guess prints human-readable lines, then a one-line JSON summary last.
+// guess prints human-readable lines, then a one-line JSON summary last;
+// table prints the README's Markdown table of all strategies.
 package main
 
 import (
@@ -22,6 +24,8 @@ func main() {
 	switch os.Args[1] {
 	case "guess":
 		err = runGuess(os.Args[2:])
+	case "table":
+		err = runTable(os.Args[2:])
 	case "book":
 		err = runBook(os.Args[2:])
 	default:
@@ -34,6 +38,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: bench guess [flags] | bench book [flags]; -h for flags")
+	fmt.Fprintln(os.Stderr, "usage: bench guess [flags] | bench table [flags] | bench book [flags]; -h for flags")
 	os.Exit(2)
 }
