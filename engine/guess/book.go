@@ -141,11 +141,13 @@ type BookLine struct {
 
 // SearchBook computes an opening book for rules: best's move, searched with
 // the book's large limits instead of a suggestion's, at the start and after
-// each answer to its own moves, for the first moves moves. depth is the
+// each answer to its own moves, for the first moves moves, and one move
+// further where at least deepenAt codes remain (0: never). Those are the
+// positions where a suggestion's own search would be slowest. depth is the
 // number of guesses every game must be won within (0: no limit); the
 // search keeps to it where it solves exactly. log, when not nil, hears of
 // each line as it is found.
-func SearchBook(ctx context.Context, r *Rules, moves, depth int, log func(BookLine)) ([]BookLine, error) {
+func SearchBook(ctx context.Context, r *Rules, moves, deepenAt, depth int, log func(BookLine)) ([]BookLine, error) {
 	root, err := NewPosition(ctx, r, nil)
 	if err != nil {
 		return nil, err
@@ -156,7 +158,8 @@ func SearchBook(ctx context.Context, r *Rules, moves, depth int, log func(BookLi
 	var lines []BookLine
 	var walk func(p *Position) error
 	walk = func(p *Position) error {
-		if len(p.Turns) >= moves || len(p.Candidates) <= 2 {
+		deepen := deepenAt > 0 && len(p.Candidates) >= deepenAt && len(p.Turns) == moves
+		if (len(p.Turns) >= moves && !deepen) || len(p.Candidates) <= 2 {
 			return nil
 		}
 		f := newFrame(ctx, p, SuggestOptions{}, 1<<62)
