@@ -44,43 +44,20 @@ type worker struct {
 
 	mu      sync.Mutex
 	cancels map[float64]context.CancelFunc
-	warm    warmUp
 }
-
-// warmUp tracks api.WarmUp, which the worker runs when it starts and again
-// after each idle spell (no call for warmUpIdle) until it has completed
-// once. A call arriving cancels it, so it never delays a player's call by
-// more than one yield (warmUpYieldEvery).
-type warmUp struct {
-	done     bool
-	cancel   context.CancelFunc // set while it runs
-	lastCall time.Time          // when a call last started or ended
-}
-
-const (
-	warmUpIdle       = 300 * time.Millisecond
-	warmUpYieldEvery = 10 * time.Millisecond
-)
 
 func runWorker() error {
-	_, err := startWorkerRole()
-	return err
-}
-
-// startWorkerRole installs the message handler, announces the methods and
-// starts the warm-up.
-func startWorkerRole() (*worker, error) {
 	w := &worker{self: bridge.Global(), cancels: map[float64]context.CancelFunc{}}
 	var err error
 	if w.yielder, err = bridge.NewYielder(); err != nil {
-		return nil, err
+		return err
 	}
 	onMessage, err := bridge.Func(w.onMessage, func(err error) { w.log(err) })
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := w.self.Set("onmessage", onMessage); err != nil {
-		return nil, err
+		return err
 	}
 	type info struct {
 		Name string `json:"name"`
@@ -90,44 +67,7 @@ func startWorkerRole() (*worker, error) {
 	for _, m := range api.Methods() {
 		list = append(list, info{m.Name, m.Doc})
 	}
-	if err := w.post(map[string]any{"type": "ready", "methods": list}); err != nil {
-		return nil, err
-	}
-	w.startWarmUp()
-	return w, nil
-}
-
-// warmedUp reports whether the warm-up has completed.
-func (w *worker) warmedUp() bool {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.warm.done
-}
-
-// startWarmUp starts api.WarmUp unless it is done, running, or a call is in
-// flight.
-func (w *worker) startWarmUp() {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.warm.done || w.warm.cancel != nil || len(w.cancels) > 0 || time.Since(w.warm.lastCall) < warmUpIdle*9/10 {
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	w.warm.cancel = cancel
-	go func() {
-		last := time.Now()
-		err := api.WarmUp(ctx, func(done, total int64, note string) {
-			if time.Since(last) >= warmUpYieldEvery {
-				w.yielder.Yield() // lets a "run" message in
-				last = time.Now()
-			}
-		})
-		cancel()
-		w.mu.Lock()
-		w.warm.cancel = nil
-		w.warm.done = w.warm.done || err == nil
-		w.mu.Unlock()
-	}()
+	return w.post(map[string]any{"type": "ready", "methods": list})
 }
 
 // onMessage handles one message from the page. It runs on the JS thread and
@@ -154,10 +94,6 @@ func (w *worker) onMessage(this safejs.Value, args []safejs.Value) any {
 		ctx, cancel := context.WithCancel(context.Background())
 		w.mu.Lock()
 		w.cancels[id] = cancel
-		w.warm.lastCall = time.Now()
-		if w.warm.cancel != nil {
-			w.warm.cancel() // the player's call goes first
-		}
 		w.mu.Unlock()
 		go w.run(ctx, id, method, paramsJSON)
 	case "cancel":
@@ -178,12 +114,10 @@ func (w *worker) run(ctx context.Context, id float64, method string, params []by
 			cancel()
 			delete(w.cancels, id)
 		}
-		w.warm.lastCall = time.Now()
 		w.mu.Unlock()
 		if p := recover(); p != nil {
 			w.postError(id, &api.Error{Code: api.CodeInternal, Message: fmt.Sprintf("the worker failed: %v", p)})
 		}
-		time.AfterFunc(warmUpIdle, w.startWarmUp)
 	}()
 	last := time.Now()
 	report := func(done, total int64, note string) {

@@ -54,7 +54,6 @@ func (o *outbox) count(kind string, id float64) int {
 
 var (
 	box       *outbox
-	theWorker *worker
 	startOnce sync.Once
 )
 
@@ -78,7 +77,7 @@ func startWorker(t *testing.T) *outbox {
 		if err := bridge.Global().Set("postMessage", post); err != nil {
 			t.Fatal(err)
 		}
-		if theWorker, err = startWorkerRole(); err != nil {
+		if err := runWorker(); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -165,22 +164,5 @@ func TestWorkerProgressAndCancel(t *testing.T) {
 	}
 	if n := b.count("result", 6); n != 0 {
 		t.Fatal("a cancelled call must not also return a result")
-	}
-}
-
-// The warm-up starts with the worker, gives way to a call that arrives
-// while it runs, and completes once the worker is idle again.
-func TestWorkerWarmsUpWhenIdle(t *testing.T) {
-	b := startWorker(t)
-	send(t, `{"type":"run","id":7,"method":"guess.suggest","params":{"preset":"science-3","history":[{"guess":"123","a":0,"b":1}]}}`)
-	if r := b.take(t, 7, "result"); r["value"].(map[string]any)["guess"] == "" {
-		t.Fatalf("got %v", r)
-	}
-	deadline := time.Now().Add(60 * time.Second)
-	for !theWorker.warmedUp() {
-		if time.Now().After(deadline) {
-			t.Fatal("the warm-up never completed")
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -186,14 +186,3 @@ func TestCandidatesReportAndStop(t *testing.T) {
 		t.Fatalf("got %v after %d reports", err, reports)
 	}
 }
-
-func TestWarmUpRunsAndStops(t *testing.T) {
-	if err := WarmUp(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if err := WarmUp(ctx, nil); err == nil || err.(*Error).Code != CodeCancelled {
-		t.Fatalf("a cancelled warm-up should stop with cancelled, got %v", err)
-	}
-}
