@@ -165,7 +165,7 @@ type lookahead struct {
 	limit     int64     // work past which the search stops deepening
 	est       []float64 // est[k]: estimated total guesses for k secrets
 	evaluated int
-	levels    []*level
+	levels    levels
 }
 
 // setBranching fixes the estimate: a set of k secrets is taken to need the
@@ -343,24 +343,8 @@ func (la *lookahead) root(s codeList, depth int) (float64, Code, bool) {
 func (la *lookahead) value(s codeList, c *candidate, used uint16, depth, plies, ply int) float64 {
 	sp := la.f.sp
 	n := len(s.codes)
-	lv := la.level(ply, n)
-	// partition s into lv.set by class
-	sp.fill(&lv.h, c.guess, s)
-	var off int32
-	for _, k := range sp.classes {
-		lv.start[k] = off
-		off += lv.h[k]
-	}
-	next := lv.start
-	for i, x := range s.codes {
-		k := sp.classOf(c.guess, c.gc, x, s, i)
-		j := next[k]
-		next[k]++
-		lv.set.codes[j] = x
-		if sp.repeats {
-			lv.set.counts[j] = s.counts[i]
-		}
-	}
+	lv := la.levels.at(ply, n, sp.repeats)
+	lv.partition(sp, c.guess, c.gc, s)
 	la.f.m.add(2 * n)
 	sizes := lv.h
 	for i := range lv.h {
@@ -442,24 +426,6 @@ func (la *lookahead) childValue(s codeList, used uint16, depth, plies, ply int) 
 		return top[0].score
 	}
 	return best
-}
-
-func (la *lookahead) level(d int, n int) *level {
-	for len(la.levels) <= d {
-		la.levels = append(la.levels, &level{})
-	}
-	lv := la.levels[d]
-	if cap(lv.set.codes) < n {
-		lv.set.codes = make([]Code, n)
-		if la.f.sp.repeats {
-			lv.set.counts = make([]uint64, n)
-		}
-	}
-	lv.set.codes = lv.set.codes[:cap(lv.set.codes)]
-	if lv.set.counts != nil {
-		lv.set.counts = lv.set.counts[:cap(lv.set.counts)]
-	}
-	return lv
 }
 
 type bestSoFar struct {

@@ -41,7 +41,7 @@ type solver struct {
 	pool   codeList // guesses it may use
 	lb     []int32  // lb[k]: lower bound on the total for k secrets
 	memo   map[exactKey]exactEntry
-	levels []*level // scratch per depth of the recursion
+	levels levels // scratch per depth of the recursion
 
 	nonCand  []int32 // nonCand[k]: lower bound on the total for k secrets after a guess that cannot win
 	smallSet int     // sets up to this size try the candidates first
@@ -141,18 +141,50 @@ func depthCapacity(d, p int) int {
 	return total
 }
 
-func (sv *solver) level(d int, n int) *level {
-	for len(sv.levels) <= d {
-		sv.levels = append(sv.levels, &level{})
+// levels is scratch space, one level per depth of a recursion, reused so
+// that searching allocates nothing once warm.
+type levels []*level
+
+// at returns depth d's level with room for n codes.
+func (ls *levels) at(d, n int, repeats bool) *level {
+	for len(*ls) <= d {
+		*ls = append(*ls, &level{})
 	}
-	lv := sv.levels[d]
+	lv := (*ls)[d]
 	if cap(lv.set.codes) < n {
 		lv.set.codes = make([]Code, n)
-		if sv.sp.repeats {
+		if repeats {
 			lv.set.counts = make([]uint64, n)
 		}
 	}
+	lv.set.codes = lv.set.codes[:cap(lv.set.codes)]
+	if lv.set.counts != nil {
+		lv.set.counts = lv.set.counts[:cap(lv.set.counts)]
+	}
 	return lv
+}
+
+// partition sorts s into lv.set by the class each code gives guess (gc is
+// the guess's symbol counts, used with repeats): a counting sort, classes
+// ascending, leaving each class's size in lv.h and its first index in
+// lv.start.
+func (lv *level) partition(sp *space, guess Code, gc uint64, s codeList) {
+	sp.fill(&lv.h, guess, s)
+	var off int32
+	for _, k := range sp.classes {
+		lv.start[k] = off
+		off += lv.h[k]
+	}
+	next := lv.start
+	for i, x := range s.codes {
+		k := sp.classOf(guess, gc, x, s, i)
+		j := next[k]
+		next[k]++
+		lv.set.codes[j] = x
+		if sp.repeats {
+			lv.set.counts[j] = s.counts[i]
+		}
+	}
 }
 
 // solve returns the least total number of guesses that finds every secret
@@ -191,7 +223,7 @@ func (sv *solver) solve(s codeList, used uint16, depth int, limit int32, ply int
 	}
 	sv.nodes++
 
-	lv := sv.level(ply, n)
+	lv := sv.levels.at(ply, n, sv.sp.repeats)
 	best, bestGuess := limit, Code(0)
 	found, feasible := false, false
 	// Small sets: the candidates first, and the other codes only when they
@@ -336,23 +368,7 @@ func (sv *solver) rank(lv *level, s, guesses codeList, used uint16, depth int, l
 func (sv *solver) try(lv *level, s codeList, o *option, used uint16, depth int, best int32, ply int) int32 {
 	sp := sv.sp
 	n := len(s.codes)
-	// Partition s by class into lv.set (counting sort, classes ascending).
-	sp.fill(&lv.h, o.guess, s)
-	var off int32
-	for _, c := range sp.classes {
-		lv.start[c] = off
-		off += lv.h[c]
-	}
-	next := lv.start
-	for i, c := range s.codes {
-		k := sp.classOf(o.guess, o.gc, c, s, i)
-		j := next[k]
-		next[k]++
-		lv.set.codes[j] = c
-		if sp.repeats {
-			lv.set.counts[j] = s.counts[i]
-		}
-	}
+	lv.partition(sp, o.guess, o.gc, s)
 	sv.m.add(2 * n)
 	// Solve the classes, largest first, keeping the running bound.
 	type child struct {
