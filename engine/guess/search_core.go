@@ -101,12 +101,18 @@ func (sp *space) fill(h *hist, guess Code, l codeList) {
 	}
 }
 
-// scoreOne scores one code against a guess, outside the hot loops.
-func (sp *space) scoreOne(guess, code Code) class {
-	x := uint64(code^guess) & sp.nibbles
+// rightPlace counts the positions where two codes agree (the A of the
+// feedback), for one pair outside the unrolled histogram loops.
+func (sp *space) rightPlace(g, c Code) int {
+	x := uint64(c^g) & sp.nibbles
 	x |= x >> 1
 	x |= x >> 2
-	a := sp.length - bits.OnesCount64(x&lowNibbles)
+	return sp.length - bits.OnesCount64(x&lowNibbles)
+}
+
+// scoreOne scores one code against a guess, outside the hot loops.
+func (sp *space) scoreOne(guess, code Code) class {
+	a := sp.rightPlace(guess, code)
 	var common int
 	if sp.repeats {
 		common = commonCount(guess.counts(sp.length), code.counts(sp.length))

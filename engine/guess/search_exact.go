@@ -411,10 +411,7 @@ func (sv *solver) try(lv *level, s codeList, o *option, used uint16, depth int, 
 
 // classOf scores one code of a list against a guess with known counts.
 func (sp *space) classOf(g Code, gc uint64, c Code, l codeList, i int) class {
-	x := uint64(c^g) & sp.nibbles
-	x |= x >> 1
-	x |= x >> 2
-	a := sp.length - bits.OnesCount64(x&lowNibbles)
+	a := sp.rightPlace(g, c)
 	var common int
 	if sp.repeats {
 		common = commonCount(gc, l.counts[i])
