@@ -269,7 +269,7 @@ func TestGuessWidgetNarrowAndLocalized(t *testing.T) {
 		return true;
 	})()`)
 	note := poll[string](t, ctx, `$('#kz-rules-note').textContent.includes('太大') && $('#kz-rules-note').textContent`, 10*time.Second)
-	if !strings.Contains(note, "79833600") {
+	if !strings.Contains(note, "79,833,600") {
 		t.Fatalf("the too-large note must give the size: %q", note)
 	}
 }

@@ -9,6 +9,7 @@ package i18n
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -73,9 +74,56 @@ func T(l Lang, key string, args ...any) string {
 		}
 	}
 	for i, a := range args {
-		msg = strings.ReplaceAll(msg, fmt.Sprintf("{%d}", i+1), fmt.Sprint(a))
+		text := fmt.Sprint(a)
+		switch n := a.(type) {
+		case int:
+			text = Number(int64(n))
+		case int32:
+			text = Number(int64(n))
+		case int64:
+			text = Number(n)
+		}
+		msg = strings.ReplaceAll(msg, fmt.Sprintf("{%d}", i+1), text)
 	}
 	return msg
+}
+
+// Decimal writes x with places decimals and its thousands grouped
+// (7,234.3).
+func Decimal(x float64, places int) string {
+	text := strconv.FormatFloat(x, 'f', places, 64)
+	whole, frac, _ := strings.Cut(text, ".")
+	n, err := strconv.ParseInt(whole, 10, 64)
+	if err != nil {
+		return text
+	}
+	grouped := Number(n)
+	if n == 0 && strings.HasPrefix(whole, "-") {
+		grouped = "-0"
+	}
+	if frac == "" {
+		return grouped
+	}
+	return grouped + "." + frac
+}
+
+// Number writes an integer with its thousands grouped by commas
+// (3,628,800), as English, Traditional Chinese and Japanese all do.
+func Number(n int64) string {
+	digits := strconv.FormatInt(n, 10)
+	sign := ""
+	if n < 0 {
+		sign, digits = "-", digits[1:]
+	}
+	var b strings.Builder
+	b.WriteString(sign)
+	for i, d := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	return b.String()
 }
 
 // Keys returns every key of the English catalog.

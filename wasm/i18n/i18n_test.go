@@ -131,3 +131,20 @@ func TestChoose(t *testing.T) {
 		t.Errorf("T filled %q", got)
 	}
 }
+
+func TestNumberGroupsThousands(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 7: "7", 999: "999", 5040: "5,040", 3628800: "3,628,800", -1234567: "-1,234,567"} {
+		if got := Number(n); got != want {
+			t.Errorf("Number(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := Decimal(7234.25, 1); got != "7,234.2" && got != "7,234.3" {
+		t.Errorf("Decimal(7234.25, 1) = %q", got)
+	}
+	if got := Decimal(-0.5, 1); got != "-0.5" {
+		t.Errorf("Decimal(-0.5, 1) = %q", got)
+	}
+	if got := T(English, "help.count", 1334961); got != "1,334,961 codes are still possible." {
+		t.Errorf("T groups integer arguments: %q", got)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"honnef.co/go/js/dom/v2"
+
+	"kibitz/wasm/i18n"
 )
 
 // Charts are plain SVG drawn to a fixed viewBox and scaled by CSS, so they
@@ -50,7 +52,7 @@ func barChart(title string, bars []bar) dom.Element {
 		}
 		chart.AppendChild(svg("rect", cls(barClass), attr("x", f1(x)), attr("y", f1(y)), attr("width", f1(barWidth)), attr("height", f1(math.Max(h, 1)))))
 		chart.AppendChild(svg("text", cls("kz-bar-value"), attr("x", f1(x+barWidth/2)), attr("y", f1(y-5)),
-			attr("text-anchor", "middle"), attr("font-size", f1(labelSize)), fmt.Sprint(b.value)))
+			attr("text-anchor", "middle"), attr("font-size", f1(labelSize)), i18n.Number(int64(b.value))))
 		if slanted {
 			lx, ly := x+barWidth/2+4, height-bottom+12
 			chart.AppendChild(svg("text", cls("kz-bar-label"), attr("x", f1(lx)), attr("y", f1(ly)), attr("text-anchor", "end"),
@@ -62,7 +64,7 @@ func barChart(title string, bars []bar) dom.Element {
 	}
 	var text []string
 	for _, b := range bars {
-		text = append(text, fmt.Sprintf("%s: %d", b.label, b.value))
+		text = append(text, b.label+": "+i18n.Number(int64(b.value)))
 	}
 	return el("figure", cls("kz-figure"), chart, barList(bars, maxValue),
 		el("figcaption", cls("kz-sr"), title+". "+strings.Join(text, "; ")))
@@ -83,7 +85,7 @@ func barList(bars []bar, maxValue int) dom.Element {
 		list.AppendChild(el("li",
 			el("span", cls("kz-barlist-label"), b.label),
 			el("span", cls("kz-barlist-track"), el("span", cls(fill), attr("style", width))),
-			el("span", cls("kz-barlist-value"), fmt.Sprint(b.value))))
+			el("span", cls("kz-barlist-value"), i18n.Number(int64(b.value)))))
 	}
 	return list
 }
@@ -134,7 +136,7 @@ func countChart(title string, labels []string, counts []int) dom.Element {
 	}
 	var text []string
 	for i, c := range counts {
-		text = append(text, fmt.Sprintf("%s: %d", labels[i], c))
+		text = append(text, labels[i]+": "+i18n.Number(int64(c)))
 	}
 	return el("figure", cls("kz-figure"), chart, el("figcaption", cls("kz-sr"), title+". "+strings.Join(text, "; ")))
 }

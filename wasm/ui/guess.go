@@ -300,13 +300,20 @@ func (w *guessWidget) selectMode(mode string, save bool) {
 // ---- Shared pieces
 
 // feedbackText writes feedback in the game's terms and the widget's
-// language, e.g. "1A2B", "1 EAT 2 BITE", "黑1 白2".
+// language, e.g. "1A2B", "1 EAT 2 BITE", "黑1 白2". When every code uses
+// every symbol, B is always length−A and only A is written ("3A").
 func (w *guessWidget) feedbackText(r guess.Rules, a, b int) string {
+	if impliedB(r) {
+		return w.f.T("terms."+string(r.Terms)+".fmt-a", a)
+	}
 	return w.f.T("terms."+string(r.Terms)+".fmt", a, b)
 }
 
 // shortFeedback is the compact form for chart labels.
 func (w *guessWidget) shortFeedback(r guess.Rules, a, b int) string {
+	if impliedB(r) {
+		return w.f.T("terms."+string(r.Terms)+".short-a", a)
+	}
 	return w.f.T("terms."+string(r.Terms)+".short", a, b)
 }
 

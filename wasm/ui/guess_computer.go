@@ -9,6 +9,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"kibitz/engine/guess"
+	"kibitz/wasm/i18n"
 )
 
 // Computer guesses: you keep a secret in mind, the engine guesses and you
@@ -282,7 +283,7 @@ func (m *compMode) render() {
 	if len(st.Turns) > 0 {
 		body := el("tbody")
 		for i, t := range st.Turns {
-			row := el("tr", el("td", fmt.Sprint(i+1)), el("td", codeView(r, t.Guess)), el("td", w.feedbackText(r, t.A, t.B)), el("td", fmt.Sprint(t.Left)))
+			row := el("tr", el("td", fmt.Sprint(i+1)), el("td", codeView(r, t.Guess)), el("td", w.feedbackText(r, t.A, t.B)), el("td", i18n.Number(int64(t.Left))))
 			for _, c := range m.conflict {
 				if c == i {
 					row.Class().Add("kz-conflict")

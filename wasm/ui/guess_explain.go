@@ -17,7 +17,7 @@ func (w *guessWidget) explanationView(r guess.Rules, code string, e guess.Explan
 	f := w.f
 	lines := el("div", cls("kz-explain-text"))
 	lines.AppendChild(el("p", f.T("explain.split", code, e.Candidates, e.Parts)))
-	lines.AppendChild(el("p", f.T("explain.left", fmt.Sprintf("%.1f", e.Expected), e.Worst)))
+	lines.AppendChild(el("p", f.T("explain.left", i18n.Decimal(e.Expected, 1), e.Worst)))
 	if e.Candidates > 1 {
 		if e.IsCandidate {
 			lines.AppendChild(el("p", f.T("explain.candidate")))
