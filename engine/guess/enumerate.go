@@ -3,6 +3,7 @@ package guess
 import (
 	"context"
 	"errors"
+	"math/bits"
 
 	"kibitz/engine/progress"
 )
@@ -124,11 +125,13 @@ func (w *consistentWalk) extend(pos int, c Code, used uint16) error {
 	n := w.turns
 	here, next := pos*n, (pos+1)*n
 	left := int8(w.length - pos - 1) // positions after this one
-	for s := 0; s < w.symbols; s++ {
+	free := uint16(1<<w.symbols - 1)
+	if !w.repeats {
+		free &^= used
+	}
+	for ; free != 0; free &= free - 1 {
+		s := bits.TrailingZeros16(free)
 		bit := uint16(1) << s
-		if !w.repeats && used&bit != 0 {
-			continue
-		}
 		if w.visits++; w.visits&visitMask == 0 {
 			if err := w.ctx.Err(); err != nil {
 				return err
