@@ -264,22 +264,36 @@ func (la *lookahead) topGuesses(s codeList, used uint16, depth int, k int, entro
 		if sp.repeats {
 			c.gc = pool.counts[i]
 		}
-		// insert into the sorted top list
-		j := len(top)
-		if j == k && !c.better(&top[k-1]) {
-			continue
-		}
-		if j < k {
-			top = append(top, c)
-		} else {
-			j = k - 1
-			top[j] = c
-		}
-		for ; j > 0 && top[j].better(&top[j-1]); j-- {
-			top[j], top[j-1] = top[j-1], top[j]
-		}
+		top = insertTop(top, k, c)
 	}
 	return top, bestEnt, true
+}
+
+// ranked is what insertTop orders: a pointer type whose better reports
+// whether it ranks ahead of another.
+type ranked[T any] interface {
+	*T
+	better(*T) bool
+}
+
+// insertTop adds c to top, a list of at most k entries kept best first,
+// and returns the list; c is dropped when the list is full and c ranks no
+// better than its last entry.
+func insertTop[T any, P ranked[T]](top []T, k int, c T) []T {
+	j := len(top)
+	if j == k && !P(&c).better(&top[k-1]) {
+		return top
+	}
+	if j < k {
+		top = append(top, c)
+	} else {
+		j = k - 1
+		top[j] = c
+	}
+	for ; j > 0 && P(&top[j]).better(&top[j-1]); j-- {
+		top[j], top[j-1] = top[j-1], top[j]
+	}
+	return top
 }
 
 func (a *candidate) better(b *candidate) bool {

@@ -143,19 +143,7 @@ func (cl *climber) startingPoints() []scoredCode {
 		if len(f.pos.Turns) > 0 && !sc.cand {
 			sc.cand = f.consistent(g)
 		}
-		j := len(top)
-		if j == climbStarts && !sc.better(&top[j-1]) {
-			return
-		}
-		if j < climbStarts {
-			top = append(top, sc)
-		} else {
-			j--
-			top[j] = sc
-		}
-		for ; j > 0 && top[j].better(&top[j-1]); j-- {
-			top[j], top[j-1] = top[j-1], top[j]
-		}
+		top = insertTop(top, climbStarts, sc)
 	}
 	rng := rand.New(rand.NewPCG(f.seed, uint64(len(f.pos.Turns))<<32|0x7374617274))
 	for _, c := range sampleCodes(f.pos.Candidates, startingPool/2, rng) {
