@@ -299,6 +299,17 @@ func (w *guessWidget) selectMode(mode string, save bool) {
 
 // ---- Shared pieces
 
+// gameRules returns the rules of a game in progress, or of the settings
+// when game is nil.
+func (w *guessWidget) gameRules(game *gameSpec) (gameSpec, guess.Rules, error) {
+	spec := w.state.Settings.spec()
+	if game != nil {
+		spec = *game
+	}
+	r, err := spec.resolve()
+	return spec, r, err
+}
+
 // feedbackText writes feedback in the game's terms and the widget's
 // language, e.g. "1A2B", "1 EAT 2 BITE", "黑1 白2". When every code uses
 // every symbol, B is always length−A and only A is written ("3A").

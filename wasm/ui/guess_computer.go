@@ -100,14 +100,7 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 
 func (m *compMode) state() *compState { return &m.w.state.Computer }
 
-func (m *compMode) rules() (gameSpec, guess.Rules, error) {
-	spec := m.w.state.Settings.spec()
-	if st := m.state(); st.Game != nil {
-		spec = *st.Game
-	}
-	r, err := spec.resolve()
-	return spec, r, err
-}
+func (m *compMode) rules() (gameSpec, guess.Rules, error) { return m.w.gameRules(m.state().Game) }
 
 func (m *compMode) newGame() {
 	w, st := m.w, m.state()

@@ -155,9 +155,7 @@ func (m *helperMode) state() *helperState { return &m.w.state.Helper }
 
 // rules are always the settings' rules: changing them re-reads the rows.
 func (m *helperMode) rules() (gameSpec, guess.Rules, error) {
-	spec := m.w.state.Settings.spec()
-	r, err := spec.resolve()
-	return spec, r, err
+	return m.w.gameRules(nil)
 }
 
 func (m *helperMode) rulesChanged() {

@@ -118,15 +118,7 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 
 func (m *youMode) state() *youState { return &m.w.state.You }
 
-// rules returns the rules of the game in progress, or of the settings.
-func (m *youMode) rules() (gameSpec, guess.Rules, error) {
-	spec := m.w.state.Settings.spec()
-	if st := m.state(); st.Game != nil {
-		spec = *st.Game
-	}
-	r, err := spec.resolve()
-	return spec, r, err
-}
+func (m *youMode) rules() (gameSpec, guess.Rules, error) { return m.w.gameRules(m.state().Game) }
 
 func (m *youMode) newGame() {
 	w, f, st := m.w, m.w.f, m.state()
