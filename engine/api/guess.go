@@ -84,7 +84,7 @@ func readHistory(r *guess.Rules, rows []row) (history, error) {
 			f.A = *x.A
 			if x.B != nil {
 				f.B = *x.B
-			} else if r.Length == r.Symbols() && !r.Repeats {
+			} else if r.ImpliedB() {
 				f.B = r.Length - f.A // every symbol is used: B is implied
 			} else {
 				return h, &Error{Code: CodeBadInput, Field: "b", Row: &i, Reason: "missing", Message: fmt.Sprintf("row %d: B is missing", i+1)}

@@ -427,3 +427,15 @@ func TestCancelledCandidates(t *testing.T) {
 		t.Fatalf("want context.Canceled, got %v", err)
 	}
 }
+
+func TestImpliedB(t *testing.T) {
+	for id, want := range map[string]bool{"1a2b-10": true, "1a2b-4": false, "mastermind": false} {
+		if r := mustRules(t, id); r.ImpliedB() != want {
+			t.Errorf("%s: ImpliedB() = %v, want %v", id, !want, want)
+		}
+	}
+	r := Rules{Length: 3, Alphabet: "abc"}
+	if err := r.Validate(); err != nil || !r.ImpliedB() {
+		t.Errorf("3 of abc without repeats: B follows from A (%v)", err)
+	}
+}

@@ -151,6 +151,10 @@ func (r *Rules) CheckSize() error {
 	return nil
 }
 
+// ImpliedB reports whether B follows from A: every code uses every symbol,
+// so whatever is not in place is misplaced (10 of 10 is answered by A alone).
+func (r *Rules) ImpliedB() bool { return !r.Repeats && r.Length == len(r.symbols) }
+
 // Allows reports whether A and B can be the feedback for some pair of codes
 // under these rules. It rejects out-of-range counts and the classic
 // impossibility: A = length-1 with B = 1 (the one misplaced symbol would have

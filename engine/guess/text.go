@@ -37,10 +37,6 @@ func (r *Rules) ParseFeedback(text string) (Feedback, error) {
 	return f, nil
 }
 
-// impliedB reports whether B follows from A: every code uses every
-// symbol, so whatever is not in place is misplaced.
-func (r *Rules) impliedB() bool { return !r.Repeats && r.Length == len(r.symbols) }
-
 type feedbackToken struct {
 	number int    // -1 for a label
 	label  string // lower-cased
@@ -138,7 +134,7 @@ func (r *Rules) readFeedback(text string) (Feedback, string) {
 // long.
 func (r *Rules) singleCount(n int, unlabelled bool) (Feedback, string) {
 	switch {
-	case r.impliedB():
+	case r.ImpliedB():
 		return Feedback{A: n, B: r.Length - n}, ""
 	case unlabelled && n >= 10 && n <= 99 && r.Length < 10:
 		return Feedback{A: n / 10, B: n % 10}, ""

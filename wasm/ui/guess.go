@@ -314,7 +314,7 @@ func (w *guessWidget) gameRules(game *gameSpec) (gameSpec, guess.Rules, error) {
 // language, e.g. "1A2B", "1 EAT 2 BITE", "黑1 白2". When every code uses
 // every symbol, B is always length−A and only A is written ("3A").
 func (w *guessWidget) feedbackText(r guess.Rules, a, b int) string {
-	if impliedB(r) {
+	if r.ImpliedB() {
 		return w.f.T("terms."+string(r.Terms)+".fmt-a", a)
 	}
 	return w.f.T("terms."+string(r.Terms)+".fmt", a, b)
@@ -322,7 +322,7 @@ func (w *guessWidget) feedbackText(r guess.Rules, a, b int) string {
 
 // shortFeedback is the compact form for chart labels.
 func (w *guessWidget) shortFeedback(r guess.Rules, a, b int) string {
-	if impliedB(r) {
+	if r.ImpliedB() {
 		return w.f.T("terms."+string(r.Terms)+".short-a", a)
 	}
 	return w.f.T("terms."+string(r.Terms)+".short", a, b)

@@ -165,7 +165,7 @@ func (m *compMode) answer() {
 	}
 	a, errA := strconv.Atoi(inputValue(m.aSel))
 	b, errB := strconv.Atoi(inputValue(m.bSel))
-	if impliedB(r) {
+	if r.ImpliedB() {
 		b, errB = r.Length-a, nil
 	}
 	if errA != nil || errB != nil {
@@ -246,8 +246,8 @@ func (m *compMode) render() {
 	m.bLabel.SetTextContent(f.T("terms." + string(r.Terms) + ".b"))
 	fillCounts(m.aSel, r.Length, st.DraftA)
 	fillCounts(m.bSel, r.Length, st.DraftB)
-	setHidden(m.bSel, impliedB(r))
-	setHidden(m.bLabel, impliedB(r))
+	setHidden(m.bSel, r.ImpliedB())
+	setHidden(m.bLabel, r.ImpliedB())
 
 	switch {
 	case st.Game == nil:
@@ -312,9 +312,6 @@ func fillCounts(sel dom.Element, n int, chosen string) {
 	}
 	setInputValue(sel, chosen)
 }
-
-// impliedB reports whether every code uses every symbol, so B = length−A.
-func impliedB(r guess.Rules) bool { return !r.Repeats && r.Length == r.Symbols() }
 
 func mustParse(r guess.Rules, code string) guess.Code {
 	c, _ := r.ParseCode(code, "guess")

@@ -183,7 +183,7 @@ func (m *helperMode) focusRow(i int, field string) {
 func (m *helperMode) renderRows() {
 	f, st := m.w.f, m.state()
 	_, r, rulesErr := m.rules()
-	showB := rulesErr != nil || !impliedB(r)
+	showB := rulesErr != nil || !r.ImpliedB()
 	aName, bName, aCol, bCol := "A", "B", "A", "B"
 	if rulesErr == nil {
 		terms := "terms." + string(r.Terms)
@@ -288,7 +288,7 @@ func (m *helperMode) history(r guess.Rules) ([]map[string]any, []int) {
 		} else if strings.TrimSpace(row.A) != "" {
 			entry["feedback"] = strings.TrimSpace(row.A) // "1A2B" typed in one box
 		}
-		if b, err := strconv.Atoi(strings.TrimSpace(row.B)); err == nil && !impliedB(r) {
+		if b, err := strconv.Atoi(strings.TrimSpace(row.B)); err == nil && !r.ImpliedB() {
 			entry["b"] = b
 		}
 		rows = append(rows, entry)
