@@ -196,7 +196,7 @@ func (m *compMode) answer() {
 	turn.Left = count.Count
 	st.Turns = append(st.Turns, turn)
 	st.Pending = nil
-	st.Solved = a == r.Length
+	st.Solved = r.Won(guess.Feedback{A: a, B: b})
 	w.save()
 	m.render()
 	if !st.Solved {

@@ -48,7 +48,7 @@ func (w *guessWidget) explanationView(r guess.Rules, code string, e guess.Explan
 	}
 	var bars []bar
 	for _, c := range e.Histogram {
-		bars = append(bars, bar{label: w.shortFeedback(r, c.Feedback.A, c.Feedback.B), value: c.Count, mark: c.Feedback.A == r.Length})
+		bars = append(bars, bar{label: w.shortFeedback(r, c.Feedback.A, c.Feedback.B), value: c.Count, mark: r.Won(c.Feedback)})
 	}
 	title := f.T("explain.chart", code, e.Candidates)
 	return el("div", cls("kz-explain"), lines, barChart(title, bars))
