@@ -118,9 +118,16 @@ func countChart(title string, labels []string, counts []int) dom.Element {
 		}
 		return left + (width-left-right)*float64(i)/float64(len(counts)-1)
 	}
+	labelEvery := 1.0 // powers of ten to label: every other one past 10,000
+	if top10 > 4 {
+		labelEvery = 2
+	}
 	for p := 0.0; p <= top10; p++ { // gridlines at powers of ten
 		y := yOf(int(math.Pow(10, p)))
 		chart.AppendChild(svg("line", cls("kz-grid-line"), attr("x1", f1(left)), attr("x2", f1(width-right)), attr("y1", f1(y)), attr("y2", f1(y))))
+		if math.Mod(p, labelEvery) != 0 {
+			continue
+		}
 		chart.AppendChild(svg("text", cls("kz-axis"), attr("x", f1(left-6)), attr("y", f1(y+4)), attr("text-anchor", "end"), attr("font-size", "12"), compactNumber(int(math.Pow(10, p)))))
 	}
 	var points []string
