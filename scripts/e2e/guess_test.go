@@ -273,3 +273,43 @@ func TestGuessWidgetNarrowAndLocalized(t *testing.T) {
 		t.Fatalf("the too-large note must give the size: %q", note)
 	}
 }
+
+// A 10-digit game fits a 320 px phone: the guess, the history table and
+// the histogram stay inside the widget, with no sideways scrolling.
+func TestTenDigitsFitAPhone(t *testing.T) {
+	ctx := tab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 640)); err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	installHelpers(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		choose('#kz-preset', '1a2b-10');
+		await until(() => $('#kz-rules-note').textContent.includes('3,628,800'));
+		$('#kz-tab-computer').click();
+		$('.kz-current button').click();
+		const secret = '3817260594';
+		for (let turn = 0; turn < 2; turn++) {
+			const code = await until(() => { const c = $('.kz-current .kz-code'); return c && !$('.kz-answer').hidden && c.getAttribute('aria-label'); });
+			let a = 0;
+			for (let i = 0; i < 10; i++) if (code[i] === secret[i]) a++;
+			choose('#kz-comp-a', a);
+			$('.kz-answer button[type=submit]').click();
+			await until(() => { const c = $('.kz-current .kz-code'); return c && c.getAttribute('aria-label') !== code; });
+		}
+		const panel = $('#kz-panel-computer').getBoundingClientRect();
+		const history = $('#kz-panel-computer .kz-history');
+		return {
+			codeRight: $('.kz-current .kz-code').getBoundingClientRect().right - panel.right,
+			historyHidden: history.scrollWidth - history.clientWidth,
+			answer: $('#kz-panel-computer .kz-history tbody td:nth-child(3)').textContent,
+			page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+		};
+	})()`)
+	if got["codeRight"].(float64) > 0.5 || got["historyHidden"].(float64) > 0 || got["page"].(float64) > 0 {
+		t.Errorf("at 320 px a 10-digit game overflows: %v", got)
+	}
+	if answer := got["answer"].(string); !strings.HasSuffix(answer, "A") || strings.Contains(answer, "B") {
+		t.Errorf("10 of 10 answers are written by A alone: %v", got)
+	}
+}
