@@ -19,6 +19,7 @@ type Lang string
 const (
 	English            Lang = "en"
 	TraditionalChinese Lang = "zh-Hant"
+	SimplifiedChinese  Lang = "zh-Hans"
 	Japanese           Lang = "ja"
 )
 

@@ -4,10 +4,12 @@ package ui
 
 import (
 	"context"
-	_ "embed"
+	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/hack-pad/safejs"
@@ -17,8 +19,32 @@ import (
 	"kibitz/wasm/i18n"
 )
 
-//go:embed style.css
-var styleSheet string
+// styleFiles holds the widgets' CSS: style.css, shared by every widget,
+// then one file per game (guess.css, chain.css, ...), in name order.
+//
+//go:embed *.css
+var styleFiles embed.FS
+
+// styleSheet is every CSS file, style.css first, joined once.
+var styleSheet = func() string {
+	names, _ := fs.Glob(styleFiles, "*.css")
+	slices.SortFunc(names, func(a, b string) int {
+		switch {
+		case a == "style.css":
+			return -1
+		case b == "style.css":
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	var b strings.Builder
+	for _, name := range names {
+		text, _ := styleFiles.ReadFile(name)
+		b.Write(text)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}()
 
 // Frame is what every widget gets from the host, identically: its Shadow
 // DOM, its language, its saved state, its engine, a busy bar with progress
