@@ -59,8 +59,23 @@ func TestScore(t *testing.T) {
 	if pos.Pos == nil || *pos.Pos != 3 || pos.Reason != "repeated-symbol" {
 		t.Fatalf("repeat must name position 4: %+v", pos)
 	}
-	wantError(t, "guess.score", `{"secret":"123","guess":"1234"}`, CodeBadInput, "secret")
-	wantError(t, "guess.score", `{"secret":"12x4","guess":"1234"}`, CodeBadInput, "secret")
+	// The specifics a front end needs for its own sentence: which symbol,
+	// where it first appeared, what was expected.
+	if pos.Symbol != "1" || pos.Other == nil || *pos.Other != 0 || pos.Value != "1231" {
+		t.Fatalf("a repeat must carry the symbol and its first position: %+v", pos)
+	}
+	short := wantError(t, "guess.score", `{"secret":"123","guess":"1234"}`, CodeBadInput, "secret")
+	if short.Reason != "code-length" || short.Want != 4 || short.Value != "123" {
+		t.Fatalf("a short code must carry the length wanted: %+v", short)
+	}
+	unknown := wantError(t, "guess.score", `{"secret":"12x4","guess":"1234"}`, CodeBadInput, "secret")
+	if unknown.Symbol != "x" || *unknown.Pos != 2 {
+		t.Fatalf("an unknown symbol must be named: %+v", unknown)
+	}
+	dup := wantError(t, "guess.score", `{"rules":{"length":3,"alphabet":"01231"},"secret":"123","guess":"123"}`, CodeBadInput, "alphabet")
+	if dup.Symbol != "1" || *dup.Other != 1 || *dup.Pos != 4 {
+		t.Fatalf("a duplicated symbol must be named with both places: %+v", dup)
+	}
 	wantError(t, "guess.score", `{"secret":1234,"guess":"1234"}`, CodeBadInput, "secret")
 	wantError(t, "guess.score", `{"secert":"1234","guess":"1234"}`, CodeBadInput, "secert")
 	wantError(t, "guess.score", `{"preset":"chess","secret":"1234","guess":"1234"}`, CodeBadInput, "preset")

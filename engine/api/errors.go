@@ -28,6 +28,10 @@ type Error struct {
 	Pos     *int   `json:"pos,omitempty"`
 	Reason  string `json:"reason,omitempty"`
 	Rows    []int  `json:"rows,omitempty"`
+	Value   string `json:"value,omitempty"`  // the input at fault, as given
+	Symbol  string `json:"symbol,omitempty"` // the symbol at fault
+	Other   *int   `json:"other,omitempty"`  // the other position of a repeated symbol (0-based)
+	Want    int    `json:"want,omitempty"`   // what was expected: a code's length, the largest count
 	Size    int64  `json:"size,omitempty"`
 	Limit   int64  `json:"limit,omitempty"`
 	Stack   string `json:"stack,omitempty"` // internal errors only, for bug reports
@@ -45,7 +49,8 @@ func AsError(err error) *Error {
 	case errors.As(err, &apiErr):
 		return apiErr
 	case errors.As(err, &input):
-		e := &Error{Code: CodeBadInput, Message: input.Error(), Field: input.Field, Reason: string(input.Reason)}
+		e := &Error{Code: CodeBadInput, Message: input.Error(), Field: input.Field, Reason: string(input.Reason),
+			Value: input.Value, Symbol: input.Symbol, Other: input.Other, Want: input.Want}
 		if input.Row >= 0 {
 			e.Row = &input.Row
 		}

@@ -74,13 +74,13 @@ func (r *Rules) ParseCode(text, field string) (Code, error) {
 		pos := len(symbols)
 		s := r.symbolIndex(ch)
 		if s < 0 {
-			return 0, &InputError{Field: field, Row: -1, Pos: pos, Value: text, Reason: ReasonUnknownSymbol,
+			return 0, &InputError{Field: field, Row: -1, Pos: pos, Value: text, Reason: ReasonUnknownSymbol, Symbol: string(ch),
 				Msg: fmt.Sprintf("%q is not a symbol of this game (symbols: %s)", ch, r.Alphabet)}
 		}
 		if !r.Repeats {
 			for p, prev := range symbols {
 				if prev == s {
-					return 0, &InputError{Field: field, Row: -1, Pos: pos, Value: text, Reason: ReasonRepeatedSymbol,
+					return 0, &InputError{Field: field, Row: -1, Pos: pos, Value: text, Reason: ReasonRepeatedSymbol, Symbol: string(ch), Other: &p,
 						Msg: fmt.Sprintf("%q already appears at position %d, and this game does not allow repeats", ch, p+1)}
 				}
 			}
@@ -88,7 +88,7 @@ func (r *Rules) ParseCode(text, field string) (Code, error) {
 		symbols = append(symbols, s) // past the length too, so the message can say how long it was
 	}
 	if len(symbols) != r.Length {
-		return 0, &InputError{Field: field, Row: -1, Pos: -1, Value: text, Reason: ReasonCodeLength,
+		return 0, &InputError{Field: field, Row: -1, Pos: -1, Value: text, Reason: ReasonCodeLength, Want: r.Length,
 			Msg: fmt.Sprintf("a code has %d symbols, not %d", r.Length, len(symbols))}
 	}
 	return MakeCode(symbols), nil

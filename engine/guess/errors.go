@@ -30,6 +30,10 @@ const (
 // "alphabet", "guess", "secret", "a", "b", "feedback", "preset", ...); Row is
 // the history row (0-based) or -1; Pos is the symbol position inside a code
 // (0-based) or -1.
+//
+// Symbol, Other and Want carry the specifics a front end needs to write
+// its own sentence in its own language ("'2' already appears at position
+// 1"), so it never has to show the English Msg.
 type InputError struct {
 	Field  string
 	Row    int
@@ -37,6 +41,9 @@ type InputError struct {
 	Value  string
 	Reason Reason
 	Msg    string // what is wrong, in English, without the location
+	Symbol string // the symbol at fault, if one is
+	Other  *int   // the other position (0-based) of a repeated or duplicated symbol
+	Want   int    // what was expected: a code's length, the largest count; 0 if nothing
 }
 
 func (e *InputError) Error() string {

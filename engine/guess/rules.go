@@ -102,7 +102,7 @@ func (r *Rules) Validate() error {
 		}
 		for j := 0; j < i; j++ {
 			if symbols[j] == s {
-				return &InputError{Field: "alphabet", Row: -1, Pos: i, Value: r.Alphabet, Reason: ReasonAlphabetDuplicate, Msg: fmt.Sprintf("symbol %q is listed twice", s)}
+				return &InputError{Field: "alphabet", Row: -1, Pos: i, Value: r.Alphabet, Reason: ReasonAlphabetDuplicate, Symbol: string(s), Other: &j, Msg: fmt.Sprintf("symbol %q is listed twice", s)}
 			}
 		}
 	}
@@ -163,16 +163,22 @@ func (r *Rules) Allows(f Feedback) bool {
 	return r.checkFeedback(f) == nil
 }
 
+// withWant records on e what was expected (the largest count, say).
+func withWant(want int, e *InputError) *InputError {
+	e.Want = want
+	return e
+}
+
 func (r *Rules) checkFeedback(f Feedback) *InputError {
 	n := r.Length
 	if f.A < 0 || f.A > n {
-		return inputError("a", ReasonFeedbackRange, strconv.Itoa(f.A), "A must be 0 to %d, not %d", n, f.A)
+		return withWant(n, inputError("a", ReasonFeedbackRange, strconv.Itoa(f.A), "A must be 0 to %d, not %d", n, f.A))
 	}
 	if f.B < 0 || f.B > n {
-		return inputError("b", ReasonFeedbackRange, strconv.Itoa(f.B), "B must be 0 to %d, not %d", n, f.B)
+		return withWant(n, inputError("b", ReasonFeedbackRange, strconv.Itoa(f.B), "B must be 0 to %d, not %d", n, f.B))
 	}
 	if f.A+f.B > n {
-		return inputError("feedback", ReasonFeedbackRange, f.String(), "A+B is %d, more than the %d symbols in a code", f.A+f.B, n)
+		return withWant(n, inputError("feedback", ReasonFeedbackRange, f.String(), "A+B is %d, more than the %d symbols in a code", f.A+f.B, n))
 	}
 	if f.A == n-1 && f.B == 1 {
 		return inputError("feedback", ReasonFeedbackImpossible, f.String(), "%dA1B is impossible: the one misplaced symbol could only go in its own position", n-1)
