@@ -1,5 +1,5 @@
 // Package i18n is the one message catalog of Kibitz's user interface, in
-// English, Traditional Chinese and Japanese. Every string a widget shows
+// English, Traditional Chinese, Simplified Chinese and Japanese. Every string a widget shows
 // comes from here; the engine's own English messages appear only as detail
 // under a translated one.
 //
@@ -24,25 +24,40 @@ const (
 )
 
 // Langs lists the catalog's languages, in menu order.
-var Langs = []Lang{English, TraditionalChinese, Japanese}
+var Langs = []Lang{English, TraditionalChinese, SimplifiedChinese, Japanese}
 
 // Names gives each language in its own script, for a language menu.
-var Names = map[Lang]string{English: "English", TraditionalChinese: "繁體中文", Japanese: "日本語"}
+var Names = map[Lang]string{English: "English", TraditionalChinese: "繁體中文", SimplifiedChinese: "简体中文", Japanese: "日本語"}
 
 // Match picks the catalog language for a BCP 47 tag such as "ja-JP",
-// "zh-TW" or "zh-Hant-HK". Every Chinese tag matches Traditional Chinese,
-// the only Chinese the catalog has, which readers of Simplified read more
-// easily than English. Other tags give ok=false, so the caller can try its
+// "zh-TW" or "zh-Hant-HK". Chinese goes by script, then by region:
+// Taiwan, Hong Kong and Macau write Traditional, the rest (and a bare
+// "zh") Simplified. Other tags give ok=false, so the caller can try its
 // next preference.
 func Match(tag string) (Lang, bool) {
-	t := strings.ToLower(strings.TrimSpace(tag))
+	t := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(tag, "_", "-")))
 	switch {
 	case t == "en" || strings.HasPrefix(t, "en-"):
 		return English, true
 	case t == "ja" || strings.HasPrefix(t, "ja-"):
 		return Japanese, true
 	case t == "zh" || strings.HasPrefix(t, "zh-"):
-		return TraditionalChinese, true
+		subtags := strings.Split(t, "-")[1:]
+		for _, s := range subtags {
+			switch s {
+			case "hant":
+				return TraditionalChinese, true
+			case "hans":
+				return SimplifiedChinese, true
+			}
+		}
+		for _, s := range subtags {
+			switch s {
+			case "tw", "hk", "mo":
+				return TraditionalChinese, true
+			}
+		}
+		return SimplifiedChinese, true
 	}
 	return English, false
 }

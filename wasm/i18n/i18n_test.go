@@ -117,7 +117,12 @@ func TestChoose(t *testing.T) {
 	}{
 		{"ja", []string{"en-US"}, Japanese},
 		{"", []string{"fr-FR", "zh-TW"}, TraditionalChinese},
-		{"", []string{"zh-CN"}, TraditionalChinese},
+		{"", []string{"zh-CN"}, SimplifiedChinese},
+		{"", []string{"zh"}, SimplifiedChinese},
+		{"zh-Hans-HK", nil, SimplifiedChinese},
+		{"zh-HK", nil, TraditionalChinese},
+		{"zh_TW", nil, TraditionalChinese},
+		{"zh-Hant", nil, TraditionalChinese},
 		{"", []string{"ja-JP", "en"}, Japanese},
 		{"", []string{"fr"}, English},
 		{"klingon", nil, English},
@@ -127,7 +132,7 @@ func TestChoose(t *testing.T) {
 			t.Errorf("Choose(%q, %v) = %s, want %s", tc.explicit, tc.preferred, got, tc.want)
 		}
 	}
-	if got := T(English, "where.row", 3); got != "row 3" {
+	if got := T(English, "where.row", 3); got != "Row 3" {
 		t.Errorf("T filled %q", got)
 	}
 }
@@ -146,5 +151,44 @@ func TestNumberGroupsThousands(t *testing.T) {
 	}
 	if got := T(English, "help.count", 1334961); got != "1,334,961 codes are still possible." {
 		t.Errorf("T groups integer arguments: %q", got)
+	}
+}
+
+// CJK messages use full-width punctuation and carry no English in
+// brackets: a colon, comma or bracket right after a CJK character must be
+// the full-width one.
+func TestCJKPunctuation(t *testing.T) {
+	halfWidth := regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}][,:;()!?]|[,;(]\s*[\p{Han}\p{Hiragana}\p{Katakana}]|\([A-Za-z][a-z ]+\)`)
+	for _, l := range []Lang{TraditionalChinese, SimplifiedChinese, Japanese} {
+		for k, msg := range catalog[l] {
+			if m := halfWidth.FindString(msg); m != "" {
+				t.Errorf("%s %q: half-width punctuation or English in brackets at %q in %q", l, k, m, msg)
+			}
+		}
+	}
+}
+
+// Every sentence of an error starts with a capital letter and ends with a
+// full stop, in English; in CJK, with a full-width one.
+func TestErrorSentences(t *testing.T) {
+	for _, l := range Langs {
+		for k, msg := range catalog[l] {
+			if !strings.HasPrefix(k, "reason.") && !strings.HasPrefix(k, "error.") {
+				continue
+			}
+			if k == "error.internal" || k == "error.bad-input" {
+				continue // they end with the engine's own words
+			}
+			end := "."
+			if l != English {
+				end = "。"
+			}
+			if !strings.HasSuffix(msg, end) {
+				t.Errorf("%s %q does not end with %q: %q", l, k, end, msg)
+			}
+			if l == English && !strings.HasPrefix(msg, "{") && strings.ToUpper(msg[:1]) != msg[:1] {
+				t.Errorf("%s %q does not start with a capital: %q", l, k, msg)
+			}
+		}
 	}
 }

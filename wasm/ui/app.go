@@ -31,6 +31,8 @@ func (a *appWidget) start(f *Frame) {
 	a.tabs, a.panels, a.mounted = map[string]dom.Element{}, map[string]dom.Element{}, map[string]*Frame{}
 	var st appState
 	f.Load(&st)
+	// The app is the whole page: its language is the page's.
+	doc.DocumentElement().SetAttribute("lang", string(f.Lang))
 
 	header := el("header", cls("kz-app-header"),
 		el("div",

@@ -6,11 +6,13 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
@@ -69,12 +71,11 @@ type Frame struct {
 	host     safejs.Value // the element the widget is mounted on
 	opts     Options
 	game     string
-	children []*Frame                      // frames mounted inside this one (the app's games)
-	point    *mountPoint                   // where the page's handle finds the current frame
-	lanes    map[string]context.CancelFunc // the call in progress in each lane
-	running  int                           // calls in progress
-	calls    int                           // calls started, to tell the latest apart
-	listen   map[string]listener           // the delegated event listeners, by event type
+	children []*Frame            // frames mounted inside this one (the app's games)
+	point    *mountPoint         // where the page's handle finds the current frame
+	lanes    map[string]*Lane    // the frame's call lanes, by name
+	running  int                 // calls in progress, in every lane
+	listen   map[string]listener // the delegated event listeners, by event type
 }
 
 // listener is a JS function listening on the shadow root, and its release.
@@ -119,7 +120,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 		game:     game,
 		storeKey: "kibitz/" + game + "/" + opts.Key,
 		handlers: map[string]func(dom.Event, dom.Element){},
-		lanes:    map[string]context.CancelFunc{},
+		lanes:    map[string]*Lane{},
 	}
 	// The reader's own choice of language, saved by the language menu,
 	// wins over the page's data-lang, which wins over the browser's.
@@ -133,11 +134,14 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	f.root.AppendChild(style)
 
 	f.shell = el("div", cls("kz"), attr("lang", string(f.Lang)))
+	if opts.Theme == "light" || opts.Theme == "dark" {
+		f.shell.SetAttribute("data-theme", opts.Theme) // otherwise the reader's system decides
+	}
 	f.busyText = el("span", cls("kz-busy-text"))
 	f.busyBar = el("div", cls("kz-busy"), attr("hidden", ""), attr("role", "status"),
 		el("span", cls("kz-spinner"), attr("aria-hidden", "true")),
 		f.busyText,
-		el("button", attr("type", "button"), cls("kz-link"), on("click", "frame.cancel"), f.T("common.cancel")),
+		el("button", attr("type", "button"), cls("kz-link"), on("click", "frame.stop"), f.T("common.stop")),
 	)
 	f.message = el("div", cls("kz-message"), attr("role", "alert"), attr("aria-live", "assertive"))
 	f.Body = el("div", cls("kz-body"))
@@ -146,7 +150,12 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	f.shell.AppendChild(f.Body)
 	f.root.AppendChild(f.shell)
 
-	f.Handle("frame.cancel", func(dom.Event, dom.Element) { f.cancelAll() })
+	f.Handle("frame.stop", func(dom.Event, dom.Element) { f.stopAll() })
+	f.Handle("frame.stop-lane", func(_ dom.Event, t dom.Element) {
+		if l := f.lanes[t.GetAttribute("data-lane")]; l != nil {
+			l.stop()
+		}
+	})
 	f.Handle("frame.dismiss", func(dom.Event, dom.Element) { f.ClearMessage() })
 	f.listen = map[string]listener{}
 	for _, typ := range []string{"click", "input", "change", "submit", "keydown", "focusout"} {
@@ -266,54 +275,199 @@ func (f *Frame) relaunch() {
 	}
 }
 
-// Call runs an engine call with the frame's busy bar: the bar shows after
-// a moment, with progress and a cancel button that stops every call in
-// progress. Calls are grouped in lanes (one per mode of a widget, say): a
-// new call cancels the one before it in its lane, whose answer nobody
-// wants any more, and leaves other lanes alone. Call blocks, so run it on
-// a goroutine.
-func (f *Frame) Call(lane, method string, params, result any) error {
-	if cancel := f.lanes[lane]; cancel != nil {
-		cancel()
+// ErrSuperseded is what a call returns when a newer call in its lane
+// replaced it: the widget asked for something else, nobody is waiting for
+// this answer, and nothing is shown. ErrStopped is what a call returns when
+// the reader pressed Stop: a notice, never a red error.
+var (
+	ErrSuperseded = errors.New("superseded by a newer call in its lane")
+	ErrStopped    = errors.New("stopped by the reader")
+)
+
+// A Lane is one purpose's stream of engine calls, such as a mode's
+// background analysis, or a button the reader pressed. Lanes never touch
+// each other: a new call cancels only the one before it in its own lane,
+// whose answer nobody wants any more (it returns ErrSuperseded), so a
+// reader's action never loses to background work in another lane.
+//
+// A lane shows its progress in the frame's busy bar, or next to the thing
+// being computed once the widget has placed its own indicator (BusyIn).
+type Lane struct {
+	f        *Frame
+	name     string
+	cancel   context.CancelFunc // the call in flight, if any
+	stopped  bool               // the reader pressed Stop on it
+	seq      int                // calls started, to tell the latest apart
+	busy     dom.Element        // the lane's own indicator, or nil for the frame's bar
+	busyText dom.Element
+	phase    string  // the engine's note for the current phase
+	shown    float64 // the largest fraction shown in this phase, so the figure only moves forward
+}
+
+// Lane returns the lane named name, creating it the first time.
+func (f *Frame) Lane(name string) *Lane {
+	if l := f.lanes[name]; l != nil {
+		return l
 	}
+	l := &Lane{f: f, name: name}
+	f.lanes[name] = l
+	return l
+}
+
+// BusyIn gives the lane its own busy indicator (spinner, progress and a
+// Stop button) and returns it, hidden, for the widget to place next to
+// what the lane computes.
+func (l *Lane) BusyIn() dom.Element {
+	if l.busy == nil {
+		l.busyText = el("span", cls("kz-busy-text"))
+		l.busy = el("div", cls("kz-busy kz-busy-inline"), attr("hidden", ""), attr("role", "status"),
+			el("span", cls("kz-spinner"), attr("aria-hidden", "true")),
+			l.busyText,
+			el("button", attr("type", "button"), cls("kz-link"), data("lane", l.name), on("click", "frame.stop-lane"), l.f.T("common.stop")),
+		)
+	}
+	return l.busy
+}
+
+// Busy reports whether a call is in flight in the lane.
+func (l *Lane) Busy() bool { return l.cancel != nil }
+
+// Cancel stops the lane's call in flight, as if superseded: the widget
+// changed its mind, so nothing is shown.
+func (l *Lane) Cancel() {
+	if l.cancel != nil {
+		l.cancel()
+	}
+}
+
+// stop is the reader's Stop: the call returns ErrStopped.
+func (l *Lane) stop() {
+	if l.cancel != nil {
+		l.stopped = true
+		l.cancel()
+	}
+}
+
+// Call runs an engine call in the lane, with a busy indicator that shows
+// progress and a Stop button. It blocks, so run it on a goroutine.
+func (l *Lane) Call(method string, params, result any) error {
+	f := l.f
+	l.Cancel() // supersede the call before it
 	ctx, cancel := context.WithCancel(context.Background())
-	f.calls++
-	call := f.calls
-	f.lanes[lane] = cancel
+	l.seq++
+	seq := l.seq
+	l.cancel, l.stopped, l.phase, l.shown = cancel, false, "", 0
 	f.running++
-	f.busyText.SetTextContent(f.T("common.working"))
-	f.busyBar.RemoveAttribute("hidden")
+	l.showBusy(f.T("common.working"))
 	err := f.Engine.Call(ctx, method, params, result, func(done, total float64, note string) {
-		if total > 0 && f.calls == call {
-			f.busyText.SetTextContent(f.T("common.progress", int(100*done/total)))
+		if total > 0 && l.seq == seq {
+			l.showProgress(done/total, note)
 		}
 	})
 	cancel()
-	if f.calls == call {
-		delete(f.lanes, lane)
+	latest := l.seq == seq
+	stopped := l.stopped && latest
+	if latest {
+		l.cancel = nil
+		l.hideBusy()
 	}
 	if f.running--; f.running == 0 {
 		f.busyBar.SetAttribute("hidden", "")
 	}
+	if ce, ok := err.(*CallError); ok && ce.Code == "cancelled" {
+		if stopped {
+			return ErrStopped
+		}
+		return ErrSuperseded
+	}
+	if err != nil && !latest {
+		return ErrSuperseded
+	}
 	return err
 }
 
-// cancelAll stops every call in progress.
-func (f *Frame) cancelAll() {
-	for lane, cancel := range f.lanes {
-		cancel()
-		delete(f.lanes, lane)
+// showProgress shows one figure that only moves forward: the engine works
+// in phases (listing codes, then searching), each with its own fraction,
+// so a new phase is named rather than sent back to 0%.
+func (l *Lane) showProgress(fraction float64, note string) {
+	if note != l.phase {
+		l.phase, l.shown = note, 0
+	}
+	if fraction < l.shown {
+		fraction = l.shown
+	}
+	l.shown = fraction
+	text := l.f.T("common.progress", int(100*fraction))
+	if key := "phase." + note; note != "" && i18n.Has(i18n.English, key) {
+		text = l.f.T("common.progress-phase", l.f.T(key), int(100*fraction))
+	}
+	l.showBusy(text)
+}
+
+func (l *Lane) showBusy(text string) {
+	if l.busy != nil {
+		l.busyText.SetTextContent(text)
+		l.busy.RemoveAttribute("hidden")
+		return
+	}
+	l.f.busyText.SetTextContent(text)
+	l.f.busyBar.RemoveAttribute("hidden")
+}
+
+func (l *Lane) hideBusy() {
+	if l.busy != nil {
+		l.busy.SetAttribute("hidden", "")
 	}
 }
 
-// ShowError puts an error in the message line, translated when the engine
-// gave a reason the catalog knows, with the engine's English detail after.
+// Call runs an engine call in the named lane (see Lane.Call).
+func (f *Frame) Call(lane, method string, params, result any) error {
+	return f.Lane(lane).Call(method, params, result)
+}
+
+// stopAll is the frame bar's Stop: it stops every call in progress.
+func (f *Frame) stopAll() {
+	for _, l := range f.lanes {
+		l.stop()
+	}
+}
+
+// cancelAll cancels every call in progress, silently (unmounting).
+func (f *Frame) cancelAll() {
+	for _, l := range f.lanes {
+		l.Cancel()
+	}
+}
+
+// ShowError puts an error in the frame's message line, as one sentence in
+// the frame's language. A call the widget superseded shows nothing, and a
+// call the reader stopped shows a neutral "Stopped." (see Lane).
 func (f *Frame) ShowError(err error) {
+	switch {
+	case err == nil, errors.Is(err, ErrSuperseded):
+		return
+	case errors.Is(err, ErrStopped):
+		f.Notice(f.T("common.stopped"))
+		return
+	}
 	f.message.SetInnerHTML("")
 	f.message.AppendChild(el("span", f.Describe(err)))
 	f.message.AppendChild(el("button", attr("type", "button"), cls("kz-link"), on("click", "frame.dismiss"),
 		attr("aria-label", f.T("common.dismiss")), "×"))
 	f.message.Class().Add("kz-error")
+}
+
+// ShowErrorIn writes an error next to the control at fault: into place,
+// an element the widget keeps beside the field or row (with role=alert
+// so it is read out). It reports whether there was anything to show; a
+// superseded call leaves place as it was.
+func (f *Frame) ShowErrorIn(place dom.Element, err error) bool {
+	if err == nil || errors.Is(err, ErrSuperseded) {
+		return false
+	}
+	toggleClass(place, "kz-bad", !errors.Is(err, ErrStopped))
+	place.SetTextContent(f.Describe(err))
+	return true
 }
 
 // Notice puts a neutral message in the message line.
@@ -329,58 +483,87 @@ func (f *Frame) ClearMessage() {
 	f.message.Class().Remove("kz-error")
 }
 
-// Describe turns an error into one sentence in the frame's language.
-func (f *Frame) Describe(err error) string {
+// Describe turns an error into sentences in the frame's language: where
+// (the row), then what is wrong, with its specifics. The engine's English
+// message is used only for an error the catalog has no words for.
+func (f *Frame) Describe(err error) string { return f.describe(err, "where.row") }
+
+// DescribeLines is Describe for errors in pasted text, whose rows are
+// lines.
+func (f *Frame) DescribeLines(err error) string { return f.describe(err, "where.line") }
+
+func (f *Frame) describe(err error, rowKey string) string {
+	switch {
+	case errors.Is(err, ErrSuperseded):
+		return ""
+	case errors.Is(err, ErrStopped):
+		return f.T("common.stopped")
+	}
 	ce, ok := err.(*CallError)
 	if !ok {
 		return f.T("error.internal", err.Error())
 	}
 	switch ce.Code {
 	case "cancelled":
-		return f.T("error.cancelled")
+		return f.T("common.stopped")
 	case "engine-crashed":
 		return f.T("error.crashed")
 	case "too-large":
 		return f.T("error.too-large", ce.Size, ce.Limit)
 	case "bad-input":
-		where := f.where(ce)
-		if key := "reason." + ce.Reason; ce.Reason != "" && i18n.Has(i18n.English, key) {
-			text := f.T(key)
-			if where != "" {
-				text = where + ": " + text
-			}
-			// The English detail carries the specifics (which symbol, how
-			// many); a conflict's rows are already named.
-			if f.Lang != i18n.English && !strings.HasSuffix(ce.Reason, "conflict") {
-				text += " (" + ce.Message + ")"
-			}
-			return text
+		key := "reason." + ce.Reason
+		if ce.Reason == "" || !i18n.Has(i18n.English, key) {
+			return f.T("error.bad-input", ce.Message)
 		}
-		return ce.Message
+		text := f.T(key, f.quote(ce.Symbol), position(ce.Other), ce.Want, f.quote(ce.Value), position(ce.Pos), symbolCount(ce.Value))
+		if where := f.where(ce, rowKey); where != "" {
+			text = f.T("where.prefix", where, text)
+		}
+		return text
 	}
 	return f.T("error.internal", ce.Message)
 }
 
-// where names the place of a bad input: row, field and position.
-func (f *Frame) where(ce *CallError) string {
-	var parts []string
-	if ce.Row != nil {
-		parts = append(parts, f.T("where.row", *ce.Row+1))
+// quote puts a piece of the reader's input in the language's quotation
+// marks.
+func (f *Frame) quote(s string) string {
+	return f.T("common.quote", strings.TrimSpace(s))
+}
+
+// position writes a 0-based position as the 1-based one people count.
+func position(p *int) int {
+	if p == nil {
+		return 0
 	}
-	if len(ce.Rows) > 0 {
+	return *p + 1
+}
+
+// symbolCount counts the symbols of a typed code, spaces aside.
+func symbolCount(s string) int {
+	n := 0
+	for _, r := range s {
+		if !unicode.IsSpace(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// where names the rows at fault: "Row 2", "Rows 1, 3", "Line 4".
+func (f *Frame) where(ce *CallError, rowKey string) string {
+	switch {
+	case ce.Row != nil:
+		return f.T(rowKey, *ce.Row+1)
+	case len(ce.Rows) == 1:
+		return f.T(rowKey, ce.Rows[0]+1)
+	case len(ce.Rows) > 1:
 		nums := make([]string, len(ce.Rows))
 		for i, r := range ce.Rows {
-			nums[i] = fmt.Sprint(r + 1)
+			nums[i] = i18n.Number(int64(r + 1))
 		}
-		parts = append(parts, f.T("where.rows", strings.Join(nums, ", ")))
+		return f.T(rowKey+"s", strings.Join(nums, f.T("where.list-sep")))
 	}
-	if ce.Field != "" && i18n.Has(i18n.English, "field."+ce.Field) {
-		parts = append(parts, f.T("field."+ce.Field))
-	}
-	if ce.Pos != nil {
-		parts = append(parts, f.T("where.pos", *ce.Pos+1))
-	}
-	return strings.Join(parts, f.T("where.sep"))
+	return ""
 }
 
 // unmount takes the widget down and releases the frame's listeners.

@@ -9,6 +9,7 @@ import (
 
 	"honnef.co/go/js/dom/v2"
 
+	"kibitz/engine/api"
 	"kibitz/engine/guess"
 )
 
@@ -101,6 +102,14 @@ func (w *guessWidget) start(f *Frame) {
 	if f.Load(&saved) && saved.Version == guessStateVersion {
 		w.state = saved
 	}
+	// The page can open a mode (data-mode) and fix the game (data-preset),
+	// for a blog post about one game.
+	if indexOf(guessModes, f.opts.Mode) >= 0 {
+		w.state.Mode = f.opts.Mode
+	}
+	if w.fixedPreset() {
+		w.state.Settings.Preset = f.opts.Preset
+	}
 	// Inside the app, the app's tab names the game and has the language
 	// menu; standing alone (embedded), the widget has both itself.
 	if !f.opts.Nested {
@@ -115,6 +124,12 @@ func (w *guessWidget) start(f *Frame) {
 	w.selectMode(w.state.Mode, false)
 }
 
+// fixedPreset reports whether the page fixed the game with data-preset.
+func (w *guessWidget) fixedPreset() bool {
+	_, err := guess.PresetRules(w.f.opts.Preset)
+	return w.f.opts.Preset != "" && err == nil
+}
+
 // save stores the state; every change ends with it.
 func (w *guessWidget) save() { w.f.Save(w.state) }
 
@@ -127,6 +142,7 @@ func (w *guessWidget) buildSettings() dom.Element {
 		w.presetSel.AppendChild(el("option", attr("value", p.ID), f.T("preset."+p.ID)))
 	}
 	w.presetSel.AppendChild(el("option", attr("value", "custom"), f.T("preset.custom")))
+	setDisabled(w.presetSel, w.fixedPreset())
 
 	w.lengthIn = el("input", attr("id", "kz-length"), attr("type", "number"), attr("min", "1"), attr("max", "10"), attr("inputmode", "numeric"), on("change", "guess.settings"))
 	w.alphabetIn = el("input", attr("id", "kz-alphabet"), attr("type", "text"), attr("spellcheck", "false"), attr("autocomplete", "off"), on("change", "guess.settings"))
@@ -361,20 +377,10 @@ func guessParams(g gameSpec, extra map[string]any) map[string]any {
 // (cheap checks done in the page) into the form the worker's errors have,
 // so they are described the same way.
 func localError(err error) error {
-	switch e := err.(type) {
-	case *guess.InputError:
-		ce := &CallError{Code: "bad-input", Message: e.Error(), Field: e.Field, Reason: string(e.Reason)}
-		if e.Row >= 0 {
-			ce.Row = &e.Row
-		}
-		if e.Pos >= 0 {
-			ce.Pos = &e.Pos
-		}
-		return ce
-	case *guess.TooLargeError:
-		return &CallError{Code: "too-large", Message: e.Error(), Size: e.Size, Limit: e.Limit}
+	if err == nil {
+		return nil
 	}
-	return err
+	return api.AsError(err)
 }
 
 func indexOf(list []string, s string) int {

@@ -399,8 +399,10 @@ func (m *helperMode) readPaste() {
 			B     int    `json:"b"`
 		} `json:"rows"`
 	}
-	if err := f.Call("helper", "guess.parse", guessParams(spec, map[string]any{"text": inputValue(m.pasteIn)}), &res); err != nil {
-		m.pasteErr.SetTextContent(f.Describe(err))
+	// Reading the paste is the reader's own action: it has a lane of its
+	// own, so the background analysis can never cancel it.
+	if err := f.Call("helper-paste", "guess.parse", guessParams(spec, map[string]any{"text": inputValue(m.pasteIn)}), &res); err != nil {
+		m.pasteErr.SetTextContent(f.DescribeLines(err))
 		return
 	}
 	var kept []helperRow

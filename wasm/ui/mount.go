@@ -22,6 +22,9 @@ type Options struct {
 	Lang      string   `json:"lang"`      // data-lang or the mount option; may be empty
 	Languages []string `json:"languages"` // navigator.languages, the fallback
 	Key       string   `json:"key"`       // names the widget's saved state
+	Theme     string   `json:"theme"`     // data-theme: "light", "dark", or "auto" (empty: auto)
+	Mode      string   `json:"mode"`      // data-mode: the mode to open in, for games that have modes
+	Preset    string   `json:"preset"`    // data-preset: fixes the game's variant (a blog post about Numeron)
 	Nested    bool     `json:"-"`         // inside the app, which has the language menu
 }
 
