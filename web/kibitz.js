@@ -4,11 +4,14 @@
  *   Kibitz.createEngine() → Promise<engine>
  *   engine.call(method, params, {onProgress, signal}) → Promise<result>
  *   engine.methods() → [{name, doc}]
- *   Kibitz.mount(element, {game, lang, key}) → Promise<{unmount()}>
+ *   Kibitz.mount(element, {game, lang, key, theme, mode, preset}) → Promise<{unmount()}>
  *   Kibitz.games() → Promise<["guess", ...]>
  *
- * Every <div data-kibitz="GAME"> (data-lang optional) is mounted once the
- * page has loaded, and later ones as they are added.
+ * Every <div data-kibitz="GAME"> is mounted once the page has loaded, and
+ * later ones as they are added; data-lang, data-theme (light, dark or
+ * auto), data-mode and data-preset are optional. Until the engine is
+ * ready the element shows a placeholder of about the widget's size with
+ * the loading progress; if loading fails it says why and offers a retry.
  *
  * The build (scripts/build) wraps this file in a scope that defines
  * KIBITZ_BUILD: {version, goRuntime, wasm?}. goRuntime is Go's wasm_exec.js
@@ -45,11 +48,23 @@
   // ---- The module: fetched or inlined, compiled once.
 
   var modulePromise = null;
+  var loadListeners = [];   // placeholders showing how far loading has got
+  var loadFraction = 0;
+
+  // loaded reports loading progress (0..1) to every placeholder; it only
+  // moves forward.
+  function loaded(fraction) {
+    if (fraction <= loadFraction) return;
+    loadFraction = fraction;
+    loadListeners.forEach(function (fn) { fn(fraction); });
+  }
 
   function loadModule() {
     if (!modulePromise) {
+      loadFraction = 0;
       modulePromise = (build.wasm ? inlineBytes(build.wasm) : fetchBytes())
-        .then(function (bytes) { return WebAssembly.compile(bytes); })
+        .then(function (bytes) { loaded(0.7); return WebAssembly.compile(bytes); })
+        .then(function (module) { loaded(0.85); return module; })
         .catch(function (err) {
           modulePromise = null; // let a later call try again
           throw err.code ? err : kibitzError("engine-crashed", "Kibitz could not load its engine: " + err.message);
@@ -65,7 +80,20 @@
     var url = new URL("kibitz.wasm", scriptURL || document.baseURI);
     return fetch(url).then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status + " for " + url);
-      return response.arrayBuffer();
+      var total = Number(response.headers.get("Content-Length")) || 0;
+      if (!total || !response.body || !response.body.getReader) return response.arrayBuffer();
+      // Read it piece by piece, to show how much has come.
+      var reader = response.body.getReader(), parts = [], got = 0;
+      function pump() {
+        return reader.read().then(function (step) {
+          if (step.done) return new Blob(parts).arrayBuffer();
+          parts.push(step.value);
+          got += step.value.length;
+          loaded(0.7 * Math.min(got / total, 1));
+          return pump();
+        });
+      }
+      return pump();
     });
   }
 
@@ -73,6 +101,7 @@
     var binary = atob(base64);
     var bytes = new Uint8Array(binary.length);
     for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    loaded(0.2);
     var gunzip = new DecompressionStream("gzip");
     return new Response(new Blob([bytes]).stream().pipeThrough(gunzip)).arrayBuffer();
   }
@@ -319,6 +348,7 @@
         return WebAssembly.instantiate(module, go.importObject).then(function (instance) {
           go.run(instance); // runs Go's main until it waits for callbacks
           if (!global.kibitzPage) throw kibitzError("internal", "The widgets did not start.");
+          loaded(0.92);
           return global.kibitzPage;
         });
       });
@@ -339,23 +369,155 @@
 
   var mounted = new WeakMap(); // element → Promise<handle>
 
+  // ---- What a widget shows before the engine is ready, or if it cannot
+  // be: a box of about the widget's size (so a blog post does not jump
+  // when it arrives), in the reader's language and the page's theme.
+
+  var loaderText = {
+    en: { loading: "Loading the solver…", failed: "The solver could not load: {1}", retry: "Try again",
+          unknown: "Kibitz has no game called “{1}”. It has: {2}." },
+    "zh-Hant": { loading: "正在載入解題器…", failed: "解題器無法載入：{1}", retry: "重試",
+          unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。" },
+    "zh-Hans": { loading: "正在加载解题器…", failed: "解题器无法加载：{1}", retry: "重试",
+          unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。" },
+    ja: { loading: "ソルバーを読み込み中…", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
+          unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。" }
+  };
+
+  // The widgets' usual first height, so the placeholder holds their place.
+  var placeholderHeight = { app: 640, guess: 340 };
+
+  // matchLang mirrors wasm/i18n.Match: Chinese by script, then region.
+  function matchLang(tag) {
+    var t = String(tag || "").toLowerCase().replace(/_/g, "-");
+    if (t === "en" || t.indexOf("en-") === 0) return "en";
+    if (t === "ja" || t.indexOf("ja-") === 0) return "ja";
+    if (t === "zh" || t.indexOf("zh-") === 0) {
+      if (/-hant(-|$)/.test(t)) return "zh-Hant";
+      if (/-hans(-|$)/.test(t)) return "zh-Hans";
+      return /-(tw|hk|mo)(-|$)/.test(t) ? "zh-Hant" : "zh-Hans";
+    }
+    return "";
+  }
+
+  function chooseLang(explicit, game, key) {
+    var saved = "";
+    try { saved = localStorage.getItem("kibitz/" + game + "/" + key + "#lang") || ""; } catch (e) { /* storage forbidden */ }
+    var tags = [saved, explicit].concat(Array.prototype.slice.call(navigator.languages || [navigator.language || ""]));
+    for (var i = 0; i < tags.length; i++) {
+      var l = matchLang(tags[i]);
+      if (l) return l;
+    }
+    return "en";
+  }
+
+  function fill(text, args) {
+    return text.replace(/\{(\d)\}/g, function (_, n) { return args[n - 1]; });
+  }
+
+  var placeholderCSS =
+    ":host{all:initial!important;display:block!important}" +
+    ".kz-loading{color-scheme:light dark;box-sizing:border-box;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;" +
+    "padding:16px;border:1px solid light-dark(#cbd5e1,#334155);border-radius:10px;background:light-dark(#fff,#0f172a);color:light-dark(#0f172a,#e2e8f0);" +
+    "font:15px/1.5 system-ui,sans-serif;text-align:center}" +
+    ".kz-loading[data-theme=light]{color-scheme:light}.kz-loading[data-theme=dark]{color-scheme:dark}" +
+    ".kz-loading progress{width:min(16rem,80%);accent-color:light-dark(#1d4ed8,#60a5fa)}" +
+    ".kz-loading .kz-failed{color:light-dark(#b91c1c,#f87171)}" +
+    ".kz-loading button{font:inherit;padding:6px 14px;border-radius:6px;border:1px solid light-dark(#1d4ed8,#60a5fa);background:light-dark(#1d4ed8,#60a5fa);color:light-dark(#fff,#0f172a);cursor:pointer}";
+
+  // placeholder draws the loading box in element's shadow root and
+  // returns its controls.
+  function placeholder(element, game, lang, theme) {
+    var shadow = element.shadowRoot || element.attachShadow({ mode: "open" });
+    var text = loaderText[lang] || loaderText.en;
+    shadow.innerHTML = "";
+    var style = document.createElement("style");
+    style.textContent = placeholderCSS;
+    var box = document.createElement("div");
+    box.className = "kz-loading";
+    box.setAttribute("lang", lang);
+    box.setAttribute("role", "status");
+    if (theme === "light" || theme === "dark") box.setAttribute("data-theme", theme);
+    box.style.minHeight = (placeholderHeight[game] || 320) + "px";
+    var label = document.createElement("div");
+    label.textContent = text.loading;
+    var bar = document.createElement("progress");
+    bar.max = 100;
+    bar.value = Math.round(100 * loadFraction);
+    bar.setAttribute("aria-label", text.loading);
+    box.appendChild(label);
+    box.appendChild(bar);
+    shadow.appendChild(style);
+    shadow.appendChild(box);
+    function onProgress(fraction) { bar.value = Math.round(100 * fraction); }
+    loadListeners.push(onProgress);
+    return {
+      done: function () {
+        var i = loadListeners.indexOf(onProgress);
+        if (i >= 0) loadListeners.splice(i, 1);
+      },
+      // fail says what went wrong where the widget would be; retry, if
+      // given, gets a button.
+      fail: function (message, retry) {
+        this.done();
+        box.setAttribute("role", "alert");
+        box.innerHTML = "";
+        var p = document.createElement("p");
+        p.className = "kz-failed";
+        p.textContent = message;
+        box.appendChild(p);
+        if (retry) {
+          var button = document.createElement("button");
+          button.type = "button";
+          button.textContent = text.retry;
+          button.addEventListener("click", retry);
+          box.appendChild(button);
+        }
+      },
+      text: text
+    };
+  }
+
   function mount(element, options) {
     if (!element || element.nodeType !== 1) return Promise.reject(kibitzError("bad-input", "Kibitz.mount needs an element.", { field: "element" }));
     if (mounted.has(element)) return mounted.get(element);
     options = options || {};
-    var game = options.game || element.getAttribute("data-kibitz") || "";
-    var lang = options.lang || element.getAttribute("data-lang") || "";
-    var key = options.key || element.getAttribute("data-kibitz-key") || element.id || defaultKey(element, game);
+    var attr = function (name) { return element.getAttribute(name) || ""; };
+    var game = options.game || attr("data-kibitz");
+    var key = options.key || attr("data-kibitz-key") || element.id || defaultKey(element, game);
+    var settings = {
+      game: game,
+      lang: options.lang || attr("data-lang"),
+      key: key,
+      theme: options.theme || attr("data-theme"),
+      mode: options.mode || attr("data-mode"),
+      preset: options.preset || attr("data-preset"),
+      languages: Array.prototype.slice.call(navigator.languages || [navigator.language || ""])
+    };
+    var box = placeholder(element, game, chooseLang(settings.lang, game, key), settings.theme);
     element.setAttribute("aria-busy", "true");
     var promise = Promise.all([pageRole(), widgetEngine()]).then(function (both) {
-      var languages = Array.prototype.slice.call(navigator.languages || [navigator.language || ""]);
-      return both[0].mount(element, { game: game, lang: lang, key: key, languages: languages }, both[1]);
+      loaded(1);
+      var page = both[0];
+      if (Array.prototype.indexOf.call(page.games, game) < 0 && game !== "app") {
+        var names = Array.prototype.slice.call(page.games).join(", ");
+        throw kibitzError("bad-input", fill(box.text.unknown, [game, names]), { field: "game", reason: "unknown-game" });
+      }
+      return page.mount(element, settings, both[1]);
     }).then(function (handle) {
+      box.done();
       element.removeAttribute("aria-busy");
       return handle;
     }, function (err) {
       mounted.delete(element);
       element.removeAttribute("aria-busy");
+      if (err.reason === "unknown-game") {
+        box.fail(err.message, null); // trying again would not help
+      } else {
+        box.fail(fill(box.text.failed, [err.message]), function () {
+          mount(element, options).catch(function () {});
+        });
+      }
       throw err;
     });
     mounted.set(element, promise);
