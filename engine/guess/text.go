@@ -20,8 +20,8 @@ import (
 
 // aWords and bWords are the labels, lower-cased, for the two counts.
 var (
-	aWords = []string{"a", "eat", "eats", "bull", "bulls", "black", "blacks", "hit", "hits", "黑", "黒", "ヒット", "イート", "公牛"}
-	bWords = []string{"b", "bite", "bites", "cow", "cows", "white", "whites", "blow", "blows", "白", "ブロー", "バイト", "母牛"}
+	aWords = []string{"a", "e", "eat", "eats", "bull", "bulls", "black", "blacks", "hit", "hits", "黑", "黒", "ヒット", "イート", "公牛"}
+	bWords = []string{"bite", "bites", "c", "cow", "cows", "white", "whites", "blow", "blows", "白", "ブロー", "バイト", "母牛"}
 )
 
 // ParseFeedback reads feedback such as "1A2B", in any of the forms of the
@@ -67,18 +67,16 @@ func (r *Rules) readFeedback(text string) (Feedback, string) {
 		}
 		return r.singleCount(numbers[0], true)
 	}
-	// "B" is black when the text also speaks of white pegs.
-	bIsBlack := false
-	for _, l := range labels {
-		if l == "w" || l == "white" || l == "whites" {
-			bIsBlack = true
-		}
-	}
+	// A bare "B" means a different count in each game's notation: B(ite)
+	// after E(AT), B(ull) before C(ow), B(lack) beside W(hite), the second
+	// count after A. The other labels on the line decide; alone, the
+	// game's own terms do ("2B" is two bulls in Bulls and Cows).
+	bSide := r.bareBSide(labels)
 	side := func(label string) (int, bool) {
-		switch {
-		case label == "b" && bIsBlack:
-			return 0, true
-		case label == "w":
+		switch label {
+		case "b":
+			return bSide, true
+		case "w":
 			return 1, true
 		}
 		for _, w := range aWords {
@@ -129,6 +127,23 @@ func (r *Rules) readFeedback(text string) (Feedback, string) {
 	return Feedback{A: counts[0], B: counts[1]}, ""
 }
 
+// bareBSide says which count (0 for the first, 1 for the second) a bare
+// "B" stands for, given the other labels on the line and the game.
+func (r *Rules) bareBSide(labels []string) int {
+	for _, l := range labels {
+		switch l {
+		case "a", "e", "eat", "eats":
+			return 1 // 1A2B, 0E1B: B is the second count
+		case "c", "cow", "cows", "w", "white", "whites":
+			return 0 // 1B2C, 1B2W: B is bulls, or black pegs
+		}
+	}
+	if r.Terms == TermsBullsCows || r.Terms == TermsPegs {
+		return 0
+	}
+	return 1
+}
+
 // singleCount reads feedback given as one count: A, with B implied or zero.
 // An unlabelled two-digit count like "12" means 1A2B unless codes are 10
 // long.
@@ -170,7 +185,7 @@ func tokenizeFeedback(text string) ([]feedbackToken, string) {
 			for ; i < len(runes) && unicode.IsLetter(runes[i]) && !isCJKLabelBoundary(runes, start, i); i++ {
 			}
 			tokens = append(tokens, feedbackToken{number: -1, label: strings.ToLower(string(runes[start:i]))})
-		case unicode.IsSpace(ch) || strings.ContainsRune(",;:/-–|()[]=+", ch):
+		case unicode.IsSpace(ch) || strings.ContainsRune(feedbackPunctuation, ch):
 			i++
 		default:
 			return nil, fmt.Sprintf("unexpected %q in the feedback", ch)
@@ -178,6 +193,11 @@ func tokenizeFeedback(text string) ([]feedbackToken, string) {
 	}
 	return tokens, ""
 }
+
+// feedbackPunctuation is what may sit between or around the counts and is
+// skipped: separators, brackets, arrows and a closing full stop
+// ("1A2B.", "→ 1A2B", "1、2").
+const feedbackPunctuation = ",;:/-–—|()[]=+.!>→⇒、。：，"
 
 // isCJKLabelBoundary splits runs like "黑白" where two one-character labels
 // touch: a single ideograph is a whole label.
@@ -228,7 +248,7 @@ func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
 		if s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "//") {
 			continue
 		}
-		guess, feedback := splitGuess(s)
+		guess, feedback := r.splitGuess(s)
 		if feedback == "" {
 			return nil, &InputError{Field: "feedback", Row: line, Pos: -1, Value: raw, Reason: ReasonFeedbackSyntax,
 				Msg: "a line needs a guess and its feedback, like 1234 1A2B"}
@@ -249,10 +269,12 @@ func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
 }
 
 // splitGuess separates the guess from the feedback on one line, skipping a
-// leading turn number such as "3." or "3)".
-func splitGuess(line string) (guess, feedback string) {
+// leading turn number such as "3." or "3)". The guess ends at a space, or
+// at a separator such as ":" or an arrow ("5678: 0A1B", "1234 → 1A2B")
+// unless the game uses that character as a symbol.
+func (r *Rules) splitGuess(line string) (guess, feedback string) {
 	fields := strings.FieldsFunc(line, func(ch rune) bool {
-		return unicode.IsSpace(ch) || ch == ',' || ch == ';' || ch == '\t'
+		return unicode.IsSpace(ch) || (strings.ContainsRune(guessSeparators, ch) && r.symbolIndex(ch) < 0)
 	})
 	if len(fields) > 1 && isTurnNumber(fields[0]) {
 		fields = fields[1:]
@@ -262,6 +284,9 @@ func splitGuess(line string) (guess, feedback string) {
 	}
 	return fields[0], strings.Join(fields[1:], " ")
 }
+
+// guessSeparators may end a guess on a line of history text.
+const guessSeparators = ",;:=→⇒>|：，；"
 
 func isTurnNumber(s string) bool {
 	if len(s) < 2 || (s[len(s)-1] != '.' && s[len(s)-1] != ')') {

@@ -24,6 +24,21 @@ func TestParseFeedbackForms(t *testing.T) {
 			t.Errorf("%q: got %v, %v; want %v", text, f, err, want)
 		}
 	}
+	// Each game's own notation, in every game: a bare B is read by the
+	// labels beside it, and alone by the game's terms.
+	for id, cases := range map[string]map[string]Feedback{
+		"numeron":    {"0E1B": {0, 1}, "1E": {1, 0}, "2B": {0, 2}, "1A2B": {1, 2}, "1EAT": {1, 0}},
+		"bulls-cows": {"1B2C": {1, 2}, "2B": {2, 0}, "2C": {0, 2}, "1A2B": {1, 2}, "1 bull 2 cows": {1, 2}},
+		"mastermind": {"1B2W": {1, 2}, "2B": {2, 0}, "3W": {0, 3}, "1A2B": {1, 2}},
+		"1a2b-4":     {"0E1B": {0, 1}, "1B2C": {1, 2}, "2B": {0, 2}, "1A2B.": {1, 2}, "→ 1A2B": {1, 2}, "1A2B。": {1, 2}},
+	} {
+		r := mustRules(t, id)
+		for text, want := range cases {
+			if f, err := r.ParseFeedback(text); err != nil || f != want {
+				t.Errorf("%s, %q: got %v, %v; want %v", id, text, f, err, want)
+			}
+		}
+	}
 	ten := mustRules(t, "1a2b-10")
 	for text, want := range map[string]Feedback{"3A": {3, 7}, "3": {3, 7}, "10": {10, 0}, "3A7B": {3, 7}} {
 		if f, err := ten.ParseFeedback(text); err != nil || f != want {
@@ -65,6 +80,22 @@ func TestParseHistory(t *testing.T) {
 	if !errors.As(err, &in) || in.Row != 0 || in.Reason != ReasonFeedbackSyntax {
 		t.Fatalf("a line without feedback: %v", err)
 	}
+	// The forms people paste: a colon or an arrow after the guess, a full
+	// stop at the end.
+	for _, line := range []string{"5678: 0A1B", "5678 : 0A1B", "5678 → 0A1B", "5678 -> 0A1B", "5678 => 0A1B", "5678 0A1B.", "5678：0A1B", "3. 5678: 0A1B."} {
+		turns, err := r.ParseHistory(line)
+		if err != nil || len(turns) != 1 || r.Format(turns[0].Turn.Guess) != "5678" || turns[0].Turn.Feedback != (Feedback{0, 1}) {
+			t.Errorf("%q: got %+v, %v; want 5678 0A1B", line, turns, err)
+		}
+	}
+	// A symbol that is also a separator stays a symbol.
+	colon := Rules{Length: 3, Alphabet: "ab:", Repeats: true}
+	if err := colon.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if turns, err := colon.ParseHistory("a:b 1 1"); err != nil || colon.Format(turns[0].Turn.Guess) != "a:b" {
+		t.Errorf("a colon in the alphabet: %+v %v", turns, err)
+	}
 	letters := Rules{Length: 4, Alphabet: "ABCDEF", Repeats: true}
 	if err := letters.Validate(); err != nil {
 		t.Fatal(err)
@@ -103,10 +134,11 @@ func FuzzParseHistory(f *testing.F) {
 	for _, seed := range []string{
 		"0123 1A2B\n4567 0A1B", "1. 0123 1a2b", "# x\n\n8901\t0 0", "0123 1EAT2BITE", "0123 1黑2白",
 		"0123", "0123 9A", "01234 1A", "ABCD 1B2W", "0123 A1 B2", "0123 1 2 3", "１２３４ １Ａ２Ｂ", "\x00\xff", "0123 99999999999999",
+		"5678: 0A1B", "1234 → 1A2B", "0123 1A2B.", "012 0E1B", "0123 1B2C", "1122 2B", "1234 -> 1A2B", "5678：0A1B。",
 	} {
 		f.Add(seed)
 	}
-	rules := []Rules{mustRules(f, "1a2b-4"), mustRules(f, "mastermind"), mustRules(f, "1a2b-10")}
+	rules := []Rules{mustRules(f, "1a2b-4"), mustRules(f, "mastermind"), mustRules(f, "1a2b-10"), mustRules(f, "numeron"), mustRules(f, "bulls-cows")}
 	f.Fuzz(func(t *testing.T, text string) {
 		lines := strings.Count(text, "\n") + 1
 		for _, r := range rules {
@@ -135,7 +167,7 @@ func FuzzParseHistory(f *testing.F) {
 }
 
 func FuzzParseFeedback(f *testing.F) {
-	for _, seed := range []string{"1A2B", "A1B2", "1 2", "12", "3A", "1B2W", "1黑2白", "", "AAA", "1A2B3C", "٣A"} {
+	for _, seed := range []string{"1A2B", "A1B2", "1 2", "12", "3A", "1B2W", "1黑2白", "", "AAA", "1A2B3C", "٣A", "0E1B", "1B2C", "1A2B.", "→1A2B"} {
 		f.Add(seed)
 	}
 	r := mustRules(f, "1a2b-4")
