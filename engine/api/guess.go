@@ -67,6 +67,12 @@ func readHistory(r *guess.Rules, rows []row) (history, error) {
 		if x.Disabled {
 			continue
 		}
+		// The guess first: it is typed first, so its mistakes are the first
+		// to name.
+		if _, err := r.ParseCode(x.Guess, "guess"); err != nil {
+			err.(*guess.InputError).Row = i
+			return h, err
+		}
 		var f guess.Feedback
 		switch {
 		case x.Feedback != "" && (x.A != nil || x.B != nil):
@@ -79,7 +85,7 @@ func readHistory(r *guess.Rules, rows []row) (history, error) {
 			}
 			f = parsed
 		case x.A == nil:
-			return h, &Error{Code: CodeBadInput, Field: "a", Row: &i, Reason: "missing", Message: fmt.Sprintf("row %d: the feedback is missing", i+1)}
+			return h, &Error{Code: CodeBadInput, Field: "a", Row: &i, Reason: "missing-feedback", Message: fmt.Sprintf("row %d: the feedback is missing", i+1)}
 		default:
 			f.A = *x.A
 			if x.B != nil {
@@ -87,7 +93,7 @@ func readHistory(r *guess.Rules, rows []row) (history, error) {
 			} else if r.ImpliedB() {
 				f.B = r.Length - f.A // every symbol is used: B is implied
 			} else {
-				return h, &Error{Code: CodeBadInput, Field: "b", Row: &i, Reason: "missing", Message: fmt.Sprintf("row %d: B is missing", i+1)}
+				return h, &Error{Code: CodeBadInput, Field: "b", Row: &i, Reason: "missing-b", Message: fmt.Sprintf("row %d: B is missing", i+1)}
 			}
 		}
 		t, err := r.ParseTurn(x.Guess, f.A, f.B, i)
