@@ -174,14 +174,15 @@ func TestHelperRepairsAWrongRow(t *testing.T) {
 		// Switch the wrong row off.
 		const use = $('[data-row="2"][data-field="on"]');
 		use.click();
-		await until(() => !kz().querySelector('tr.kz-conflict') && $('#kz-panel-helper .kz-analysis h3'));
+		const fresh = () => !$('#kz-panel-helper .kz-analysis.kz-stale');
+		await until(() => fresh() && !kz().querySelector('tr.kz-conflict') && $('#kz-panel-helper .kz-analysis h3'));
 		const countWithout = $('#kz-panel-helper .kz-analysis h3').textContent;
 		// Correct it and switch it back on.
 		const [a, b] = score(secret, '8901');
 		type('[data-row="2"][data-field="a"]', String(a));
 		type('[data-row="2"][data-field="b"]', String(b));
 		use.click();
-		await until(() => $('#kz-panel-helper .kz-suggest') && !kz().querySelector('tr.kz-conflict'));
+		await until(() => fresh() && $('#kz-panel-helper .kz-suggest') && !kz().querySelector('tr.kz-conflict'));
 		const countFixed = $('#kz-panel-helper .kz-analysis h3').textContent;
 		const listed = [...kz().querySelectorAll('#kz-panel-helper .kz-candidates .kz-code')].map(c => c.getAttribute('aria-label'));
 		const kept = [0, 1, 2].map(i => $('[data-row="' + i + '"][data-field="guess"]').value);

@@ -218,5 +218,13 @@ func init() {
 		"help.suggest":             "Suggested next guess:",
 		"help.use-this":            "Add it as the next row",
 		"help.use-guess":           "Add {1} as the next row",
+		"common.redo":              "Redo",
+		"help.cleared":             "Cleared. Undo brings the rows back.",
+		"help.updating":            "Updating…",
+		"help.out-of-date":         "Out of date: fix the row marked above to update it.",
+		"help.show-some":           "Show some",
+		"where.line-quoted":        "Line {1}, {2}",
+		"reason.missing-feedback":  "The answer is missing.",
+		"reason.missing-b":         "The second count is missing.",
 	})
 }

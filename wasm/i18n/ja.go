@@ -215,5 +215,13 @@ func init() {
 		"help.suggest":             "次のおすすめ：",
 		"help.use-this":            "次の行に追加",
 		"help.use-guess":           "{1} を次の行に追加",
+		"common.redo":              "やり直し",
+		"help.cleared":             "消去しました。「元に戻す」で行を戻せます。",
+		"help.updating":            "更新中…",
+		"help.out-of-date":         "古い結果です。上の印の付いた行を直すと更新されます。",
+		"help.show-some":           "いくつか表示",
+		"where.line-quoted":        "{1} 行目 {2}",
+		"reason.missing-feedback":  "判定が未入力です。",
+		"reason.missing-b":         "2 つ目の数が未入力です。",
 	})
 }

@@ -215,5 +215,13 @@ func init() {
 		"help.suggest":             "建议下一步：",
 		"help.use-this":            "加为下一行",
 		"help.use-guess":           "把 {1} 加为下一行",
+		"common.redo":              "重做",
+		"help.cleared":             "已清除。按“撤销”可以找回这些行。",
+		"help.updating":            "更新中…",
+		"help.out-of-date":         "已过时：改正上面标出的行后会更新。",
+		"help.show-some":           "列出一些",
+		"where.line-quoted":        "第 {1} 行 {2}",
+		"reason.missing-feedback":  "还没填提示。",
+		"reason.missing-b":         "还没填第二个数字。",
 	})
 }

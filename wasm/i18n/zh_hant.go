@@ -215,5 +215,13 @@ func init() {
 		"help.suggest":             "建議下一步：",
 		"help.use-this":            "加為下一列",
 		"help.use-guess":           "把 {1} 加為下一列",
+		"common.redo":              "重做",
+		"help.cleared":             "已清除。按「復原」可以找回這些列。",
+		"help.updating":            "更新中…",
+		"help.out-of-date":         "已過時：修正上面標出的列後會更新。",
+		"help.show-some":           "列出一些",
+		"where.line-quoted":        "第 {1} 行 {2}",
+		"reason.missing-feedback":  "還沒填提示。",
+		"reason.missing-b":         "還沒填第二個數字。",
 	})
 }

@@ -97,3 +97,19 @@ func setHidden(e dom.Element, hidden bool) {
 func setDisabled(e dom.Element, disabled bool) { e.Underlying().Set("disabled", disabled) }
 
 func focus(e dom.Element) { e.Underlying().Call("focus") }
+
+// scrollTabIntoView scrolls a tab bar sideways so tab is in view. Unlike
+// scrollIntoView it never scrolls the page: a widget low in a blog post
+// must not pull the reader down to it.
+func scrollTabIntoView(tab dom.Element) {
+	t := tab.Underlying()
+	bar := t.Get("parentElement")
+	left, width := t.Get("offsetLeft").Float(), t.Get("offsetWidth").Float()
+	scroll, visible := bar.Get("scrollLeft").Float(), bar.Get("clientWidth").Float()
+	switch {
+	case left < scroll:
+		bar.Set("scrollLeft", left)
+	case left+width > scroll+visible:
+		bar.Set("scrollLeft", left+width-visible)
+	}
+}

@@ -486,13 +486,23 @@ func (f *Frame) ClearMessage() {
 // Describe turns an error into sentences in the frame's language: where
 // (the row), then what is wrong, with its specifics. The engine's English
 // message is used only for an error the catalog has no words for.
-func (f *Frame) Describe(err error) string { return f.describe(err, "where.row") }
+func (f *Frame) Describe(err error) string {
+	return f.describe(err, func(ce *CallError) string { return f.rowsAt(ce, "where.row") })
+}
 
-// DescribeLines is Describe for errors in pasted text, whose rows are
-// lines.
-func (f *Frame) DescribeLines(err error) string { return f.describe(err, "where.line") }
+// DescribeLines is Describe for an error in pasted text: it names the
+// line, and quotes it, since the reader's text has no row numbers.
+func (f *Frame) DescribeLines(err error, text string) string {
+	lines := strings.Split(text, "\n")
+	return f.describe(err, func(ce *CallError) string {
+		if ce.Row != nil && *ce.Row < len(lines) {
+			return f.T("where.line-quoted", *ce.Row+1, f.quote(lines[*ce.Row]))
+		}
+		return f.rowsAt(ce, "where.line")
+	})
+}
 
-func (f *Frame) describe(err error, rowKey string) string {
+func (f *Frame) describe(err error, where func(*CallError) string) string {
 	switch {
 	case errors.Is(err, ErrSuperseded):
 		return ""
@@ -516,8 +526,8 @@ func (f *Frame) describe(err error, rowKey string) string {
 			return f.T("error.bad-input", ce.Message)
 		}
 		text := f.T(key, f.quote(ce.Symbol), position(ce.Other), ce.Want, f.quote(ce.Value), position(ce.Pos), symbolCount(ce.Value))
-		if where := f.where(ce, rowKey); where != "" {
-			text = f.T("where.prefix", where, text)
+		if at := where(ce); at != "" {
+			text = f.T("where.prefix", at, text)
 		}
 		return text
 	}
@@ -549,8 +559,9 @@ func symbolCount(s string) int {
 	return n
 }
 
-// where names the rows at fault: "Row 2", "Rows 1, 3", "Line 4".
-func (f *Frame) where(ce *CallError, rowKey string) string {
+// rowsAt names the rows at fault: "Row 2", "Rows 1, 3" (rowKey is
+// where.row or where.line).
+func (f *Frame) rowsAt(ce *CallError, rowKey string) string {
 	switch {
 	case ce.Row != nil:
 		return f.T(rowKey, *ce.Row+1)

@@ -304,6 +304,7 @@ func (w *guessWidget) selectMode(mode string, save bool) {
 		w.tabs[m].SetAttribute("tabindex", map[bool]string{true: "0", false: "-1"}[selected])
 		setHidden(w.panels[m], !selected)
 	}
+	scrollTabIntoView(w.tabs[mode])
 	w.f.ClearMessage()
 	if save {
 		w.save()

@@ -3,10 +3,13 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
+	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"honnef.co/go/js/dom/v2"
 
@@ -21,7 +24,14 @@ import (
 type helperState struct {
 	Rows  []helperRow `json:"rows"`
 	Paste string      `json:"paste"`
+	// Undo and redo: the rows before each change, and the rows undone.
+	// They are saved with the rest, so a reload loses nothing either.
+	Past   [][]helperRow `json:"past,omitempty"`
+	Future [][]helperRow `json:"future,omitempty"`
 }
+
+// maxUndo bounds the undo history.
+const maxUndo = 100
 
 type helperRow struct {
 	Guess string `json:"guess"`
@@ -42,8 +52,14 @@ type helperMode struct {
 	pasteIn    dom.Element
 	pasteErr   dom.Element
 	results    dom.Element
+	staleNote  dom.Element // says the results are being updated, or out of date
 	rowError   dom.Element
-	generation int // bumps on every edit, so stale results are dropped
+	undoBtn    dom.Element
+	redoBtn    dom.Element
+	generation int    // bumps on every edit, so stale results are dropped
+	lastEdit   string // the field typed in last ("2/guess"), so typing on in it is one undo step
+	editing    int    // the row the cursor is in, or -1: it is checked when complete or left
+	showSome   bool   // list some codes even when nothing is known yet
 }
 
 func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
@@ -53,11 +69,12 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	if len(st.Rows) == 0 {
 		st.Rows = []helperRow{{}}
 	}
+	m.editing = -1
 	m.table = el("div", cls("kz-history"))
 	m.rowError = el("p", cls("kz-field-error"), attr("aria-live", "polite"))
 	m.pasteIn = el("textarea", attr("id", "kz-paste"), attr("rows", "5"), attr("spellcheck", "false"), on("input", "help.paste-draft"),
-		attr("placeholder", "0123 1A2B\n4567 0A1B"))
-	m.pasteErr = el("p", cls("kz-field-error"), attr("aria-live", "polite"))
+		attr("placeholder", "0123 1A2B\n4567 0A1B"), attr("aria-describedby", "kz-paste-error"))
+	m.pasteErr = el("p", cls("kz-field-error"), attr("id", "kz-paste-error"), attr("aria-live", "polite"))
 	m.pasteBox = el("div", cls("kz-paste"), attr("hidden", ""),
 		el("label", attr("for", "kz-paste"), f.T("help.paste-label")), m.pasteIn, m.pasteErr,
 		el("div", cls("kz-row"),
@@ -65,13 +82,17 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 			el("button", attr("type", "button"), on("click", "help.paste-close"), f.T("common.close")),
 		),
 	)
+	m.staleNote = el("p", cls("kz-note kz-stale-note"), attr("hidden", ""))
 	m.results = el("div", cls("kz-analysis"), attr("aria-live", "polite"))
+	m.undoBtn = el("button", attr("type", "button"), on("click", "help.undo"), f.T("common.undo"))
+	m.redoBtn = el("button", attr("type", "button"), on("click", "help.redo"), f.T("common.redo"))
 	actions := el("div", cls("kz-row kz-actions"),
 		el("button", attr("type", "button"), on("click", "help.add"), f.T("help.add")),
 		el("button", attr("type", "button"), on("click", "help.paste-open"), f.T("help.paste")),
+		m.undoBtn, m.redoBtn,
 		el("button", attr("type", "button"), on("click", "help.clear"), f.T("help.clear")),
 	)
-	build(panel, el("p", cls("kz-status"), f.T("help.intro")), m.table, m.rowError, actions, m.pasteBox, m.results)
+	build(panel, el("p", cls("kz-status"), f.T("help.intro")), m.table, m.rowError, actions, m.pasteBox, m.staleNote, m.results)
 	setInputValue(m.pasteIn, st.Paste)
 
 	f.Handle("help.edit", func(_ dom.Event, t dom.Element) {
@@ -79,7 +100,13 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 		if err != nil || i >= len(st.Rows) {
 			return
 		}
-		switch t.GetAttribute("data-field") {
+		field := t.GetAttribute("data-field")
+		if field == "on" {
+			m.remember("")
+		} else {
+			m.remember(fmt.Sprintf("%d/%s", i, field))
+		}
+		switch field {
 		case "guess":
 			st.Rows[i].Guess = inputValue(t)
 		case "a":
@@ -90,14 +117,27 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 			st.Rows[i].Off = !checked(t)
 			m.markRows(nil, -1, "")
 		}
+		if field != "on" {
+			m.editing = i
+		}
 		w.save()
+		m.syncUndo()
 		m.schedule()
+	})
+	// Leaving a row checks it, even half typed: then it is worth a word.
+	f.Handle("help.leave", func(_ dom.Event, t dom.Element) {
+		if i, err := strconv.Atoi(t.GetAttribute("data-row")); err == nil && i == m.editing {
+			m.editing = -1
+			m.lastEdit = ""
+			m.schedule()
+		}
 	})
 	f.Handle("help.remove", func(_ dom.Event, t dom.Element) {
 		i, err := strconv.Atoi(t.GetAttribute("data-row"))
 		if err != nil || i >= len(st.Rows) {
 			return
 		}
+		m.remember("")
 		st.Rows = append(st.Rows[:i], st.Rows[i+1:]...)
 		if len(st.Rows) == 0 {
 			st.Rows = []helperRow{{}}
@@ -105,6 +145,8 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 		w.save()
 		m.renderRows()
 		m.schedule()
+		// Focus moves to the neighbouring row, so several rows can go in a row.
+		m.focusRow(min(i, len(st.Rows)-1), "remove")
 	})
 	f.Handle("help.add", func(dom.Event, dom.Element) { m.addRow(""); m.focusRow(len(st.Rows)-1, "guess") })
 	f.Handle("help.use", func(_ dom.Event, t dom.Element) {
@@ -113,19 +155,20 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 		m.schedule()
 	})
 	f.Handle("help.clear", func(dom.Event, dom.Element) {
-		// Clearing keeps the old rows in the paste box, so they are not lost.
-		_, r, err := m.rules()
-		if err == nil {
-			if text := m.rowsAsText(r); text != "" {
-				st.Paste = text
-				setInputValue(m.pasteIn, text)
-			}
+		if len(st.Rows) == 1 && st.Rows[0].blank() {
+			return
 		}
+		m.remember("") // Clear is undone like any other change
 		st.Rows = []helperRow{{}}
 		w.save()
 		m.renderRows()
 		m.schedule()
+		f.Notice(f.T("help.cleared"))
+		m.focusRow(0, "guess")
 	})
+	f.Handle("help.undo", func(dom.Event, dom.Element) { m.travel(&st.Past, &st.Future) })
+	f.Handle("help.redo", func(dom.Event, dom.Element) { m.travel(&st.Future, &st.Past) })
+	f.Handle("help.show-some", func(dom.Event, dom.Element) { m.showSome = true; m.schedule() })
 	f.Handle("help.paste-open", func(dom.Event, dom.Element) { setHidden(m.pasteBox, false); focus(m.pasteIn) })
 	f.Handle("help.paste-close", func(dom.Event, dom.Element) { setHidden(m.pasteBox, true) })
 	f.Handle("help.paste-draft", func(dom.Event, dom.Element) {
@@ -153,6 +196,44 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 
 func (m *helperMode) state() *helperState { return &m.w.state.Helper }
 
+// remember records the rows before a change, for Undo. Typing on in the
+// same field (edit names it) is one change, not one per key.
+func (m *helperMode) remember(edit string) {
+	st := m.state()
+	if edit != "" && edit == m.lastEdit {
+		return
+	}
+	m.lastEdit = edit
+	st.Past = append(st.Past, slices.Clone(st.Rows))
+	if len(st.Past) > maxUndo {
+		st.Past = st.Past[len(st.Past)-maxUndo:]
+	}
+	st.Future = nil
+}
+
+// travel is Undo (from Past to Future) or Redo (the other way).
+func (m *helperMode) travel(from, to *[][]helperRow) {
+	st := m.state()
+	if len(*from) == 0 {
+		return
+	}
+	*to = append(*to, slices.Clone(st.Rows))
+	st.Rows = (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	m.lastEdit, m.editing = "", -1
+	m.w.f.ClearMessage()
+	m.w.save()
+	m.renderRows()
+	m.schedule()
+}
+
+// syncUndo enables Undo and Redo when there is something to undo or redo.
+func (m *helperMode) syncUndo() {
+	st := m.state()
+	setDisabled(m.undoBtn, len(st.Past) == 0)
+	setDisabled(m.redoBtn, len(st.Future) == 0)
+}
+
 // rules are always the settings' rules: changing them re-reads the rows.
 func (m *helperMode) rules() (gameSpec, guess.Rules, error) {
 	return m.w.gameRules(nil)
@@ -165,6 +246,7 @@ func (m *helperMode) rulesChanged() {
 
 func (m *helperMode) addRow(code string) {
 	st := m.state()
+	m.remember("")
 	if n := len(st.Rows); n > 0 && st.Rows[n-1].blank() {
 		st.Rows[n-1].Guess = code
 	} else {
@@ -202,7 +284,7 @@ func (m *helperMode) renderRows() {
 		idx := strconv.Itoa(i)
 		input := func(field, value, label, mode string, size int) dom.Element {
 			e := el("input", attr("type", "text"), attr("autocomplete", "off"), attr("spellcheck", "false"), attr("size", strconv.Itoa(size)),
-				data("row", idx), data("field", field), on("input", "help.edit"), on("keydown", "help.enter"),
+				data("row", idx), data("field", field), on("input", "help.edit"), on("keydown", "help.enter"), on("focusout", "help.leave"),
 				attr("aria-label", f.T("help.cell", label, n)))
 			if mode != "" {
 				e.SetAttribute("inputmode", mode)
@@ -222,7 +304,7 @@ func (m *helperMode) renderRows() {
 			attr("aria-label", f.T("help.use-row", n)))
 		setChecked(use, !row.Off)
 		tr.AppendChild(el("td", use))
-		tr.AppendChild(el("td", el("button", attr("type", "button"), cls("kz-link"), data("row", idx), on("click", "help.remove"),
+		tr.AppendChild(el("td", el("button", attr("type", "button"), cls("kz-link kz-remove"), data("row", idx), data("field", "remove"), on("click", "help.remove"),
 			attr("aria-label", f.T("help.remove-row", n)), "×")))
 		if row.Off {
 			tr.Class().Add("kz-off")
@@ -230,6 +312,7 @@ func (m *helperMode) renderRows() {
 		body.AppendChild(tr)
 	}
 	replace(m.table, el("table", cls("kz-table kz-edit"), el("caption", cls("kz-sr"), f.T("help.rows")), el("thead", head), body))
+	m.syncUndo()
 }
 
 // markRows highlights conflicting rows, or one row with a bad field.
@@ -264,6 +347,7 @@ func (m *helperMode) schedule() {
 	if m.w.state.Mode != "helper" {
 		return
 	}
+	m.markStale(m.w.f.T("help.updating")) // at once: what is on screen no longer matches the rows
 	go func() {
 		time.Sleep(300 * time.Millisecond)
 		if gen == m.generation {
@@ -273,13 +357,15 @@ func (m *helperMode) schedule() {
 }
 
 // history turns the typed rows into the engine's rows, with the index
-// of each in the table. Blank rows are skipped; a half-typed row is sent
-// as it is, so the engine names what is missing.
+// of each in the table. Blank rows are skipped, and so is the row being
+// typed until it is complete: nobody wants to hear "the answer is
+// missing" while still typing the guess. A half-typed row the cursor has
+// left is sent as it is, so the engine names what is missing.
 func (m *helperMode) history(r guess.Rules) ([]map[string]any, []int) {
 	var rows []map[string]any
 	var index []int
 	for i, row := range m.state().Rows {
-		if row.blank() {
+		if row.blank() || (i == m.editing && !row.complete(r)) {
 			continue
 		}
 		entry := map[string]any{"guess": strings.TrimSpace(row.Guess), "disabled": row.Off}
@@ -297,44 +383,74 @@ func (m *helperMode) history(r guess.Rules) ([]map[string]any, []int) {
 	return rows, index
 }
 
+// complete reports whether a row has all it needs: a guess of the
+// game's length and its answer.
+func (row helperRow) complete(r guess.Rules) bool {
+	symbols := 0
+	for _, ch := range row.Guess {
+		if !unicode.IsSpace(ch) {
+			symbols++
+		}
+	}
+	a, b := strings.TrimSpace(row.A), strings.TrimSpace(row.B)
+	_, aIsCount := strconv.Atoi(a)
+	return symbols == r.Length && a != "" && (b != "" || r.ImpliedB() || aIsCount != nil)
+}
+
+// compute asks the engine about the rows. The last good results stay on
+// screen, marked as being updated, until the new ones arrive; if the rows
+// have an error, they stay marked out of date.
 func (m *helperMode) compute(gen int) {
 	w, f := m.w, m.w.f
 	spec, r, err := m.rules()
 	if err != nil {
 		replace(m.results)
+		setHidden(m.staleNote, true)
 		return
 	}
 	rows, index := m.history(r)
-	var cands struct {
-		Count      int      `json:"count"`
-		Candidates []string `json:"candidates"`
-		Truncated  bool     `json:"truncated"`
-		Solved     bool     `json:"solved"`
+	m.markStale(f.T("help.updating"))
+	results := []any{}
+	known := false
+	for _, row := range rows {
+		known = known || row["disabled"] != true
 	}
-	err = f.Call("helper", "guess.candidates", guessParams(spec, map[string]any{"history": rows, "limit": 100}), &cands)
-	if gen != m.generation {
-		return // an edit came in; its own computation follows
+	if known || m.showSome || r.Size() <= 100 {
+		var cands struct {
+			Count      int      `json:"count"`
+			Candidates []string `json:"candidates"`
+			Truncated  bool     `json:"truncated"`
+			Solved     bool     `json:"solved"`
+		}
+		err = f.Call("helper", "guess.candidates", guessParams(spec, map[string]any{"history": rows, "limit": 100}), &cands)
+		if gen != m.generation {
+			return // an edit came in; its own computation follows
+		}
+		if err != nil {
+			m.showError(err, index)
+			return
+		}
+		list := el("div", cls("kz-candidates"))
+		for _, c := range cands.Candidates {
+			list.AppendChild(el("button", attr("type", "button"), cls("kz-chip"), data("guess", c), on("click", "help.use"),
+				attr("aria-label", f.T("help.use-guess", c)), codeView(r, c)))
+		}
+		summary := f.T("help.count", cands.Count)
+		if cands.Truncated {
+			summary += " " + f.T("help.first", len(cands.Candidates))
+		}
+		results = append(results, el("h3", summary), list)
+		if cands.Solved || cands.Count == 0 {
+			m.showResults(results...)
+			return
+		}
+	} else {
+		// Nothing is known yet: every code is possible. Say how many, and
+		// list some only if asked.
+		results = append(results, el("h3", f.T("help.count", r.Size()), " ",
+			el("button", attr("type", "button"), cls("kz-link"), on("click", "help.show-some"), f.T("help.show-some"))))
 	}
-	if err != nil {
-		m.showError(err, index)
-		replace(m.results)
-		return
-	}
-	m.rowError.SetTextContent("")
-	m.markRows(nil, -1, "")
-	list := el("div", cls("kz-candidates"))
-	for _, c := range cands.Candidates {
-		list.AppendChild(el("button", attr("type", "button"), cls("kz-chip"), data("guess", c), on("click", "help.use"),
-			attr("aria-label", f.T("help.use-guess", c)), codeView(r, c)))
-	}
-	summary := f.T("help.count", cands.Count)
-	if cands.Truncated {
-		summary += " " + f.T("help.first", len(cands.Candidates))
-	}
-	replace(m.results, el("h3", summary), list)
-	if cands.Solved || cands.Count == 0 {
-		return
-	}
+	m.clearRowErrors()
 	var s suggestion
 	params := guessParams(spec, map[string]any{"history": rows, "strategy": w.state.Settings.Strategy, "budgetMs": w.state.Settings.BudgetMs})
 	if err := f.Call("helper", "guess.suggest", params, &s); err != nil {
@@ -346,19 +462,53 @@ func (m *helperMode) compute(gen int) {
 	if gen != m.generation {
 		return
 	}
-	m.results.AppendChild(el("div", cls("kz-suggest"),
+	results = append(results, el("div", cls("kz-suggest"),
 		el("h3", f.T("help.suggest"), " ", codeView(r, s.Guess)),
 		el("button", attr("type", "button"), cls("kz-primary"), data("guess", s.Guess), on("click", "help.use"), f.T("help.use-this")),
 		w.explanationView(r, s.Guess, s.Explanation)))
+	m.showResults(results...)
+}
+
+// markStale dims the results on screen and says why.
+func (m *helperMode) markStale(why string) {
+	if m.results.FirstChild() == nil {
+		return
+	}
+	m.results.Class().Add("kz-stale")
+	m.staleNote.SetTextContent(why)
+	setHidden(m.staleNote, false)
+}
+
+// showResults replaces the results with fresh ones.
+func (m *helperMode) showResults(children ...any) {
+	m.clearRowErrors()
+	m.results.Class().Remove("kz-stale")
+	setHidden(m.staleNote, true)
+	replace(m.results, children...)
+}
+
+func (m *helperMode) clearRowErrors() {
+	m.rowError.SetTextContent("")
+	m.markRows(nil, -1, "")
+	for _, tr := range m.table.QuerySelectorAll("tr.kz-row-error") {
+		tr.ParentElement().RemoveChild(tr)
+	}
 }
 
 // showError explains an engine error on the rows, translating the
-// engine's row numbers (over the non-blank rows) into the table's.
+// engine's row numbers (over the rows sent) into the table's, and puts
+// the sentence in the table right under the row at fault. Results on
+// screen stay, marked out of date.
 func (m *helperMode) showError(err error, index []int) {
 	f := m.w.f
+	if errors.Is(err, ErrSuperseded) {
+		return
+	}
+	m.clearRowErrors()
+	m.markStale(f.T("help.out-of-date"))
 	ce, ok := err.(*CallError)
 	if !ok || ce.Code != "bad-input" {
-		m.rowError.SetTextContent(f.Describe(err))
+		f.ShowErrorIn(m.rowError, err)
 		return
 	}
 	mapped := *ce
@@ -378,13 +528,30 @@ func (m *helperMode) showError(err error, index []int) {
 	}
 	m.markRows(mapped.Rows, badRow, ce.Field)
 	if ce.Reason == "conflict" {
-		m.rowError.SetTextContent(f.Describe(&CallError{Code: "bad-input", Reason: "rows-conflict", Rows: mapped.Rows, Message: ce.Message}))
-		return
+		mapped.Reason = "rows-conflict"
 	}
-	m.rowError.SetTextContent(f.Describe(&mapped))
+	under := badRow
+	for _, r := range mapped.Rows {
+		under = max(under, r)
+	}
+	m.rowErrorUnder(under, f.Describe(&mapped))
 }
 
-// readPaste reads pasted text into rows, appended after the typed ones.
+// rowErrorUnder puts an error sentence in the table under row i (or
+// under the table when no row is at fault).
+func (m *helperMode) rowErrorUnder(i int, text string) {
+	tr := m.table.QuerySelector(fmt.Sprintf(`tr[data-row="%d"]`, i))
+	if tr == nil {
+		m.rowError.SetTextContent(text)
+		return
+	}
+	cols := len(tr.QuerySelectorAll("td"))
+	msg := el("tr", cls("kz-row-error"), el("td", attr("colspan", strconv.Itoa(cols)), attr("role", "alert"), cls("kz-field-error"), text))
+	tr.ParentNode().InsertBefore(msg, tr.NextSibling())
+}
+
+// readPaste reads pasted text into rows, appended after the typed ones;
+// Undo takes them out again.
 func (m *helperMode) readPaste() {
 	f, st := m.w.f, m.state()
 	spec, _, err := m.rules()
@@ -399,12 +566,15 @@ func (m *helperMode) readPaste() {
 			B     int    `json:"b"`
 		} `json:"rows"`
 	}
+	text := inputValue(m.pasteIn)
 	// Reading the paste is the reader's own action: it has a lane of its
 	// own, so the background analysis can never cancel it.
-	if err := f.Call("helper-paste", "guess.parse", guessParams(spec, map[string]any{"text": inputValue(m.pasteIn)}), &res); err != nil {
-		m.pasteErr.SetTextContent(f.DescribeLines(err))
+	if err := f.Call("helper-paste", "guess.parse", guessParams(spec, map[string]any{"text": text}), &res); err != nil {
+		m.pasteErr.SetTextContent(f.DescribeLines(err, text))
+		focus(m.pasteIn)
 		return
 	}
+	m.remember("")
 	var kept []helperRow
 	for _, row := range st.Rows {
 		if !row.blank() {
@@ -421,22 +591,7 @@ func (m *helperMode) readPaste() {
 	m.w.save()
 	m.renderRows()
 	m.schedule()
-}
-
-// rowsAsText writes the typed rows as text, one per line.
-func (m *helperMode) rowsAsText(r guess.Rules) string {
-	var b strings.Builder
-	for _, row := range m.state().Rows {
-		if row.blank() {
-			continue
-		}
-		prefix := ""
-		if row.Off {
-			prefix = "# "
-		}
-		fmt.Fprintf(&b, "%s%s %sA%sB\n", prefix, strings.TrimSpace(row.Guess), strings.TrimSpace(row.A), strings.TrimSpace(row.B))
-	}
-	return b.String()
+	m.focusRow(len(st.Rows)-1, "guess")
 }
 
 func toggleClass(e dom.Element, name string, on bool) {

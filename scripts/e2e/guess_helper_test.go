@@ -1,0 +1,202 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The Helper keeps everything typed: every change can be undone and
+// redone, across a reload; it stays quiet while a row is being typed; it
+// reads the history forms people paste; and it fits a phone.
+
+// helperRows returns the Helper's rows as "guess a b on" strings.
+const helperRowsJS = `[...kz().querySelectorAll('#kz-panel-helper tbody tr[data-row]')].map(tr =>
+	[...tr.querySelectorAll('input[type=text]')].map(i => i.value).join(' ') + (tr.querySelector('[data-field="on"]').checked ? '' : ' off'))`
+
+func TestHelperUndoRedoSurvivesReload(t *testing.T) {
+	ctx := guessPage(t)
+	steps := eval[[]string](t, ctx, `(async () => {
+		$('#kz-tab-helper').click();
+		const rows = () => `+helperRowsJS+`.join(' | ');
+		const seen = [rows()];
+		const fill = (i, g, a, b) => { type('[data-row="'+i+'"][data-field="guess"]', g); type('[data-row="'+i+'"][data-field="a"]', a); type('[data-row="'+i+'"][data-field="b"]', b); };
+		fill(0, '0123', '1', '2'); seen.push(rows());
+		$('[data-on-click="help.add"]').click(); fill(1, '4567', '0', '1'); seen.push(rows());
+		$('[data-row="1"][data-field="on"]').click(); seen.push(rows());
+		$('[data-row="0"][data-field="remove"]').click(); seen.push(rows());
+		$('[data-on-click="help.clear"]').click(); seen.push(rows());
+		return seen;
+	})()`)
+	t.Logf("states: %q", steps)
+	// Undo walks back through every state, one per change (typing in one
+	// field is one change), and survives a reload.
+	undo := func() string {
+		return eval[string](t, ctx, `(async () => { $('[data-on-click="help.undo"]').click(); return `+helperRowsJS+`.join(' | '); })()`)
+	}
+	redo := func() string {
+		return eval[string](t, ctx, `(async () => { $('[data-on-click="help.redo"]').click(); return `+helperRowsJS+`.join(' | '); })()`)
+	}
+	if got := undo(); got != steps[4] {
+		t.Fatalf("undoing Clear: got %q, want %q", got, steps[4])
+	}
+	if got := undo(); got != steps[3] {
+		t.Fatalf("undoing the removal: got %q, want %q", got, steps[3])
+	}
+	// Reload in the middle: the undo and redo history is kept.
+	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	installHelpers(t, ctx)
+	eval[bool](t, ctx, `(async () => { $('#kz-tab-helper').click(); await until(() => $('#kz-panel-helper tbody tr')); return true; })()`)
+	if got := undo(); got != steps[2] {
+		t.Fatalf("after a reload, undoing the switch: got %q, want %q", got, steps[2])
+	}
+	if got := undo(); !strings.HasPrefix(got, "0123 1 2 | 4567") || got == steps[2] {
+		t.Fatalf("undoing the typing of row 2: got %q", got)
+	}
+	for range 3 {
+		undo()
+	}
+	if got := redo(); got == "" {
+		t.Fatal("redo did nothing")
+	}
+	final := eval[string](t, ctx, `(async () => { for (let i = 0; i < 10; i++) $('[data-on-click="help.redo"]').click(); return `+helperRowsJS+`.join(' | '); })()`)
+	if final != steps[5] {
+		t.Fatalf("redoing everything should end where we were: got %q, want %q", final, steps[5])
+	}
+	if !eval[bool](t, ctx, `$('[data-on-click="help.redo"]').disabled && !$('[data-on-click="help.undo"]').disabled`) {
+		t.Error("with nothing to redo, Redo is disabled and Undo is not")
+	}
+}
+
+// While a row is being typed the Helper says nothing about it and keeps
+// the last analysis; leaving the half-typed row names what is wrong,
+// under that row, and the analysis stays, marked out of date.
+func TestHelperIsQuietWhileTyping(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]string](t, ctx, `(async () => {
+		$('#kz-tab-helper').click();
+		type('[data-row="0"][data-field="guess"]', '0123');
+		type('[data-row="0"][data-field="a"]', '1');
+		type('[data-row="0"][data-field="b"]', '2');
+		const fresh = () => !$('#kz-panel-helper .kz-analysis.kz-stale') && $('#kz-panel-helper .kz-suggest');
+		await until(fresh);
+		const before = $('#kz-panel-helper .kz-analysis h3').textContent;
+		$('[data-on-click="help.add"]').click();
+		type('[data-row="1"][data-field="guess"]', '78');
+		await new Promise(r => setTimeout(r, 800));
+		await until(fresh);
+		const whileTyping = kz().querySelector('#kz-panel-helper .kz-row-error, #kz-panel-helper .kz-field-error:not(:empty)');
+		const during = $('#kz-panel-helper .kz-analysis h3').textContent;
+		// Leave the row half typed.
+		$('[data-row="1"][data-field="guess"]').blur();
+		const err = await until(() => kz().querySelector('#kz-panel-helper tr.kz-row-error'));
+		return {before, during, whileTyping: whileTyping ? whileTyping.textContent : '', error: err.textContent,
+			errorAfterRow: String(err.previousElementSibling && err.previousElementSibling.dataset.row),
+			stale: String(!!$('#kz-panel-helper .kz-analysis.kz-stale')), after: $('#kz-panel-helper .kz-analysis h3').textContent,
+			note: $('#kz-panel-helper .kz-stale-note').textContent};
+	})()`)
+	if got["whileTyping"] != "" {
+		t.Errorf("the Helper complained while a row was typed: %q", got["whileTyping"])
+	}
+	if got["during"] != got["before"] || got["after"] != got["before"] {
+		t.Errorf("the last analysis should stay on screen: %v", got)
+	}
+	if got["error"] != "Row 2: “78” has 2 symbols; a code in this game has 4." || got["errorAfterRow"] != "1" {
+		t.Errorf("leaving a half-typed row should say what is wrong, under it: %v", got)
+	}
+	if got["stale"] != "true" || !strings.Contains(got["note"], "Out of date") {
+		t.Errorf("the kept analysis should be marked out of date: %v", got)
+	}
+}
+
+// The paste reader takes the forms people write, each game's own
+// notation, and quotes the line it cannot read.
+func TestHelperReadsPastedVariants(t *testing.T) {
+	ctx := guessPage(t)
+	read := func(preset, text string) map[string]any {
+		return eval[map[string]any](t, ctx, `(async () => {
+			choose('#kz-preset', `+jsString(preset)+`);
+			$('#kz-tab-helper').click();
+			$('[data-on-click="help.clear"]').click();
+			$('[data-on-click="help.paste-open"]').click();
+			type('#kz-paste', `+jsString(text)+`);
+			$('[data-on-click="help.paste-read"]').click();
+			await until(() => $('#kz-paste-error').textContent || $('.kz-paste').hidden);
+			return {rows: `+helperRowsJS+`, error: $('#kz-paste-error').textContent, paste: $('#kz-paste').value};
+		})()`)
+	}
+	got := read("1a2b-4", "5678: 0A1B\n1234 → 1A2B\n0123 1A2B.\n")
+	if rows := strings.Join(toStrings(got["rows"]), " | "); rows != "5678 0 1 | 1234 1 2 | 0123 1 2 |   " {
+		t.Errorf("the variants should read as three rows: %q (error %q)", rows, got["error"])
+	}
+	got = read("numeron", "012 0E1B\n")
+	if rows := strings.Join(toStrings(got["rows"]), " | "); rows != "012 0 1 |   " {
+		t.Errorf("Numeron's 0E1B should read as 0 EAT 1 BITE: %q (error %q)", rows, got["error"])
+	}
+	got = read("1a2b-4", "0123 1A2B\n45x7 0A1B\n")
+	if got["error"] != "Line 2, “45x7 0A1B”: “x” at position 3 is not a symbol of this game." {
+		t.Errorf("a bad line should be quoted and called a line: %q", got["error"])
+	}
+	if got["paste"] != "0123 1A2B\n45x7 0A1B\n" {
+		t.Errorf("the pasted text must stay as it was: %q", got["paste"])
+	}
+}
+
+// An empty Helper on a huge game says how many codes there are instead
+// of listing 100 of them, and lists some when asked.
+func TestEmptyHelperOnAHugeGame(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		choose('#kz-preset', '1a2b-10');
+		$('#kz-tab-helper').click();
+		const h = await until(() => { const h = $('#kz-panel-helper .kz-analysis h3'); return h && h.textContent.includes('3,628,800') && h; });
+		const chipsBefore = kz().querySelectorAll('#kz-panel-helper .kz-chip').length;
+		$('[data-on-click="help.show-some"]').click();
+		await until(() => kz().querySelectorAll('#kz-panel-helper .kz-chip').length > 0, 30000);
+		return {text: h.textContent, chipsBefore, chipsAfter: kz().querySelectorAll('#kz-panel-helper .kz-chip').length};
+	})()`)
+	if got["chipsBefore"] != 0.0 || got["chipsAfter"] != 100.0 {
+		t.Errorf("no codes should be listed until asked, then 100: %v", got)
+	}
+}
+
+// At 320 px, in every language, the Helper's remove column is visible and
+// the mode tabs fit or scroll as tabs; nothing scrolls the page sideways.
+func TestHelperFitsAPhoneInEveryLanguage(t *testing.T) {
+	ctx := tab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 640)); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "zh-Hant", "zh-Hans", "ja"} {
+		navigate(t, ctx, embedPage(t, "phone-"+lang+".html", `<div data-kibitz="guess" data-lang="`+lang+`"></div>`))
+		waitWidget(t, ctx, `[data-kibitz="guess"]`)
+		got := eval[map[string]any](t, ctx, `(async () => {
+			const root = document.querySelector('[data-kibitz="guess"]').shadowRoot;
+			const $ = s => root.querySelector(s);
+			$('#kz-tab-helper').click();
+			await new Promise(r => setTimeout(r, 100));
+			const shell = $('.kz').getBoundingClientRect();
+			const x = $('#kz-panel-helper [data-field="remove"]').getBoundingClientRect();
+			const tabs = $('[role=tablist]');
+			const tabsFit = tabs.scrollWidth <= tabs.clientWidth + 1 || getComputedStyle(tabs).overflowX === 'auto';
+			const tops = [...tabs.children].map(t => Math.round(t.getBoundingClientRect().top));
+			return {xRight: x.right, shellRight: shell.right, xWidth: x.width, tabsOneLine: new Set(tops).size === 1, tabsFit,
+				overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+		})()`)
+		if got["xRight"].(float64) > got["shellRight"].(float64) || got["xWidth"].(float64) < 10 {
+			t.Errorf("%s: the remove button is clipped: %v", lang, got)
+		}
+		if got["tabsOneLine"] != true || got["tabsFit"] != true {
+			t.Errorf("%s: the mode tabs should sit on one line and fit or scroll: %v", lang, got)
+		}
+		if got["overflow"].(float64) > 0 {
+			t.Errorf("%s: the page scrolls sideways by %v px", lang, got["overflow"])
+		}
+	}
+}
