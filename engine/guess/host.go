@@ -213,3 +213,7 @@ func hashCommitment(salt, secret string) string {
 	sum := sha256.Sum256([]byte(salt + ":" + secret))
 	return hex.EncodeToString(sum[:])
 }
+
+// CommitmentOf is the fingerprint a fair host publishes: the SHA-256 of
+// "salt:secret", in hex. A page computes it itself to check the host.
+func CommitmentOf(salt, secret string) string { return hashCommitment(salt, secret) }
