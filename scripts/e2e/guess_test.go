@@ -112,6 +112,7 @@ func TestYouGuessAgainstTheFairHost(t *testing.T) {
 		$('#kz-tab-you').click();
 		$('#kz-panel-you .kz-actions button').click(); // New game
 		await until(() => !$('#kz-you-guess').disabled);
+		window.__commitment = $('#kz-panel-you .kz-status .kz-hash').textContent;
 		type('#kz-you-guess', '0123');
 		$('#kz-panel-you form button[type=submit]').click();
 		await until(() => $('#kz-panel-you .kz-history tbody'));
@@ -141,14 +142,38 @@ func TestYouGuessAgainstTheFairHost(t *testing.T) {
 			$('#kz-panel-you form button[type=submit]').click();
 			await until(() => history().length > n);
 		}
-		await until(() => $('.kz-win') && $('#kz-panel-you .kz-end .kz-note'));
-		return {draft, rowsAfterReload, won: $('.kz-win').textContent, proof: $('#kz-panel-you .kz-end .kz-note').textContent, turns: history().length};
+		await until(() => $('.kz-win') && $('#kz-panel-you .kz-proof'));
+		// Check the proof as a sceptical player would, with the browser's
+		// own SHA-256.
+		const proof = $('#kz-panel-you .kz-proof');
+		const [secret, salt, , computed, published] = [...proof.querySelectorAll('dd')].map(d => d.textContent);
+		const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(salt + ':' + secret));
+		const hex = [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, '0')).join('');
+		return {draft, rowsAfterReload, won: $('.kz-win').textContent, turns: history().length,
+			verdict: proof.querySelector('.kz-good').textContent, command: proof.querySelector('.kz-command').textContent,
+			copy: !!proof.querySelector('.kz-copy'), status: $('#kz-panel-you .kz-status').textContent,
+			startCommitment: String(window.__commitment === undefined ? '' : window.__commitment), computed, published, hex, secret, salt};
 	})()`)
 	if got["draft"] != "45" || got["rowsAfterReload"] != 1.0 {
 		t.Fatalf("the reload lost the game or the draft: %v", got)
 	}
-	if !strings.Contains(got["won"].(string), "You found the secret") || !strings.Contains(got["proof"].(string), "Proof of fairness") {
+	if !strings.HasPrefix(got["won"].(string), "Solved in") {
 		t.Fatalf("the end of the game: %v", got)
+	}
+	// The proof: the full fingerprint at the start, then the secret, the
+	// salt, the fingerprint computed in the page, matching, with a way to
+	// check it elsewhere.
+	if got["published"] != got["hex"] || got["computed"] != got["hex"] || len(got["hex"].(string)) != 64 {
+		t.Errorf("the proof must show SHA-256(salt:secret) and the published fingerprint: %v", got)
+	}
+	if want := "printf '%s' '" + got["salt"].(string) + ":" + got["secret"].(string) + "' | sha256sum"; got["command"] != want || got["copy"] != true {
+		t.Errorf("the proof must say how to check it elsewhere, with a copy button: %q", got["command"])
+	}
+	if !strings.Contains(got["verdict"].(string), "They match") {
+		t.Errorf("the page must say the fingerprints match: %v", got["verdict"])
+	}
+	if strings.Contains(got["status"].(string), "checked when the game ends") || strings.Contains(got["status"].(string), "A secret is set") {
+		t.Errorf("when the game ends, the start-of-game status must go: %q", got["status"])
 	}
 }
 

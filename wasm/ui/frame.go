@@ -157,6 +157,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 		}
 	})
 	f.Handle("frame.dismiss", func(dom.Event, dom.Element) { f.ClearMessage() })
+	f.Handle("frame.copy", func(_ dom.Event, t dom.Element) { f.copy(t) })
 	f.listen = map[string]listener{}
 	for _, typ := range []string{"click", "input", "change", "submit", "keydown", "focusout"} {
 		fn, release, err := bridge.ReleasableFunc(func(this safejs.Value, args []safejs.Value) any {
@@ -575,6 +576,45 @@ func (f *Frame) rowsAt(ce *CallError, rowKey string) string {
 		return f.T(rowKey+"s", strings.Join(nums, f.T("where.list-sep")))
 	}
 	return ""
+}
+
+// CopyButton returns a button that copies text to the clipboard and says
+// so.
+func (f *Frame) CopyButton(text string) dom.Element {
+	return el("button", attr("type", "button"), cls("kz-copy"), data("copy", text), on("click", "frame.copy"), f.T("common.copy"))
+}
+
+// copy puts a CopyButton's text on the clipboard. Where the clipboard
+// cannot be written (an old browser, a page that forbids it), the text is
+// put in a selected field instead, for the reader to copy.
+func (f *Frame) copy(button dom.Element) {
+	text := button.GetAttribute("data-copy")
+	done := func(ok bool) {
+		if ok {
+			button.SetTextContent(f.T("common.copied"))
+			return
+		}
+		field := el("input", attr("type", "text"), attr("readonly", ""), cls("kz-copy-field"), attr("aria-label", f.T("common.copy")))
+		setInputValue(field, text)
+		button.ParentNode().ReplaceChild(field, button)
+		focus(field)
+		field.Underlying().Call("select")
+	}
+	clipboard, err := bridge.Global().Get("navigator")
+	if err == nil {
+		clipboard, err = clipboard.Get("clipboard")
+	}
+	if err != nil || clipboard.IsUndefined() || clipboard.IsNull() {
+		done(false)
+		return
+	}
+	go func() {
+		promise, err := clipboard.Call("writeText", text)
+		if err == nil {
+			_, err = bridge.Await(promise)
+		}
+		done(err == nil)
+	}()
 }
 
 // unmount takes the widget down and releases the frame's listeners.

@@ -161,7 +161,7 @@ func (w *guessWidget) buildSettings() dom.Element {
 	for _, ms := range []int{250, 1000, 2000, 5000, 15000} {
 		w.budgetSel.AppendChild(el("option", attr("value", strconv.Itoa(ms)), f.T("settings.seconds", trimFloat(float64(ms)/1000))))
 	}
-	w.hostSel = el("select", attr("id", "kz-host"), on("change", "guess.settings"))
+	w.hostSel = el("select", attr("id", "kz-host"), data("modes", "you"), on("change", "guess.settings"))
 	w.hostSel.AppendChild(el("option", attr("value", "fair"), f.T("host.fair")))
 	w.hostSel.AppendChild(el("option", attr("value", "adversarial"), f.T("host.adversarial")))
 	w.rulesNote = el("p", cls("kz-note"), attr("id", "kz-rules-note"), attr("aria-live", "polite"))
@@ -174,7 +174,8 @@ func (w *guessWidget) buildSettings() dom.Element {
 			el("label", attr("for", "kz-preset"), f.T("settings.game")), w.presetSel,
 			el("label", attr("for", "kz-strategy"), f.T("settings.strategy")), w.strategySel,
 			el("label", attr("for", "kz-budget"), f.T("settings.budget")), w.budgetSel,
-			el("label", attr("for", "kz-host"), f.T("settings.host")), w.hostSel,
+			// The host matters only when the computer hosts.
+			el("label", attr("for", "kz-host"), data("modes", "you"), f.T("settings.host")), w.hostSel,
 		),
 		w.customBox,
 		w.rulesNote,
@@ -265,7 +266,8 @@ func (w *guessWidget) buildTabs() dom.Element {
 		tab := el("button", attr("type", "button"), attr("role", "tab"), attr("id", "kz-tab-"+m),
 			attr("aria-controls", "kz-panel-"+m), data("mode", m), on("click", "guess.mode"), on("keydown", "guess.tabkey"),
 			f.T("mode."+m))
-		panel := el("section", cls("kz-panel"), attr("role", "tabpanel"), attr("id", "kz-panel-"+m), attr("aria-labelledby", "kz-tab-"+m))
+		panel := el("section", cls("kz-panel"), attr("role", "tabpanel"), attr("id", "kz-panel-"+m), attr("aria-labelledby", "kz-tab-"+m),
+			el("details", cls("kz-howto"), el("summary", f.T("howto.title")), el("p", f.T("howto."+m))))
 		w.tabs[m], w.panels[m] = tab, panel
 		list.AppendChild(tab)
 		panels.AppendChild(panel)
@@ -305,6 +307,10 @@ func (w *guessWidget) selectMode(mode string, save bool) {
 		setHidden(w.panels[m], !selected)
 	}
 	scrollTabIntoView(w.tabs[mode])
+	// Settings show only what applies to the mode.
+	for _, e := range w.f.Body.QuerySelectorAll(".kz-settings [data-modes]") {
+		setHidden(e, !strings.Contains(e.GetAttribute("data-modes"), mode))
+	}
 	w.f.ClearMessage()
 	if save {
 		w.save()
@@ -315,6 +321,24 @@ func (w *guessWidget) selectMode(mode string, save bool) {
 }
 
 // ---- Shared pieces
+
+// settingsDiffer reports whether the settings now describe another game
+// than the one in progress (kind is its host, or "" where none applies):
+// changes wait for the next game, and the mode says so.
+func (w *guessWidget) settingsDiffer(game gameSpec, kind string) bool {
+	now := w.state.Settings.spec()
+	if kind != "" && kind != w.state.Settings.HostKind {
+		return true
+	}
+	if (now.Rules == nil) != (game.Rules == nil) || now.Preset != game.Preset {
+		return true
+	}
+	if now.Rules == nil {
+		return false
+	}
+	a, b := *now.Rules, *game.Rules
+	return a.Length != b.Length || a.Alphabet != b.Alphabet || a.Repeats != b.Repeats
+}
 
 // gameRules returns the rules of a game in progress, or of the settings
 // when game is nil.

@@ -5,8 +5,8 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"

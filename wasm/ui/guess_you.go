@@ -9,6 +9,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"kibitz/engine/guess"
+	"kibitz/wasm/i18n"
 )
 
 // You guess: the engine hosts a secret and answers your guesses.
@@ -39,7 +40,9 @@ type youTurn struct {
 type youMode struct {
 	w           *guessWidget
 	status      dom.Element
+	changed     dom.Element // says the settings changed mid-game
 	confirm     dom.Element
+	giveUp      dom.Element // asks before giving up
 	form        dom.Element
 	input       dom.Element
 	inputError  dom.Element
@@ -67,17 +70,24 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 		el("button", attr("type", "submit"), cls("kz-primary"), f.T("you.guess")),
 	)
 	m.analysisBox = el("input", attr("type", "checkbox"), on("change", "you.analysis"))
+	// Give up sits apart from Hint, at the far end, and asks first.
 	m.actions = el("div", cls("kz-row kz-actions"),
 		el("button", attr("type", "button"), on("click", "you.new"), f.T("common.new-game")),
 		el("button", attr("type", "button"), data("needs", "turns"), on("click", "you.undo"), f.T("common.undo")),
 		el("button", attr("type", "button"), data("needs", "game"), on("click", "you.hint"), f.T("you.hint")),
-		el("button", attr("type", "button"), data("needs", "game"), on("click", "you.reveal"), f.T("you.give-up")),
 		el("label", cls("kz-check"), m.analysisBox, f.T("you.show-analysis")),
+		el("button", attr("type", "button"), cls("kz-apart"), data("needs", "game"), on("click", "you.give-up"), f.T("you.give-up")),
 	)
+	m.giveUp = el("div", cls("kz-confirm"), attr("hidden", ""), attr("role", "alertdialog"), attr("aria-label", f.T("you.give-up-ask")),
+		el("span", f.T("you.give-up-ask")),
+		el("button", attr("type", "button"), cls("kz-danger"), on("click", "you.reveal"), f.T("you.give-up-yes")),
+		el("button", attr("type", "button"), on("click", "you.give-up-no"), f.T("confirm.keep")),
+	)
+	m.changed = el("p", cls("kz-note kz-changed"), attr("hidden", ""))
 	m.end = el("div", cls("kz-end"), attr("role", "status"))
 	m.history = el("div", cls("kz-history"))
 	m.analysis = el("div", cls("kz-analysis"))
-	build(panel, m.status, m.confirm, m.form, m.inputError, m.actions, m.end, m.history, m.analysis)
+	build(panel, m.status, m.changed, m.confirm, m.form, m.inputError, m.actions, m.giveUp, m.end, m.history, m.analysis)
 
 	st := &w.state.You
 	setInputValue(m.input, st.Draft)
@@ -103,7 +113,16 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	f.Handle("you.keep", func(dom.Event, dom.Element) { setHidden(m.confirm, true) })
 	f.Handle("you.undo", func(dom.Event, dom.Element) { m.undo() })
 	f.Handle("you.hint", func(dom.Event, dom.Element) { go m.hint() })
-	f.Handle("you.reveal", func(dom.Event, dom.Element) { go m.reveal() })
+	f.Handle("you.give-up", func(dom.Event, dom.Element) {
+		setHidden(m.giveUp, false)
+		focus(m.giveUp.QuerySelector("button"))
+	})
+	f.Handle("you.give-up-no", func(dom.Event, dom.Element) { setHidden(m.giveUp, true); focus(m.input) })
+	f.Handle("you.reveal", func(dom.Event, dom.Element) { setHidden(m.giveUp, true); go m.reveal() })
+	f.Handle("you.play-hint", func(_ dom.Event, t dom.Element) {
+		setInputValue(m.input, t.GetAttribute("data-guess"))
+		go m.submit()
+	})
 	f.Handle("you.analysis", func(dom.Event, dom.Element) {
 		st.Analysis = checked(m.analysisBox)
 		w.save()
@@ -157,10 +176,24 @@ func (m *youMode) submit() {
 		return
 	}
 	text := strings.TrimSpace(inputValue(m.input))
-	if _, err := r.ParseCode(text, "guess"); err != nil {
+	if text == "" {
+		focus(m.input) // a second Enter after a guess went in: nothing to do
+		return
+	}
+	code, err := r.ParseCode(text, "guess")
+	if err != nil {
 		m.inputError.SetTextContent(f.Describe(localError(err)))
 		focus(m.input)
 		return
+	}
+	// The same guess again would only cost a turn: say so, and do not
+	// count it.
+	for i, t := range st.Turns {
+		if t.Guess == r.Format(code) {
+			m.inputError.SetTextContent(f.T("you.repeat", t.Guess, i+1))
+			focus(m.input)
+			return
+		}
 	}
 	var res struct {
 		State string `json:"state"`
@@ -176,7 +209,6 @@ func (m *youMode) submit() {
 		f.ShowError(err)
 		return
 	}
-	code, _ := r.ParseCode(text, "guess")
 	st.Undo = append(st.Undo, st.Host)
 	st.Host = res.State
 	st.Turns = append(st.Turns, youTurn{Guess: r.Format(code), A: res.A, B: res.B})
@@ -190,6 +222,7 @@ func (m *youMode) submit() {
 	}
 	w.save()
 	m.render()
+	focus(m.input)
 	if st.Analysis {
 		m.fillCounts()
 	}
@@ -315,14 +348,20 @@ func (m *youMode) render() {
 	} else {
 		m.input.RemoveAttribute("inputmode")
 	}
+	// The status says what is going on; once the game is over, the end
+	// of the game below says it all.
 	switch {
 	case st.Game == nil:
-		m.status.SetTextContent(f.T("you.intro", w.describeRules(r)))
+		replace(m.status, f.T("you.intro", w.describeRules(r)))
+	case st.Over:
+		replace(m.status, f.T("you.over"))
 	case st.Kind == "adversarial":
-		m.status.SetTextContent(f.T("you.adversarial", w.describeRules(r)))
+		replace(m.status, f.T("you.adversarial", w.describeRules(r)))
 	default:
-		m.status.SetTextContent(f.T("you.fair", w.describeRules(r), shortHash(st.Commitment)))
+		replace(m.status, f.T("you.fair", w.describeRules(r)), " ",
+			el("code", cls("kz-hash"), st.Commitment), " ", f.CopyButton(st.Commitment))
 	}
+	m.showSettingsChanged()
 	playing := st.Game != nil && !st.Over
 	setDisabled(m.input, !playing)
 	for _, b := range m.actions.QuerySelectorAll("[data-needs]") {
@@ -343,7 +382,7 @@ func (m *youMode) render() {
 			if st.Analysis {
 				left := "…"
 				if t.Left > 0 {
-					left = fmt.Sprint(t.Left)
+					left = i18n.Number(int64(t.Left))
 				}
 				row.AppendChild(el("td", left))
 			}
@@ -356,16 +395,13 @@ func (m *youMode) render() {
 	replace(m.end)
 	if st.Over && st.Secret != "" {
 		if st.Won {
-			m.end.AppendChild(el("p", cls("kz-win"), f.T("you.won", len(st.Turns))))
+			m.end.AppendChild(w.wonHeading(len(st.Turns)))
 		} else {
 			m.end.AppendChild(el("p", f.T("you.secret-was"), " ", codeView(r, st.Secret)))
 		}
-		switch {
-		case st.Kind == "fair" && guess.VerifyCommitment(st.Commitment, st.Salt, st.Secret):
-			m.end.AppendChild(el("p", cls("kz-note"), f.T("you.proof-ok", shortHash(st.Commitment))))
-		case st.Kind == "fair":
-			m.end.AppendChild(el("p", cls("kz-bad"), f.T("you.proof-bad")))
-		default:
+		if st.Kind == "fair" {
+			m.end.AppendChild(m.proof())
+		} else {
 			m.end.AppendChild(el("p", cls("kz-note"), f.T("you.adversarial-end")))
 		}
 	}
@@ -373,7 +409,8 @@ func (m *youMode) render() {
 	// The analysis.
 	replace(m.analysis)
 	if st.Hint != nil {
-		m.analysis.AppendChild(el("h3", f.T("you.hint-title"), " ", codeView(r, st.Hint.Guess)))
+		m.analysis.AppendChild(el("h3", f.T("you.hint-title"), " ", codeView(r, st.Hint.Guess), " ",
+			el("button", attr("type", "button"), cls("kz-primary"), data("guess", st.Hint.Guess), on("click", "you.play-hint"), data("needs", "game"), f.T("you.play-hint"))))
 		m.analysis.AppendChild(w.explanationView(r, st.Hint.Guess, st.Hint.Explanation))
 	}
 	if st.Analysis && len(st.Turns) > 0 {
@@ -388,10 +425,41 @@ func (m *youMode) render() {
 	}
 }
 
-// shortHash abbreviates a commitment for display.
-func shortHash(h string) string {
-	if len(h) > 12 {
-		return h[:12] + "…"
+// proof shows the fair host's proof: the secret and the salt it
+// revealed, the fingerprint computed here from them, the one it published
+// at the start, whether they match, and how to check it anywhere else.
+func (m *youMode) proof() dom.Element {
+	f, st := m.w.f, m.state()
+	computed := guess.CommitmentOf(st.Salt, st.Secret)
+	preimage := st.Salt + ":" + st.Secret
+	command := fmt.Sprintf("printf '%%s' '%s' | sha256sum", preimage)
+	verdict := el("p", cls("kz-good"), "✓ ", f.T("you.proof-ok"))
+	if computed != st.Commitment {
+		verdict = el("p", cls("kz-bad"), "✗ ", f.T("you.proof-bad"))
 	}
-	return h
+	return el("section", cls("kz-proof"), attr("aria-label", f.T("you.proof")),
+		el("h3", f.T("you.proof")),
+		el("dl",
+			el("dt", f.T("you.proof-secret")), el("dd", el("code", st.Secret)),
+			el("dt", f.T("you.proof-salt")), el("dd", el("code", st.Salt)),
+			el("dt", f.T("you.proof-formula")), el("dd", el("code", "SHA-256(salt:secret) = SHA-256(\""+preimage+"\")")),
+			el("dt", f.T("you.proof-computed")), el("dd", el("code", cls("kz-hash"), computed)),
+			el("dt", f.T("you.proof-published")), el("dd", el("code", cls("kz-hash"), st.Commitment)),
+		),
+		verdict,
+		el("p", cls("kz-note"), f.T("you.proof-elsewhere")),
+		el("p", el("code", cls("kz-command"), command), " ", f.CopyButton(command)),
+	)
+}
+
+// showSettingsChanged says, during a game, that changed settings wait
+// for the next game.
+func (m *youMode) showSettingsChanged() {
+	st := m.state()
+	differs := st.Game != nil && !st.Over && m.w.settingsDiffer(*st.Game, st.Kind)
+	setHidden(m.changed, !differs)
+	if differs {
+		replace(m.changed, m.w.f.T("settings.next-game"), " ",
+			el("button", attr("type", "button"), cls("kz-link"), on("click", "you.new"), m.w.f.T("settings.start-now")))
+	}
 }

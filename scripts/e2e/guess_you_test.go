@@ -1,0 +1,149 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// You guess, as a player meets it: the full fingerprint to copy, a repeated
+// guess that costs nothing, a Give up that asks first, a hint played in one
+// click, settings that wait for the next game, and help folded away.
+
+// startYouGame opens You guess and starts a fair game of preset.
+func startYouGame(t *testing.T, preset string) context.Context {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, `(async () => {
+		choose('#kz-preset', `+jsString(preset)+`);
+		$('#kz-tab-you').click();
+		$('[data-on-click="you.new"]').click();
+		await until(() => !$('#kz-you-guess').disabled && $('#kz-panel-you .kz-status .kz-hash'));
+		return true;
+	})()`)
+	return ctx
+}
+
+func TestYouSeeTheWholeFingerprint(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	got := eval[map[string]any](t, ctx, `(() => ({hash: $('#kz-panel-you .kz-status .kz-hash').textContent,
+		copy: $('#kz-panel-you .kz-status .kz-copy') && $('#kz-panel-you .kz-status .kz-copy').getAttribute('data-copy')}))()`)
+	if !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(got["hash"].(string)) || got["copy"] != got["hash"] {
+		t.Errorf("the status should show the whole SHA-256 fingerprint with a copy button: %v", got)
+	}
+}
+
+func TestYouRepeatAGuess(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const turns = () => $('#kz-panel-you .kz-history tbody') ? $('#kz-panel-you .kz-history tbody').children.length : 0;
+		type('#kz-you-guess', '0123');
+		$('#kz-you-guess').form.requestSubmit();
+		await until(() => turns() === 1);
+		// A second Enter with the field empty: no error.
+		$('#kz-you-guess').form.requestSubmit();
+		await new Promise(r => setTimeout(r, 300));
+		const afterEnter = $('#kz-you-error').textContent;
+		type('#kz-you-guess', '0123');
+		$('#kz-you-guess').form.requestSubmit();
+		await until(() => $('#kz-you-error').textContent);
+		await new Promise(r => setTimeout(r, 300));
+		return {afterEnter, repeat: $('#kz-you-error').textContent, turns: turns()};
+	})()`)
+	if got["afterEnter"] != "" {
+		t.Errorf("a second Enter after a guess went in must not complain: %q", got["afterEnter"])
+	}
+	if got["repeat"] != "You already guessed 0123 (guess 1). It does not count again." || got["turns"] != 1.0 {
+		t.Errorf("a repeated guess is named and not counted: %v", got)
+	}
+}
+
+func TestYouGiveUpAsksFirst(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const actions = [...$('#kz-panel-you .kz-actions').children];
+		const hint = actions.indexOf($('[data-on-click="you.hint"]')), giveUp = actions.indexOf($('[data-on-click="you.give-up"]'));
+		$('[data-on-click="you.give-up"]').click();
+		const asked = !$('[data-on-click="you.reveal"]').closest('[role=alertdialog]').hidden;
+		$('[data-on-click="you.give-up-no"]').click();
+		const keptPlaying = !$('#kz-you-guess').disabled && !$('#kz-panel-you .kz-end').textContent;
+		$('[data-on-click="you.give-up"]').click();
+		$('[data-on-click="you.reveal"]').click();
+		await until(() => $('#kz-panel-you .kz-end').textContent.includes('The secret was'));
+		return {hint, giveUp, asked, keptPlaying};
+	})()`)
+	if got["asked"] != true || got["keptPlaying"] != true {
+		t.Errorf("Give up must ask first, and No must keep the game: %v", got)
+	}
+	if d := got["giveUp"].(float64) - got["hint"].(float64); d < 2 {
+		t.Errorf("Give up must not sit next to Hint: %v", got)
+	}
+}
+
+func TestYouPlayAHintInOneClick(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	got := eval[map[string]string](t, ctx, `(async () => {
+		$('[data-on-click="you.hint"]').click();
+		const play = await until(() => $('[data-on-click="you.play-hint"]'));
+		const hint = play.getAttribute('data-guess');
+		play.click();
+		await until(() => $('#kz-panel-you .kz-history tbody'));
+		return {hint, played: $('#kz-panel-you .kz-history tbody .kz-code').getAttribute('aria-label')};
+	})()`)
+	if got["hint"] == "" || got["played"] != got["hint"] {
+		t.Errorf("Play it should play the hint: %v", got)
+	}
+}
+
+func TestYouSettingsWaitForTheNextGame(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	got := eval[map[string]string](t, ctx, `(async () => {
+		type('#kz-you-guess', '0123');
+		$('#kz-you-guess').form.requestSubmit();
+		await until(() => $('#kz-panel-you .kz-history tbody'));
+		$('.kz-settings').open = true;
+		choose('#kz-preset', 'numeron');
+		const note = await until(() => !$('#kz-panel-you .kz-changed').hidden && $('#kz-panel-you .kz-changed'));
+		return {note: note.textContent, placeholder: $('#kz-you-guess').getAttribute('placeholder')};
+	})()`)
+	if !strings.Contains(got["note"], "apply to your next game") || got["placeholder"] != "••••" {
+		t.Errorf("changed settings must say they wait for the next game, and the game keep its rules: %v", got)
+	}
+}
+
+func TestYouCountsLeftGroupThousands(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-5")
+	left := eval[string](t, ctx, `(async () => {
+		$('[data-on-change="you.analysis"]').click();
+		type('#kz-you-guess', '01234');
+		$('#kz-you-guess').form.requestSubmit();
+		const cell = await until(() => { const r = $('#kz-panel-you .kz-history tbody tr'); return r && r.children[3] && r.children[3].textContent !== '…' && r.children[3].textContent; });
+		return cell;
+	})()`)
+	n := strings.ReplaceAll(left, ",", "")
+	if len(n) >= 4 && !strings.Contains(left, ",") {
+		t.Errorf("codes left should group thousands: %q", left)
+	}
+	t.Logf("codes left after 01234: %s", left)
+}
+
+// Settings show only what applies to the mode, and each mode has a short
+// How to play, folded away.
+func TestSettingsAndHelpFitTheMode(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const hostShown = () => !$('#kz-host').hidden;
+		$('#kz-tab-helper').click(); const helper = hostShown();
+		$('#kz-tab-you').click(); const you = hostShown();
+		const howtos = [...kz().querySelectorAll('.kz-panel > details.kz-howto')];
+		return {helper, you, howtos: howtos.length, folded: howtos.every(d => !d.open), text: howtos[0].textContent};
+	})()`)
+	if got["helper"] != false || got["you"] != true {
+		t.Errorf("the host setting applies only to You guess: %v", got)
+	}
+	if got["howtos"] != 3.0 || got["folded"] != true {
+		t.Errorf("each mode needs a folded How to play: %v", got)
+	}
+}
