@@ -201,3 +201,17 @@ func TestCandidatesReportAndStop(t *testing.T) {
 		t.Fatalf("got %v after %d reports", err, reports)
 	}
 }
+
+// The first move of a big game is fixed and explained without listing
+// every code; the count of an empty history needs no listing either.
+func TestOpeningIsInstant(t *testing.T) {
+	got := mustCall(t, "guess.suggest", `{"preset":"1a2b-10","history":[{"guess":"9876543210","a":3,"disabled":true}]}`)
+	ex := got["explanation"].(map[string]any)
+	if got["guess"] != "0123456789" || ex["method"] != "symmetry" || ex["candidates"] != 3628800.0 || ex["parts"] != 10.0 {
+		t.Fatalf("10 of 10 opening: %v", got)
+	}
+	count := mustCall(t, "guess.candidates", `{"preset":"1a2b-10","limit":0}`)
+	if count["count"] != 3628800.0 || count["truncated"] != true {
+		t.Fatalf("10 of 10 count: %v", count)
+	}
+}

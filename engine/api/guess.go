@@ -127,6 +127,17 @@ type played struct {
 	History []row `json:"history"`
 }
 
+// opening validates the rules and the history, and reports whether no
+// turn has been played yet (every row blank of turns, or switched off).
+func (p played) opening() (guess.Rules, bool, error) {
+	r, err := p.rules()
+	if err != nil {
+		return r, false, err
+	}
+	h, err := readHistory(&r, p.History)
+	return r, err == nil && len(h.turns) == 0, err
+}
+
 // open validates the rules and replays the history.
 func (p played) open(ctx context.Context) (*guess.Position, error) {
 	r, err := p.rules()
@@ -191,6 +202,13 @@ func guessCandidates(ctx context.Context, params json.RawMessage, report progres
 	}
 	if limit < 0 || limit > 10000 {
 		return nil, badInput("limit", "bad-value", fmt.Sprintf("limit must be 0 to 10000, not %d", limit))
+	}
+	// Before any turn every code is possible: the count needs no listing
+	// (3,628,800 codes for 10 of 10).
+	if r, opening, err := in.opening(); err != nil {
+		return nil, err
+	} else if opening && limit == 0 {
+		return map[string]any{"count": r.Size(), "candidates": []string{}, "truncated": true, "size": r.Size(), "solved": false}, nil
 	}
 	p, err := in.open(ctx)
 	if err != nil {

@@ -43,6 +43,14 @@ func guessSuggest(ctx context.Context, params json.RawMessage, report progress.F
 			return nil, badInput("budgetMs", "bad-value", fmt.Sprintf("budgetMs must be 10 to %d, not %d", maxBudget.Milliseconds(), *in.BudgetMs))
 		}
 	}
+	// The first move of a big game without repeats is fixed, and its
+	// explanation is counted, not searched: it is instant.
+	if r, opening, err := in.opening(); err != nil {
+		return nil, err
+	} else if s, ok := r.Opening(); opening && ok && (in.Strategy == "" || in.Strategy == guess.StrategyBest) {
+		s.Explanation.Strategy = guess.StrategyBest
+		return map[string]any{"guess": r.Format(s.Guess), "explanation": s.Explanation, "solved": false}, nil
+	}
 	p, err := in.open(ctx)
 	if err != nil {
 		return nil, err
