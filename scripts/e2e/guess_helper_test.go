@@ -200,3 +200,32 @@ func TestHelperFitsAPhoneInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// Long thinking shows its progress next to the analysis it computes, and
+// Stop there says "Stopped.", not an error.
+func TestHelperThinkingShowsProgressInPlaceAndStops(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		choose('#kz-preset', '1a2b-10');
+		choose('#kz-budget', '15000');
+		$('#kz-tab-helper').click();
+		type('[data-row="0"][data-field="guess"]', '0123456789');
+		type('[data-row="0"][data-field="a"]', '2');
+		$('[data-row="0"][data-field="a"]').blur();
+		const busy = await until(() => { const b = kz().querySelector('#kz-panel-helper .kz-busy-inline:not([hidden])'); return b && /%/.test(b.textContent) && b; }, 30000);
+		const progress = busy.textContent;
+		const topBar = !kz().querySelector('.kz > .kz-busy').hidden;
+		busy.querySelector('button').click();
+		await until(() => busy.hidden);
+		await new Promise(r => setTimeout(r, 200));
+		return {progress, topBar, note: $('#kz-panel-helper .kz-stale-note').textContent,
+			red: kz().querySelector('.kz-message.kz-error, #kz-panel-helper .kz-row-error') ? 'yes' : 'no'};
+	})()`)
+	if got["topBar"] != false {
+		t.Errorf("the progress should sit by the analysis, not in the top bar: %v", got)
+	}
+	if got["note"] != "Stopped." || got["red"] != "no" {
+		t.Errorf("Stop should say Stopped., with no error: %v", got)
+	}
+	t.Logf("progress while thinking: %q", got["progress"])
+}

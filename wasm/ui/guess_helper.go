@@ -92,7 +92,9 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 		m.undoBtn, m.redoBtn,
 		el("button", attr("type", "button"), on("click", "help.clear"), f.T("help.clear")),
 	)
-	build(panel, el("p", cls("kz-status"), f.T("help.intro")), m.table, m.rowError, actions, m.pasteBox, m.staleNote, m.results)
+	// The analysis's progress shows where its results will appear.
+	build(panel, el("p", cls("kz-status"), f.T("help.intro")), m.table, m.rowError, actions, m.pasteBox,
+		f.Lane("helper").BusyIn(), f.Lane("helper-paste").BusyIn(), m.staleNote, m.results)
 	setInputValue(m.pasteIn, st.Paste)
 
 	f.Handle("help.edit", func(_ dom.Event, t dom.Element) {
@@ -502,6 +504,13 @@ func (m *helperMode) clearRowErrors() {
 func (m *helperMode) showError(err error, index []int) {
 	f := m.w.f
 	if errors.Is(err, ErrSuperseded) {
+		return
+	}
+	if errors.Is(err, ErrStopped) {
+		// The reader stopped it: say so plainly, and keep what is shown.
+		m.markStale(f.T("common.stopped"))
+		m.staleNote.SetTextContent(f.T("common.stopped"))
+		setHidden(m.staleNote, false)
 		return
 	}
 	m.clearRowErrors()

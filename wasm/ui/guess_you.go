@@ -87,7 +87,9 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	m.end = el("div", cls("kz-end"), attr("role", "status"))
 	m.history = el("div", cls("kz-history"))
 	m.analysis = el("div", cls("kz-analysis"))
-	build(panel, m.status, m.changed, m.confirm, m.form, m.inputError, m.actions, m.giveUp, m.end, m.history, m.analysis)
+	// A hint's thinking shows under the buttons, where the hint will appear.
+	build(panel, m.status, m.changed, m.confirm, m.form, m.inputError, m.actions, f.Lane("you").BusyIn(), m.giveUp, m.end, m.history,
+		f.Lane("you-analysis").BusyIn(), m.analysis)
 
 	st := &w.state.You
 	setInputValue(m.input, st.Draft)
