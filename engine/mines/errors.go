@@ -1,0 +1,100 @@
+package mines
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Reason names what is wrong with an input, independent of language, so a
+// front end can translate it; InputError.Error has the English.
+type Reason string
+
+const (
+	ReasonEmpty       Reason = "empty"        // no text at all
+	ReasonBadHeader   Reason = "bad-header"   // the first line is not WxHxM
+	ReasonSizeRange   Reason = "size-range"   // width or height outside 1..MaxSide
+	ReasonMineRange   Reason = "mine-range"   // more mines than cells, or negative
+	ReasonMissingRows Reason = "missing-rows" // fewer rows than the header says
+	ReasonExtraRows   Reason = "extra-rows"   // text after the last row
+	ReasonRowLength   Reason = "row-length"   // a row with the wrong number of cells
+	ReasonBadChar     Reason = "bad-char"     // a character that is not a cell
+	ReasonBadValue    Reason = "bad-value"
+	ReasonNotHidden   Reason = "not-hidden" // a move on a cell that is already open
+	ReasonGameOver    Reason = "game-over"
+)
+
+// InputError reports a malformed input. Field names it ("board", "size",
+// "mines", "x", ...); Line and Col locate a fault in .mine text, 0-based
+// (Col counts characters, not bytes), or are -1. Value is the offending
+// text or character and Want what was expected (a row's width, a limit),
+// so front ends can write their own sentence.
+type InputError struct {
+	Field  string
+	Line   int
+	Col    int
+	Value  string
+	Reason Reason
+	Want   int
+	Msg    string // English, without the location
+}
+
+func (e *InputError) Error() string {
+	switch {
+	case e.Line >= 0 && e.Col >= 0:
+		return fmt.Sprintf("line %d, column %d: %s", e.Line+1, e.Col+1, e.Msg)
+	case e.Line >= 0:
+		return fmt.Sprintf("line %d: %s", e.Line+1, e.Msg)
+	}
+	return e.Msg
+}
+
+// ConflictReason says which kind of contradiction a ConflictError is.
+type ConflictReason string
+
+const (
+	// ConflictNumbers: the numbers in Cells cannot all hold at once.
+	ConflictNumbers ConflictReason = "conflict"
+	// ConflictTooManyFlags: more flags than mines on the board.
+	ConflictTooManyFlags ConflictReason = "too-many-flags"
+	// ConflictMineCount: the numbers need at least Need mines among the
+	// hidden cells (or leave room for at most Need), but Left remain.
+	ConflictMineCount ConflictReason = "mine-count"
+)
+
+// ConflictError reports a board no placement of mines can produce. Cells
+// is a small set of revealed numbers that cannot all hold (removing any one
+// of them removes this contradiction) and Flags the flagged cells those
+// numbers count, since a wrong flag is a common cause.
+type ConflictError struct {
+	Reason ConflictReason
+	Cells  []Point
+	Flags  []Point
+	Need   int // for ConflictMineCount: the mines the numbers need (at least, or at most)
+	Left   int // for ConflictMineCount and ConflictTooManyFlags: mines left after the flags
+}
+
+func (e *ConflictError) Error() string {
+	switch e.Reason {
+	case ConflictTooManyFlags:
+		return fmt.Sprintf("there are more flags than mines (%d too many); a flag is wrong", -e.Left)
+	case ConflictMineCount:
+		if e.Need > e.Left {
+			return fmt.Sprintf("the numbers need at least %d more mines but only %d are left", e.Need, e.Left)
+		}
+		return fmt.Sprintf("the numbers leave room for at most %d more mines, but %d are left", e.Need, e.Left)
+	}
+	names := make([]string, len(e.Cells))
+	for i, p := range e.Cells {
+		names[i] = p.String()
+	}
+	var msg string
+	if len(e.Cells) == 1 {
+		msg = fmt.Sprintf("the number at %s cannot hold", names[0])
+	} else {
+		msg = fmt.Sprintf("the numbers at %s cannot all hold", strings.Join(names, ", "))
+	}
+	if len(e.Flags) > 0 {
+		msg += "; a flag next to them may be wrong"
+	}
+	return msg
+}

@@ -1,0 +1,160 @@
+package mines
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The .mine text of JSMinesweeper is a header line WxHxM (width, height
+// and total mines, flagged ones included), then Height rows of Width
+// characters:
+//
+//	H . ? x   hidden
+//	F *       flag (a known mine)
+//	0 … 8     a revealed number
+//
+// Parse also takes a byte-order mark, \r\n line ends, blanks at the ends
+// of lines, blank lines before the header and after the last row, and X or
+// × in the header. Format writes the canonical form (H, F, digits, \n).
+
+// Parse reads .mine text. A malformed text is an *InputError with the line
+// and column at fault.
+func Parse(text string) (*Board, error) {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	lines := strings.Split(text, "\n")
+	for i := range lines {
+		lines[i] = strings.TrimRight(lines[i], " \t\r")
+	}
+	first := 0
+	for first < len(lines) && lines[first] == "" {
+		first++
+	}
+	if first == len(lines) {
+		return nil, &InputError{Field: "board", Line: -1, Col: -1, Reason: ReasonEmpty, Msg: "the board is empty; start with a line such as 9x9x10"}
+	}
+	w, h, m, err := parseHeader(lines[first], first)
+	if err != nil {
+		return nil, err
+	}
+	b, err := NewBoard(w, h, m)
+	if err != nil {
+		in := err.(*InputError)
+		in.Line, in.Col, in.Value = first, 0, lines[first]
+		return nil, in
+	}
+	for y := 0; y < h; y++ {
+		ln := first + 1 + y
+		if ln >= len(lines) || (lines[ln] == "" && allBlank(lines[ln:])) {
+			return nil, &InputError{Field: "board", Line: min(ln, len(lines)-1), Col: -1, Reason: ReasonMissingRows, Want: h,
+				Msg: fmt.Sprintf("the header says %d rows but there are only %d", h, y)}
+		}
+		line := strings.TrimLeft(lines[ln], " \t")
+		lead := utf8.RuneCountInString(lines[ln]) - utf8.RuneCountInString(line)
+		x := 0
+		for _, r := range line {
+			if x == w {
+				return nil, &InputError{Field: "board", Line: ln, Col: lead + x, Reason: ReasonRowLength, Want: w, Value: line,
+					Msg: fmt.Sprintf("row %d has more than %d cells", y+1, w)}
+			}
+			c, ok := cellOf(r)
+			if !ok {
+				return nil, &InputError{Field: "board", Line: ln, Col: lead + x, Reason: ReasonBadChar, Value: string(r),
+					Msg: fmt.Sprintf("%q is not a cell; use H for hidden, F for a flag, 0-8 for a number", r)}
+			}
+			b.Cells[y*w+x] = c
+			x++
+		}
+		if x < w {
+			return nil, &InputError{Field: "board", Line: ln, Col: lead + x, Reason: ReasonRowLength, Want: w, Value: line,
+				Msg: fmt.Sprintf("row %d has %d cells, not %d", y+1, x, w)}
+		}
+	}
+	for ln := first + 1 + h; ln < len(lines); ln++ {
+		if lines[ln] != "" {
+			return nil, &InputError{Field: "board", Line: ln, Col: 0, Reason: ReasonExtraRows, Want: h, Value: lines[ln],
+				Msg: fmt.Sprintf("the header says %d rows; this line is one too many", h)}
+		}
+	}
+	return b, nil
+}
+
+func allBlank(lines []string) bool {
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func cellOf(r rune) (Cell, bool) {
+	switch {
+	case r >= '0' && r <= '8':
+		return Cell(r - '0'), true
+	case r == 'H' || r == 'h' || r == '.' || r == '?' || r == 'x' || r == 'X':
+		return Hidden, true
+	case r == 'F' || r == 'f' || r == '*':
+		return Flag, true
+	}
+	return 0, false
+}
+
+// parseHeader reads "WxHxM".
+func parseHeader(line string, ln int) (w, h, m int, err error) {
+	bad := func(col int, msg string) error {
+		return &InputError{Field: "board", Line: ln, Col: col, Reason: ReasonBadHeader, Value: line, Msg: msg}
+	}
+	var nums [3]int
+	part, col, digits := 0, 0, 0
+	for _, r := range line {
+		switch {
+		case r >= '0' && r <= '9':
+			if digits >= 6 {
+				return 0, 0, 0, bad(col, "the header's numbers are too large")
+			}
+			nums[part] = nums[part]*10 + int(r-'0')
+			digits++
+		case r == 'x' || r == 'X' || r == '×' || r == '*':
+			if digits == 0 {
+				return 0, 0, 0, bad(col, "the header must be width x height x mines, such as 30x16x99")
+			}
+			if part == 2 {
+				return 0, 0, 0, bad(col, "the header has more than three numbers")
+			}
+			part, digits = part+1, 0
+		case r == ' ' || r == '\t':
+			// blanks around the separators are fine
+		default:
+			return 0, 0, 0, bad(col, fmt.Sprintf("%q does not belong in the header; write width x height x mines, such as 30x16x99", r))
+		}
+		col++
+	}
+	if part != 2 || digits == 0 {
+		return 0, 0, 0, bad(col, "the header must be width x height x mines, such as 30x16x99")
+	}
+	return nums[0], nums[1], nums[2], nil
+}
+
+// Format writes the board as canonical .mine text: the header, then one
+// line per row of H, F and digits, each line ending in \n.
+func (b *Board) Format() string {
+	var s strings.Builder
+	s.Grow(16 + (b.Width+1)*b.Height)
+	s.WriteString(strconv.Itoa(b.Width) + "x" + strconv.Itoa(b.Height) + "x" + strconv.Itoa(b.Mines) + "\n")
+	for y := 0; y < b.Height; y++ {
+		for _, c := range b.Cells[y*b.Width : (y+1)*b.Width] {
+			switch c {
+			case Hidden:
+				s.WriteByte('H')
+			case Flag:
+				s.WriteByte('F')
+			default:
+				s.WriteByte('0' + byte(c))
+			}
+		}
+		s.WriteByte('\n')
+	}
+	return s.String()
+}

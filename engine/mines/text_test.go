@@ -1,0 +1,127 @@
+package mines
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func mustParse(t testing.TB, text string) *Board {
+	t.Helper()
+	b, err := Parse(text)
+	if err != nil {
+		t.Fatalf("%q: %v", text, err)
+	}
+	return b
+}
+
+func TestParseForms(t *testing.T) {
+	canonical := "4x3x5\nHF12\n0H8H\nHHHF\n"
+	b := mustParse(t, canonical)
+	if b.Width != 4 || b.Height != 3 || b.Mines != 5 || b.At(1, 0) != Flag || b.At(3, 0) != 2 || b.At(2, 1) != 8 || b.At(1, 1) != Hidden {
+		t.Fatalf("got %+v", b)
+	}
+	if got := b.Format(); got != canonical {
+		t.Fatalf("Format: got %q, want %q", got, canonical)
+	}
+	for _, variant := range []string{
+		"\uFEFF4x3x5\r\nHF12\r\n0H8H\r\nHHHF\r\n",
+		"4x3x5  \nHF12 \n0H8H\t\nHHHF\n\n\n",
+		"\n\n4 x 3 x 5\n.*12\n0?8x\n..H*",
+		"4X3X5\nhf12\n0H8H\nHHHf",
+		"4×3×5\nHF12\n0H8H\nHHHF",
+	} {
+		if got := mustParse(t, variant).Format(); got != canonical {
+			t.Errorf("%q: got %q, want %q", variant, got, canonical)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct {
+		text      string
+		reason    Reason
+		line, col int
+	}{
+		{"", ReasonEmpty, -1, -1},
+		{" \n\n", ReasonEmpty, -1, -1},
+		{"9x9", ReasonBadHeader, 0, 3},
+		{"9x9x10x3", ReasonBadHeader, 0, 6},
+		{"9y9x10", ReasonBadHeader, 0, 1},
+		{"x9x10", ReasonBadHeader, 0, 0},
+		{"0x9x10", ReasonSizeRange, 0, 0},
+		{"300x9x10", ReasonSizeRange, 0, 0},
+		{"2x2x5\nHH\nHH", ReasonMineRange, 0, 0},
+		{"2x2x1\nHH", ReasonMissingRows, 1, -1},
+		{"2x2x1\nHH\n\n", ReasonMissingRows, 2, -1},
+		{"2x2x1\nHH\nH", ReasonRowLength, 2, 1},
+		{"2x2x1\nHHH\nHH", ReasonRowLength, 1, 2},
+		{"2x2x1\nH9\nHH", ReasonBadChar, 1, 1},
+		{"2x2x1\nHH\r\nH€", ReasonBadChar, 2, 1},
+		{"\uFEFF2x2x1\nHH\nHH\nHH", ReasonExtraRows, 3, 0},
+		{"2x2x1\n  HZ\nHH", ReasonBadChar, 1, 3},
+	} {
+		_, err := Parse(c.text)
+		var in *InputError
+		if !errors.As(err, &in) {
+			t.Errorf("%q: want an InputError, got %v", c.text, err)
+			continue
+		}
+		if in.Reason != c.reason || in.Line != c.line || in.Col != c.col || in.Msg == "" {
+			t.Errorf("%q: got %s at line %d col %d (%v), want %s at %d %d", c.text, in.Reason, in.Line, in.Col, err, c.reason, c.line, c.col)
+		}
+	}
+}
+
+func randomBoard(rng *rand.Rand, w, h int) *Board {
+	b, _ := NewBoard(w, h, rng.IntN(w*h+1))
+	for i := range b.Cells {
+		b.Cells[i] = Cell(rng.IntN(11))
+	}
+	return b
+}
+
+func TestRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		b := randomBoard(rng, 1+rng.IntN(12), 1+rng.IntN(12))
+		text := b.Format()
+		back := mustParse(t, text)
+		if back.Format() != text || back.Width != b.Width || back.Mines != b.Mines {
+			t.Fatalf("%q does not round-trip", text)
+		}
+		// The same board with the other spellings reads the same.
+		alt := strings.NewReplacer("H", ".", "F", "*", "\n", "\r\n").Replace(text)
+		if mustParse(t, alt).Format() != text {
+			t.Fatalf("%q: alternative spelling differs", alt)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, seed := range []string{"4x3x5\nHF12\n0H8H\nHHHF\n", "\uFEFF2x1x0\r\n00", "9x9x10", "1x1x1\n*", "3x1x1\n.?x", "", "1x1x0\n€", "2x2x1\nHH\n\nHH", "999999999x1x1"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		b, err := Parse(text)
+		if err != nil {
+			var in *InputError
+			if !errors.As(err, &in) || in.Msg == "" {
+				t.Fatalf("%q: error %T %v", text, err, err)
+			}
+			lines := strings.Count(text, "\n") + 1
+			if in.Line < -1 || in.Line >= lines || in.Col < -1 {
+				t.Fatalf("%q: error at line %d col %d of %d lines: %v", text, in.Line, in.Col, lines, err)
+			}
+			return
+		}
+		if len(b.Cells) != b.Width*b.Height || b.Mines > len(b.Cells) {
+			t.Fatalf("%q: inconsistent board %+v", text, b)
+		}
+		again, err := Parse(b.Format())
+		if err != nil || again.Format() != b.Format() {
+			t.Fatalf("%q: no round trip: %v", text, err)
+		}
+	})
+}
