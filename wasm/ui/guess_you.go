@@ -365,6 +365,9 @@ func (m *youMode) render() {
 	}
 	m.showSettingsChanged()
 	playing := st.Game != nil && !st.Over
+	if !playing {
+		m.inputError.SetTextContent("") // a complaint about a guess means nothing once the game is over
+	}
 	setDisabled(m.input, !playing)
 	for _, b := range m.actions.QuerySelectorAll("[data-needs]") {
 		setDisabled(b, !playing || (b.GetAttribute("data-needs") == "turns" && len(st.Turns) == 0))
