@@ -1,0 +1,522 @@
+package mines
+
+import (
+	"errors"
+	"math"
+	"slices"
+)
+
+// Counting one component. Its groups are assigned one at a time in an order
+// that closes constraints early. A state is the sum already placed on
+// each open constraint (4 bits a slot, 64 slots); assignments reaching the
+// same state have the same completions, so they are merged, and a state
+// carries a vector: the weighted number of ways to reach it per number of
+// mines placed so far. A group of size s given v mines weighs C(s, v).
+
+// maxSlots is the most constraints that can be open at once.
+const maxSlots = 64
+
+var errTooWide = errors.New("mines: a component is too wide to count")
+
+type stateKey [4]uint64
+
+func (k stateKey) get(slot uint8) int { return int(k[slot>>4]>>((slot&15)*4)) & 15 }
+
+func (k *stateKey) add(slot uint8, v int) { k[slot>>4] += uint64(v) << ((slot & 15) * 4) }
+
+func (k stateKey) hash() uint64 {
+	return (k[0]*0x9E3779B97F4A7C15 ^ k[1]*0xC2B2AE3D27D4EB4F ^ k[2]*0x165667B19E3779F9 ^ k[3]*0x27D4EB2F165667C5) >> 17
+}
+
+func (k *stateKey) clear(slot uint8) { k[slot>>4] &^= 15 << ((slot & 15) * 4) }
+
+// stepCon is one constraint of the group assigned at a step.
+type stepCon struct {
+	slot     uint8
+	target   int
+	capAfter int  // cells of this constraint in groups assigned later
+	closes   bool // this step assigns its last group
+}
+
+type transition struct {
+	from, to int32
+	v        int32
+	ways     float64
+}
+
+// layer is the states between two steps, with their forward vectors.
+type layer struct {
+	keys   []stateKey
+	lo, hi []int32 // the mine counts with a nonzero entry, per state
+	vec    []float64
+	back   []float64 // backward vectors, same shape
+}
+
+type step struct {
+	g     int32
+	size  int
+	cons  []stepCon
+	trans []transition // from a state of layers[i] to one of layers[i+1]
+}
+
+// counter counts one component.
+type counter struct {
+	p      *problem
+	groups []int32 // in assignment order
+	steps  []step
+	layers []layer // layers[i] precedes steps[i]
+	stride int     // mine counts 0..stride-1
+	exact  bool    // every forward weight is an integer below 2^53
+	scale  int     // the true totals are total()·2^scale
+	tick   func() error
+	table  stateTable
+}
+
+// binom[n][k] for n ≤ 8.
+var binom [9][9]float64
+
+func init() {
+	for n := 0; n <= 8; n++ {
+		binom[n][0] = 1
+		for k := 1; k <= n; k++ {
+			binom[n][k] = binom[n-1][k-1] + binom[n-1][k]
+		}
+	}
+}
+
+// plan orders the groups and lays out the slots. cons are the component's
+// constraints (or a subset of them, when looking for a conflict's core).
+func (c *counter) plan(groups []int32, cons []int32) error {
+	p := c.p
+	inSet := map[int32]bool{}
+	for _, ci := range cons {
+		inSet[ci] = true
+	}
+	conOf := func(g int32) []int32 {
+		var out []int32
+		for _, ci := range p.groups[g].cons {
+			if inSet[ci] {
+				out = append(out, ci)
+			}
+		}
+		return out
+	}
+	conLists := make([][]int32, len(groups))
+	for i, g := range groups {
+		conLists[i] = conOf(g)
+	}
+	order := greedyOrder(p, groups, conLists, cons)
+	// On big components also try sweeping the board by rows and by
+	// columns, and keep the order with the fewest constraints open at once.
+	if len(groups) > 24 {
+		width := openWidth(p, order, cons)
+		for _, byRows := range []bool{true, false} {
+			sweep := slices.Clone(groups)
+			slices.SortStableFunc(sweep, func(a, b int32) int {
+				pa, pb := p.b.Point(int(p.groups[a].cells[0])), p.b.Point(int(p.groups[b].cells[0]))
+				if !byRows {
+					pa.X, pa.Y, pb.X, pb.Y = pa.Y, pa.X, pb.Y, pb.X
+				}
+				if pa.Y != pb.Y {
+					return pa.Y - pb.Y
+				}
+				return pa.X - pb.X
+			})
+			if w := openWidth(p, sweep, cons); w < width {
+				order, width = sweep, w
+			}
+		}
+	}
+	c.groups = append(c.groups[:0], order...)
+	cells := 0
+	for _, g := range order {
+		cells += len(p.groups[g].cells)
+	}
+	c.stride = cells + 1
+	// First and last step of each constraint, then slots.
+	pos := map[int32]int{}
+	for i, g := range c.groups {
+		pos[g] = i
+	}
+	first, last := map[int32]int{}, map[int32]int{}
+	for _, ci := range cons {
+		f, l := len(c.groups), -1
+		for _, g := range p.cons[ci].groups {
+			if i, ok := pos[g]; ok {
+				f, l = min(f, i), max(l, i)
+			}
+		}
+		first[ci], last[ci] = f, l
+	}
+	slotOf := map[int32]uint8{}
+	var free []uint8
+	next := uint8(0)
+	c.steps = c.steps[:0]
+	for i, g := range c.groups {
+		st := step{g: g, size: len(p.groups[g].cells)}
+		for _, ci := range conOf(g) {
+			if first[ci] == i {
+				if len(free) > 0 {
+					slotOf[ci], free = free[len(free)-1], free[:len(free)-1]
+				} else {
+					if next == maxSlots {
+						return errTooWide
+					}
+					slotOf[ci] = next
+					next++
+				}
+			}
+			capAfter := 0
+			for _, h := range p.cons[ci].groups {
+				if pos[h] > i {
+					capAfter += len(p.groups[h].cells)
+				}
+			}
+			st.cons = append(st.cons, stepCon{slot: slotOf[ci], target: p.cons[ci].target, capAfter: capAfter, closes: last[ci] == i})
+		}
+		for _, sc := range st.cons {
+			if sc.closes {
+				free = append(free, sc.slot)
+			}
+		}
+		c.steps = append(c.steps, st)
+	}
+	return nil
+}
+
+// greedyOrder orders groups to keep few constraints open at once: next is
+// the group on the open border that opens the fewest new constraints net
+// of those it closes, then the one with most constraints already open,
+// starting from a group at one end of the component.
+func greedyOrder(p *problem, groups []int32, conLists [][]int32, cons []int32) []int32 {
+	touched := map[int32]bool{}
+	unassigned := map[int32]int{} // constraint → its groups not yet assigned
+	for _, ci := range cons {
+		unassigned[ci] = len(p.cons[ci].groups)
+	}
+	done := make([]bool, len(groups))
+	order := make([]int32, 0, len(groups))
+	start := peripheral(groups, conLists, p)
+	for n := range groups {
+		best, bestDelta, bestOpen := -1, 0, 0
+		for i := range groups {
+			if done[i] || (n == 0 && i != start) {
+				continue
+			}
+			open, delta := 0, 0
+			for _, ci := range conLists[i] {
+				if touched[ci] {
+					open++
+				} else {
+					delta++
+				}
+				if unassigned[ci] == 1 {
+					delta--
+				}
+			}
+			// Stay on the open border when there is one.
+			if best >= 0 && (open == 0) != (bestOpen == 0) {
+				if open == 0 {
+					continue
+				}
+				best = -1
+			}
+			if best < 0 || delta < bestDelta || (delta == bestDelta && open > bestOpen) {
+				best, bestDelta, bestOpen = i, delta, open
+			}
+		}
+		done[best] = true
+		g := groups[best]
+		order = append(order, g)
+		for _, ci := range conLists[best] {
+			touched[ci] = true
+			unassigned[ci]--
+		}
+	}
+	return order
+}
+
+// openWidth is the most constraints open at once when groups are assigned
+// in this order.
+func openWidth(p *problem, order []int32, cons []int32) int {
+	pos := make(map[int32]int, len(order))
+	for i, g := range order {
+		pos[g] = i
+	}
+	delta := make([]int, len(order)+1)
+	for _, ci := range cons {
+		f, l := len(order), -1
+		for _, g := range p.cons[ci].groups {
+			if i, ok := pos[g]; ok {
+				f, l = min(f, i), max(l, i)
+			}
+		}
+		if l >= 0 {
+			delta[f]++
+			delta[l+1]--
+		}
+	}
+	open, width := 0, 0
+	for _, d := range delta {
+		open += d
+		width = max(width, open)
+	}
+	return width
+}
+
+// peripheral returns the index in groups of a group far from the others
+// (the last one reached by a breadth-first walk from the first), a good
+// start for a walk along a border.
+func peripheral(groups []int32, conLists [][]int32, p *problem) int {
+	if len(groups) <= 2 {
+		return 0
+	}
+	index := map[int32]int{}
+	for i, g := range groups {
+		index[g] = i
+	}
+	seen := make([]bool, len(groups))
+	queue := []int{0}
+	seen[0] = true
+	last := 0
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		last = i
+		for _, ci := range conLists[i] {
+			for _, h := range p.cons[ci].groups {
+				if j, ok := index[h]; ok && !seen[j] {
+					seen[j] = true
+					queue = append(queue, j)
+				}
+			}
+		}
+	}
+	return last
+}
+
+// forward fills the layers and transitions. It reports whether any
+// solution exists.
+func (c *counter) forward() (bool, error) {
+	n := len(c.steps)
+	if cap(c.layers) < n+1 {
+		c.layers = make([]layer, n+1)
+	}
+	c.layers = c.layers[:n+1]
+	for i := range c.layers {
+		l := &c.layers[i]
+		l.keys, l.lo, l.hi, l.vec = l.keys[:0], l.lo[:0], l.hi[:0], l.vec[:0]
+	}
+	stride := c.stride
+	l0 := &c.layers[0]
+	l0.keys = append(l0.keys, stateKey{})
+	l0.lo, l0.hi = append(l0.lo, 0), append(l0.hi, 0)
+	l0.vec = append(l0.vec, make([]float64, stride)...)
+	l0.vec[0] = 1
+	c.exact, c.scale = true, 0
+	for i := range c.steps {
+		st := &c.steps[i]
+		cur, nxt := &c.layers[i], &c.layers[i+1]
+		st.trans = st.trans[:0]
+		c.table.reset(len(cur.keys) * 2)
+		for from, key := range cur.keys {
+			if from&1023 == 1023 && c.tick != nil {
+				if err := c.tick(); err != nil {
+					return false, err
+				}
+			}
+			lo, hi := 0, st.size
+			for _, sc := range st.cons {
+				need := sc.target - key.get(sc.slot)
+				hi = min(hi, need)
+				lo = max(lo, need-sc.capAfter)
+			}
+			for v := lo; v <= hi; v++ {
+				nk := key
+				for _, sc := range st.cons {
+					if sc.closes {
+						nk.clear(sc.slot)
+					} else {
+						nk.add(sc.slot, v)
+					}
+				}
+				to, fresh := c.table.index(nk, int32(len(nxt.keys)))
+				if fresh {
+					nxt.keys = append(nxt.keys, nk)
+					nxt.lo = append(nxt.lo, math.MaxInt32)
+					nxt.hi = append(nxt.hi, -1)
+					nxt.vec = append(nxt.vec, make([]float64, stride)...)
+				}
+				w := binom[st.size][v]
+				st.trans = append(st.trans, transition{int32(from), to, int32(v), w})
+				src := cur.vec[from*stride : (from+1)*stride]
+				dst := nxt.vec[int(to)*stride : (int(to)+1)*stride]
+				flo, fhi := int(cur.lo[from]), int(cur.hi[from])
+				for k := flo; k <= fhi; k++ {
+					dst[k+v] += w * src[k]
+				}
+				nxt.lo[to] = min(nxt.lo[to], int32(flo+v))
+				nxt.hi[to] = max(nxt.hi[to], int32(fhi+v))
+			}
+		}
+		if c.tick != nil {
+			if err := c.tick(); err != nil {
+				return false, err
+			}
+		}
+		if len(nxt.keys) == 0 {
+			return false, nil
+		}
+		hi, e := normalize(nxt.vec)
+		c.scale += e
+		c.exact = c.exact && e == 0 && hi < 1<<53
+	}
+	return true, nil
+}
+
+// normalize rescales weights by a power of two when the largest leaves
+// [2^-256, 2^256]; scaling by a power of two is exact, and probabilities
+// are ratios of weights scaled alike. It returns the largest weight before
+// scaling and the exponent e the weights were multiplied by 2^-e with.
+func normalize(vec []float64) (float64, int) {
+	hi := 0.0
+	for _, x := range vec {
+		hi = max(hi, x)
+	}
+	if hi == 0 {
+		return 0, 0
+	}
+	_, e := math.Frexp(hi)
+	if e > 256 || e < -256 {
+		f := math.Ldexp(1, -e)
+		for i := range vec {
+			vec[i] *= f
+		}
+		return hi, e
+	}
+	return hi, 0
+}
+
+// total is the component's weight per mine count (forward must have found
+// solutions).
+func (c *counter) total() []float64 {
+	return c.layers[len(c.steps)].vec[:c.stride]
+}
+
+// marginals runs the backward pass with ext[k] the weight of the rest of
+// the board given k mines in this component, and stores each group's
+// probability of a mine per cell in prob and the values it can take in
+// vals (bit v: some solution gives the group v mines).
+func (c *counter) marginals(ext []float64, prob []float64, vals []uint16) error {
+	n := len(c.steps)
+	stride := c.stride
+	last := &c.layers[n]
+	last.back = append(last.back[:0], ext[:stride]...)
+	for i := n - 1; i >= 0; i-- {
+		st := &c.steps[i]
+		cur, nxt := &c.layers[i], &c.layers[i+1]
+		if cap(cur.back) < len(cur.vec) {
+			cur.back = make([]float64, len(cur.vec))
+		}
+		cur.back = cur.back[:len(cur.vec)]
+		clear(cur.back)
+		z, m := 0.0, 0.0
+		var mask uint16
+		for ti, t := range st.trans {
+			if ti&1023 == 1023 && c.tick != nil {
+				if err := c.tick(); err != nil {
+					return err
+				}
+			}
+			from, to, v := int(t.from), int(t.to), int(t.v)
+			fv := cur.vec[from*stride : (from+1)*stride]
+			bn := nxt.back[to*stride : (to+1)*stride]
+			bc := cur.back[from*stride : (from+1)*stride]
+			s := 0.0
+			for k := int(cur.lo[from]); k <= int(cur.hi[from]); k++ {
+				b := bn[k+v]
+				bc[k] += t.ways * b
+				s += fv[k] * b
+			}
+			if s > 0 {
+				mask |= 1 << v
+				s *= t.ways
+				z += s
+				m += s * float64(v)
+			}
+		}
+		prob[st.g] = m / (z * float64(st.size))
+		vals[st.g] = mask
+		normalize(cur.back)
+		if c.tick != nil && i%16 == 0 {
+			if err := c.tick(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stateTable maps state keys to their index in the next layer: open
+// addressing, cleared by bumping a generation.
+type stateTable struct {
+	keys []stateKey
+	idx  []int32
+	gen  []uint32
+	cur  uint32
+	mask uint64
+}
+
+func (t *stateTable) reset(hint int) {
+	size := 16
+	for size < 2*hint {
+		size <<= 1
+	}
+	if len(t.keys) < size {
+		t.keys = make([]stateKey, size)
+		t.idx = make([]int32, size)
+		t.gen = make([]uint32, size)
+		t.cur = 0
+	}
+	t.mask = uint64(len(t.keys) - 1)
+	t.cur++
+	if t.cur == 0 {
+		clear(t.gen)
+		t.cur = 1
+	}
+}
+
+// index returns the index of k, inserting it as next when absent.
+func (t *stateTable) index(k stateKey, next int32) (int32, bool) {
+	if int(next)*2 >= len(t.keys) {
+		t.grow()
+	}
+	h := k.hash()
+	for i := h & t.mask; ; i = (i + 1) & t.mask {
+		if t.gen[i] != t.cur {
+			t.gen[i], t.keys[i], t.idx[i] = t.cur, k, next
+			return next, true
+		}
+		if t.keys[i] == k {
+			return t.idx[i], false
+		}
+	}
+}
+
+func (t *stateTable) grow() {
+	old := *t
+	n := len(old.keys) * 2
+	t.keys, t.idx, t.gen = make([]stateKey, n), make([]int32, n), make([]uint32, n)
+	t.cur, t.mask = 1, uint64(n-1)
+	for i := range old.keys {
+		if old.gen[i] == old.cur {
+			h := old.keys[i].hash()
+			for j := h & t.mask; ; j = (j + 1) & t.mask {
+				if t.gen[j] != t.cur {
+					t.gen[j], t.keys[j], t.idx[j] = t.cur, old.keys[i], old.idx[i]
+					break
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,140 @@
+package mines
+
+import "slices"
+
+// localDeductions finds the cells that single numbers settle, repeated
+// until nothing changes: a number whose mines are all placed clears its
+// other hidden neighbours, and one with as many hidden neighbours as mines
+// left marks them all. It is what an incomplete analysis can still
+// promise.
+func localDeductions(p *problem) (safe, mines []Point) {
+	b := p.b
+	state := make([]int8, len(b.Cells)) // 0 unknown, 1 safe, 2 mine
+	var nb [8]int
+	for changed := true; changed; {
+		changed = false
+		for _, c := range p.cons {
+			need, unknown := c.target, 0
+			for _, j := range b.Neighbours(int(c.cell), nb[:0]) {
+				if b.Cells[j] != Hidden {
+					continue
+				}
+				switch state[j] {
+				case 0:
+					unknown++
+				case 2:
+					need--
+				}
+			}
+			if unknown == 0 || (need != 0 && need != unknown) {
+				continue
+			}
+			mark := int8(1)
+			if need == unknown {
+				mark = 2
+			}
+			for _, j := range b.Neighbours(int(c.cell), nb[:0]) {
+				if b.Cells[j] == Hidden && state[j] == 0 {
+					state[j] = mark
+					changed = true
+				}
+			}
+		}
+	}
+	for i, s := range state {
+		switch s {
+		case 1:
+			safe = append(safe, b.Point(i))
+		case 2:
+			mines = append(mines, b.Point(i))
+		}
+	}
+	return safe, mines
+}
+
+// findDead lists the uncertain hidden cells whose number is already known
+// should they be safe: every uncertain hidden neighbour is covered by one
+// number that fixes their sum (its uncertain cells are exactly those
+// neighbours, or those neighbours and the cell itself).
+func findDead(p *problem, prob []float64) []Point {
+	b := p.b
+	uncertain := func(j int) bool { return b.Cells[j] == Hidden && prob[j] > 0 && prob[j] < 1 }
+	var nb, nb2 [8]int
+	var dead []Point
+	var u, scope []int
+	for i := range b.Cells {
+		if !uncertain(i) {
+			continue
+		}
+		u = u[:0]
+		for _, j := range b.Neighbours(i, nb[:0]) {
+			if uncertain(j) {
+				u = append(u, j)
+			}
+		}
+		if len(u) == 0 {
+			dead = append(dead, b.Point(i))
+			continue
+		}
+		isDead := false
+		// A number that fixes the sum over u is next to u[0].
+		for _, c := range b.Neighbours(u[0], nb2[:0]) {
+			if isDead || !b.Cells[c].Revealed() {
+				continue
+			}
+			scope = scope[:0]
+			var nb3 [8]int
+			for _, j := range b.Neighbours(c, nb3[:0]) {
+				if uncertain(j) && j != i {
+					scope = append(scope, j)
+				}
+			}
+			isDead = slices.Equal(scope, u)
+		}
+		if isDead {
+			dead = append(dead, b.Point(i))
+		}
+	}
+	return dead
+}
+
+// conflictCore shrinks the constraints of an unsatisfiable component to a
+// set that is still unsatisfiable but loses that property when any one is
+// removed, and returns their cells.
+func (p *problem) conflictCore(comp []int32) []int32 {
+	cons := p.compCons(comp)
+	feasible := func(set []int32) bool {
+		in := map[int32]bool{}
+		for _, ci := range set {
+			in[ci] = true
+		}
+		var groups []int32
+		for _, g := range comp {
+			for _, ci := range p.groups[g].cons {
+				if in[ci] {
+					groups = append(groups, g)
+					break
+				}
+			}
+		}
+		c := &counter{p: p}
+		if c.plan(groups, set) != nil {
+			return true // too wide to decide: keep the constraint
+		}
+		ok, _ := c.forward()
+		return ok
+	}
+	for i := 0; i < len(cons); {
+		without := append(append([]int32(nil), cons[:i]...), cons[i+1:]...)
+		if len(without) > 0 && !feasible(without) {
+			cons = without
+		} else {
+			i++
+		}
+	}
+	cells := make([]int32, len(cons))
+	for i, ci := range cons {
+		cells[i] = p.cons[ci].cell
+	}
+	return cells
+}
