@@ -229,3 +229,39 @@ func TestHelperThinkingShowsProgressInPlaceAndStops(t *testing.T) {
 	}
 	t.Logf("progress while thinking: %q", got["progress"])
 }
+
+// Removing a row leaves the focus on the neighbouring row, so the next
+// key press acts there.
+func TestHelperFocusAfterRemove(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]string](t, ctx, `(async () => {
+		$('#kz-tab-helper').click();
+		$('[data-on-click="help.paste-open"]').click();
+		type('#kz-paste', '0123 1A1B\n4567 0A2B\n8901 1A0B\n');
+		$('[data-on-click="help.paste-read"]').click();
+		await until(() => $('.kz-paste').hidden);
+		$('[data-row="1"][data-field="remove"]').focus();
+		$('[data-row="1"][data-field="remove"]').click();
+		await until(() => kz().activeElement && kz().activeElement.dataset.field === 'remove');
+		const a = kz().activeElement;
+		return {row: a.dataset.row, guess: $('[data-row="' + a.dataset.row + '"][data-field="guess"]').value};
+	})()`)
+	if got["row"] != "1" || got["guess"] != "8901" {
+		t.Errorf("after removing row 2, the focus should be on the row that took its place: %v", got)
+	}
+}
+
+// The first guess of a 10-digit game is a fixed opening, given at once
+// without a search.
+func TestTenDigitOpeningIsFixed(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]string](t, ctx, `(async () => {
+		choose('#kz-preset', '1a2b-10');
+		$('#kz-tab-helper').click();
+		const s = await until(() => $('#kz-panel-helper .kz-suggest'));
+		return {guess: s.querySelector('.kz-code').getAttribute('aria-label'), text: s.textContent};
+	})()`)
+	if got["guess"] != "0123456789" || !strings.Contains(got["text"], "all first guesses are alike") {
+		t.Errorf("the 10-digit opening should be the fixed first code, explained as such: %v", got)
+	}
+}
