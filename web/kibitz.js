@@ -385,7 +385,7 @@
   };
 
   // The widgets' usual first height, so the placeholder holds their place.
-  var placeholderHeight = { app: 640, guess: 340 };
+  var placeholderHeight = { app: 450, guess: 360 };
 
   // matchLang mirrors wasm/i18n.Match: Chinese by script, then region.
   function matchLang(tag) {
