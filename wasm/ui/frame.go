@@ -159,7 +159,10 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	f.Handle("frame.dismiss", func(dom.Event, dom.Element) { f.ClearMessage() })
 	f.Handle("frame.copy", func(_ dom.Event, t dom.Element) { f.copy(t) })
 	f.listen = map[string]listener{}
-	for _, typ := range []string{"click", "input", "change", "submit", "keydown", "focusout"} {
+	// Every event type a widget may ask for by data-on-<type>: the board
+	// games need right clicks, long presses (pointer down and up) and
+	// hovering as well as clicks and keys.
+	for _, typ := range delegatedEvents {
 		fn, release, err := bridge.ReleasableFunc(func(this safejs.Value, args []safejs.Value) any {
 			if len(args) > 0 {
 				f.dispatch(typ, dom.WrapEvent(safejs.Unsafe(args[0])))
@@ -175,6 +178,13 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 		}
 	}
 	return f, nil
+}
+
+// delegatedEvents are the event types the frame listens for on its
+// shadow root.
+var delegatedEvents = []string{
+	"click", "dblclick", "contextmenu", "input", "change", "submit", "keydown", "keyup",
+	"focusin", "focusout", "pointerdown", "pointerup", "pointercancel", "pointerleave", "mouseover",
 }
 
 // Handle registers the handler for name, used by elements as
