@@ -184,7 +184,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 // shadow root.
 var delegatedEvents = []string{
 	"click", "dblclick", "contextmenu", "input", "change", "submit", "keydown", "keyup",
-	"focusin", "focusout", "pointerdown", "pointerup", "pointercancel", "pointerleave", "mouseover",
+	"focusin", "focusout", "pointerdown", "pointerup", "pointercancel", "mouseover", "mouseout",
 }
 
 // Handle registers the handler for name, used by elements as
