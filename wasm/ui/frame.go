@@ -74,7 +74,7 @@ type Frame struct {
 	children []*Frame            // frames mounted inside this one (the app's games)
 	point    *mountPoint         // where the page's handle finds the current frame
 	lanes    map[string]*Lane    // the frame's call lanes, by name
-	running  int                 // calls in progress, in every lane
+	inBar    int                 // calls in progress that show in the frame's busy bar
 	listen   map[string]listener // the delegated event listeners, by event type
 }
 
@@ -368,7 +368,10 @@ func (l *Lane) Call(method string, params, result any) error {
 	l.seq++
 	seq := l.seq
 	l.cancel, l.stopped, l.phase, l.shown = cancel, false, "", 0
-	f.running++
+	inBar := l.busy == nil // this call shows in the frame's bar
+	if inBar {
+		f.inBar++
+	}
 	l.showBusy(f.T("common.working"))
 	err := f.Engine.Call(ctx, method, params, result, func(done, total float64, note string) {
 		if total > 0 && l.seq == seq {
@@ -382,8 +385,10 @@ func (l *Lane) Call(method string, params, result any) error {
 		l.cancel = nil
 		l.hideBusy()
 	}
-	if f.running--; f.running == 0 {
-		f.busyBar.SetAttribute("hidden", "")
+	if inBar {
+		if f.inBar--; f.inBar == 0 {
+			f.busyBar.SetAttribute("hidden", "")
+		}
 	}
 	if ce, ok := err.(*CallError); ok && ce.Code == "cancelled" {
 		if stopped {
