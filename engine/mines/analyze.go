@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"time"
 
@@ -55,8 +56,8 @@ type Analysis struct {
 	FloatProb  float64 // the probability of each floating cell (NaN with none)
 	Components int     // independent parts of the frontier
 
-	comps     []*counter // for Solutions
-	compTotal [][]float64
+	compTotal [][]float64 // for Solutions: each component's weight per mine count
+	compScale []int       // … times 2^compScale
 	exact     bool
 }
 
@@ -78,7 +79,7 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Analysis{Board: b, MinesLeft: p.minesLeft, Floating: len(p.floating), Components: len(p.comps), FloatProb: math.NaN(), Complete: true}
+	a := &Analysis{Board: b, MinesLeft: p.minesLeft, Floating: p.floating, Components: len(p.comps), FloatProb: math.NaN(), Complete: true}
 	for _, g := range p.groups {
 		a.Frontier += len(g.cells)
 	}
@@ -114,11 +115,18 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 	}
 
 	// Forward: count every component per mine count.
-	a.comps = make([]*counter, len(p.comps))
+	comps := make([]*counter, 0, len(p.comps))
+	defer func() {
+		for _, c := range comps {
+			c.release()
+		}
+	}()
 	a.compTotal = make([][]float64, len(p.comps))
+	a.compScale = make([]int, len(p.comps))
 	a.exact = true
 	for ci, comp := range p.comps {
-		c := &counter{p: p, tick: tick}
+		c := newCounter(p, tick)
+		comps = append(comps, c)
 		if err := c.plan(comp, p.compCons(comp)); err != nil {
 			return stop(err)
 		}
@@ -130,14 +138,14 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 			return nil, p.conflict(p.conflictCore(comp))
 		}
 		done += int64(len(comp))
-		a.comps[ci] = c
-		a.compTotal[ci] = c.total()
+		a.compTotal[ci] = slices.Clone(c.total())
+		a.compScale[ci] = c.scale
 		a.exact = a.exact && c.exact
 	}
 
 	// Combine: the weight of K frontier mines is C(F, L−K) times the
 	// convolution of the components.
-	F, L := len(p.floating), p.minesLeft
+	F, L := p.floating, p.minesLeft
 	maxK := 0
 	for _, t := range a.compTotal {
 		maxK += len(t) - 1
@@ -186,7 +194,7 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 	// Backward: each group's probability.
 	gProb := make([]float64, len(p.groups))
 	gVals := make([]uint16, len(p.groups))
-	for ci, c := range a.comps {
+	for ci, c := range comps {
 		if err := c.marginals(exts[ci], gProb, gVals); err != nil {
 			return stop(err)
 		}
@@ -373,7 +381,7 @@ func (a *Analysis) Solutions() (string, bool) {
 	const negInf = -1e308
 	total := []float64{0}
 	for ci, t := range a.compTotal {
-		shift := float64(a.comps[ci].scale) * math.Log10(2)
+		shift := float64(a.compScale[ci]) * math.Log10(2)
 		next := make([]float64, len(total)+len(t)-1)
 		for i := range next {
 			next[i] = negInf

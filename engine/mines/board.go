@@ -75,11 +75,15 @@ func (b *Board) Point(i int) Point { return Point{i % b.Width, i / b.Width} }
 // Neighbours appends the indices of the up to eight cells around cell i
 // to buf and returns it.
 func (b *Board) Neighbours(i int, buf []int) []int {
-	x, y := i%b.Width, i/b.Width
+	w := b.Width
+	x, y := i%w, i/w
+	if x > 0 && y > 0 && x < w-1 && y < b.Height-1 {
+		return append(buf, i-w-1, i-w, i-w+1, i-1, i+1, i+w-1, i+w, i+w+1)
+	}
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			if (dx != 0 || dy != 0) && b.In(x+dx, y+dy) {
-				buf = append(buf, (y+dy)*b.Width+x+dx)
+				buf = append(buf, (y+dy)*w+x+dx)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"sync"
 )
 
 // Counting one component. Its groups are assigned one at a time in an order
@@ -72,6 +73,21 @@ type counter struct {
 	table  stateTable
 }
 
+var counters = sync.Pool{New: func() any { return new(counter) }}
+
+// newCounter takes a counter from the pool, with its buffers.
+func newCounter(p *problem, tick func() error) *counter {
+	c := counters.Get().(*counter)
+	c.p, c.tick = p, tick
+	return c
+}
+
+// release returns c to the pool.
+func (c *counter) release() {
+	c.p, c.tick = nil, nil
+	counters.Put(c)
+}
+
 // binom[n][k] for n ≤ 8.
 var binom [9][9]float64
 
@@ -85,25 +101,33 @@ func init() {
 }
 
 // plan orders the groups and lays out the slots. cons are the component's
-// constraints (or a subset of them, when looking for a conflict's core).
+// constraints (or a subset of them, when looking for a conflict's core);
+// groups are the groups they touch.
 func (c *counter) plan(groups []int32, cons []int32) error {
 	p := c.p
-	inSet := map[int32]bool{}
 	for _, ci := range cons {
-		inSet[ci] = true
+		p.cIn[ci] = true
 	}
-	conOf := func(g int32) []int32 {
-		var out []int32
-		for _, ci := range p.groups[g].cons {
-			if inSet[ci] {
-				out = append(out, ci)
-			}
+	defer func() {
+		for _, ci := range cons {
+			p.cIn[ci] = false
 		}
-		return out
-	}
+	}()
 	conLists := make([][]int32, len(groups))
 	for i, g := range groups {
-		conLists[i] = conOf(g)
+		conLists[i] = p.groups[g].cons
+		for _, ci := range conLists[i] {
+			if !p.cIn[ci] { // a subset: keep only its constraints
+				var out []int32
+				for _, cj := range p.groups[g].cons {
+					if p.cIn[cj] {
+						out = append(out, cj)
+					}
+				}
+				conLists[i] = out
+				break
+			}
+		}
 	}
 	order := greedyOrder(p, groups, conLists, cons)
 	// On big components also try sweeping the board by rows and by
@@ -129,57 +153,57 @@ func (c *counter) plan(groups []int32, cons []int32) error {
 	}
 	c.groups = append(c.groups[:0], order...)
 	cells := 0
-	for _, g := range order {
+	for i, g := range order {
 		cells += len(p.groups[g].cells)
+		p.gPos[g] = int32(i)
 	}
 	c.stride = cells + 1
 	// First and last step of each constraint, then slots.
-	pos := map[int32]int{}
-	for i, g := range c.groups {
-		pos[g] = i
-	}
-	first, last := map[int32]int{}, map[int32]int{}
 	for _, ci := range cons {
-		f, l := len(c.groups), -1
+		f, l := int32(len(order)), int32(-1)
 		for _, g := range p.cons[ci].groups {
-			if i, ok := pos[g]; ok {
-				f, l = min(f, i), max(l, i)
-			}
+			f, l = min(f, p.gPos[g]), max(l, p.gPos[g])
 		}
-		first[ci], last[ci] = f, l
+		p.cFirst[ci], p.cLast[ci] = f, l
 	}
-	slotOf := map[int32]uint8{}
-	var free []uint8
+	var freeBuf [maxSlots]uint8
+	free := freeBuf[:0]
 	next := uint8(0)
-	c.steps = c.steps[:0]
-	for i, g := range c.groups {
-		st := step{g: g, size: len(p.groups[g].cells)}
-		for _, ci := range conOf(g) {
-			if first[ci] == i {
+	if cap(c.steps) < len(order) {
+		c.steps = append(c.steps[:cap(c.steps)], make([]step, len(order)-cap(c.steps))...)
+	}
+	c.steps = c.steps[:len(order)]
+	for i, g := range order {
+		st := &c.steps[i]
+		st.g, st.size, st.cons = g, len(p.groups[g].cells), st.cons[:0]
+		for _, ci := range p.groups[g].cons {
+			if !p.cIn[ci] {
+				continue
+			}
+			if p.cFirst[ci] == int32(i) {
 				if len(free) > 0 {
-					slotOf[ci], free = free[len(free)-1], free[:len(free)-1]
+					p.cSlot[ci], free = free[len(free)-1], free[:len(free)-1]
 				} else {
 					if next == maxSlots {
 						return errTooWide
 					}
-					slotOf[ci] = next
+					p.cSlot[ci] = next
 					next++
 				}
 			}
 			capAfter := 0
 			for _, h := range p.cons[ci].groups {
-				if pos[h] > i {
+				if p.gPos[h] > int32(i) {
 					capAfter += len(p.groups[h].cells)
 				}
 			}
-			st.cons = append(st.cons, stepCon{slot: slotOf[ci], target: p.cons[ci].target, capAfter: capAfter, closes: last[ci] == i})
+			st.cons = append(st.cons, stepCon{slot: p.cSlot[ci], target: p.cons[ci].target, capAfter: capAfter, closes: p.cLast[ci] == int32(i)})
 		}
 		for _, sc := range st.cons {
 			if sc.closes {
 				free = append(free, sc.slot)
 			}
 		}
-		c.steps = append(c.steps, st)
 	}
 	return nil
 }
@@ -189,14 +213,13 @@ func (c *counter) plan(groups []int32, cons []int32) error {
 // of those it closes, then the one with most constraints already open,
 // starting from a group at one end of the component.
 func greedyOrder(p *problem, groups []int32, conLists [][]int32, cons []int32) []int32 {
-	touched := map[int32]bool{}
-	unassigned := map[int32]int{} // constraint → its groups not yet assigned
 	for _, ci := range cons {
-		unassigned[ci] = len(p.cons[ci].groups)
+		p.cTouched[ci] = false
+		p.cLeft[ci] = int32(len(p.cons[ci].groups))
 	}
 	done := make([]bool, len(groups))
 	order := make([]int32, 0, len(groups))
-	start := peripheral(groups, conLists, p)
+	start := peripheral(p, groups, conLists)
 	for n := range groups {
 		best, bestDelta, bestOpen := -1, 0, 0
 		for i := range groups {
@@ -205,12 +228,12 @@ func greedyOrder(p *problem, groups []int32, conLists [][]int32, cons []int32) [
 			}
 			open, delta := 0, 0
 			for _, ci := range conLists[i] {
-				if touched[ci] {
+				if p.cTouched[ci] {
 					open++
 				} else {
 					delta++
 				}
-				if unassigned[ci] == 1 {
+				if p.cLeft[ci] == 1 {
 					delta--
 				}
 			}
@@ -226,11 +249,10 @@ func greedyOrder(p *problem, groups []int32, conLists [][]int32, cons []int32) [
 			}
 		}
 		done[best] = true
-		g := groups[best]
-		order = append(order, g)
+		order = append(order, groups[best])
 		for _, ci := range conLists[best] {
-			touched[ci] = true
-			unassigned[ci]--
+			p.cTouched[ci] = true
+			p.cLeft[ci]--
 		}
 	}
 	return order
@@ -239,22 +261,17 @@ func greedyOrder(p *problem, groups []int32, conLists [][]int32, cons []int32) [
 // openWidth is the most constraints open at once when groups are assigned
 // in this order.
 func openWidth(p *problem, order []int32, cons []int32) int {
-	pos := make(map[int32]int, len(order))
 	for i, g := range order {
-		pos[g] = i
+		p.gPos[g] = int32(i)
 	}
 	delta := make([]int, len(order)+1)
 	for _, ci := range cons {
 		f, l := len(order), -1
 		for _, g := range p.cons[ci].groups {
-			if i, ok := pos[g]; ok {
-				f, l = min(f, i), max(l, i)
-			}
+			f, l = min(f, int(p.gPos[g])), max(l, int(p.gPos[g]))
 		}
-		if l >= 0 {
-			delta[f]++
-			delta[l+1]--
-		}
+		delta[f]++
+		delta[l+1]--
 	}
 	open, width := 0, 0
 	for _, d := range delta {
@@ -267,16 +284,15 @@ func openWidth(p *problem, order []int32, cons []int32) int {
 // peripheral returns the index in groups of a group far from the others
 // (the last one reached by a breadth-first walk from the first), a good
 // start for a walk along a border.
-func peripheral(groups []int32, conLists [][]int32, p *problem) int {
+func peripheral(p *problem, groups []int32, conLists [][]int32) int {
 	if len(groups) <= 2 {
 		return 0
 	}
-	index := map[int32]int{}
 	for i, g := range groups {
-		index[g] = i
+		p.gPos[g] = int32(i)
 	}
 	seen := make([]bool, len(groups))
-	queue := []int{0}
+	queue := make([]int, 1, len(groups))
 	seen[0] = true
 	last := 0
 	for len(queue) > 0 {
@@ -285,9 +301,9 @@ func peripheral(groups []int32, conLists [][]int32, p *problem) int {
 		last = i
 		for _, ci := range conLists[i] {
 			for _, h := range p.cons[ci].groups {
-				if j, ok := index[h]; ok && !seen[j] {
+				if j := p.gPos[h]; !seen[j] {
 					seen[j] = true
-					queue = append(queue, j)
+					queue = append(queue, int(j))
 				}
 			}
 		}
@@ -311,7 +327,7 @@ func (c *counter) forward() (bool, error) {
 	l0 := &c.layers[0]
 	l0.keys = append(l0.keys, stateKey{})
 	l0.lo, l0.hi = append(l0.lo, 0), append(l0.hi, 0)
-	l0.vec = append(l0.vec, make([]float64, stride)...)
+	l0.vec = grow(l0.vec, stride)
 	l0.vec[0] = 1
 	c.exact, c.scale = true, 0
 	for i := range c.steps {
@@ -345,7 +361,7 @@ func (c *counter) forward() (bool, error) {
 					nxt.keys = append(nxt.keys, nk)
 					nxt.lo = append(nxt.lo, math.MaxInt32)
 					nxt.hi = append(nxt.hi, -1)
-					nxt.vec = append(nxt.vec, make([]float64, stride)...)
+					nxt.vec = grow(nxt.vec, stride)
 				}
 				w := binom[st.size][v]
 				st.trans = append(st.trans, transition{int32(from), to, int32(v), w})
@@ -372,6 +388,14 @@ func (c *counter) forward() (bool, error) {
 		c.exact = c.exact && e == 0 && hi < 1<<53
 	}
 	return true, nil
+}
+
+// grow appends n zeros to v.
+func grow(v []float64, n int) []float64 {
+	v = slices.Grow(v, n)
+	v = v[:len(v)+n]
+	clear(v[len(v)-n:])
+	return v
 }
 
 // normalize rescales weights by a power of two when the largest leaves

@@ -67,10 +67,16 @@ func findDead(p *problem, prob []float64) []Point {
 			continue
 		}
 		u = u[:0]
+		floating := false
 		for _, j := range b.Neighbours(i, nb[:0]) {
 			if uncertain(j) {
 				u = append(u, j)
+				// No number covers a floating cell, so none fixes u.
+				floating = floating || p.cellGroup[j] < 0
 			}
+		}
+		if floating {
+			continue
 		}
 		if len(u) == 0 {
 			dead = append(dead, b.Point(i))

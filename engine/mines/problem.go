@@ -8,12 +8,19 @@ import "slices"
 // component.
 type problem struct {
 	b         *Board
-	minesLeft int // total mines minus flags; may be negative (a conflict)
-	floating  []int32
+	minesLeft int     // total mines minus flags; may be negative (a conflict)
+	floating  int     // hidden cells next to no number
 	cellGroup []int32 // per cell: its group, or -1
 	groups    []group
 	cons      []constraint
 	comps     [][]int32 // each component's groups, ascending
+
+	// Scratch for counter.plan, indexed by constraint or group.
+	cIn, cTouched []bool
+	cFirst, cLast []int32
+	cLeft         []int32
+	cSlot         []uint8
+	gPos          []int32
 }
 
 type group struct {
@@ -37,14 +44,19 @@ func buildProblem(b *Board) (*problem, error) {
 		p.cellGroup[i] = -1
 	}
 	var nb [8]int
-	// cellCons[i] lists the constraints on hidden cell i (at most 8).
-	type conList struct {
-		n  uint8
-		at [8]int32
+	revealed := 0
+	for _, c := range b.Cells {
+		if c.Revealed() {
+			revealed++
+		}
 	}
-	cellCons := map[int32]*conList{}
-	var order []int32 // frontier cells in board order of first sight
+	// Every list is a window into one arena: a constraint has at most 8
+	// groups, a group at most 8 constraints.
+	p.cons = make([]constraint, 0, revealed)
+	conGroups := make([]int32, 8*revealed)
+	conOf := make([]int32, len(b.Cells)) // the constraint of a revealed cell, or -1
 	for i, c := range b.Cells {
+		conOf[i] = -1
 		if !c.Revealed() {
 			continue
 		}
@@ -64,53 +76,86 @@ func buildProblem(b *Board) (*problem, error) {
 			continue
 		}
 		ci := int32(len(p.cons))
-		p.cons = append(p.cons, constraint{cell: int32(i), target: target})
+		conOf[i] = ci
+		p.cons = append(p.cons, constraint{cell: int32(i), target: target, groups: conGroups[8*ci : 8*ci : 8*ci+8]})
+	}
+	// The frontier: hidden cells with constraints. A cell's constraint
+	// list is ascending, as constraints are numbered in board order.
+	type conList struct {
+		n  uint8
+		at [8]int32
+	}
+	var cellCons []conList
+	var order []int32
+	hiddenCells := 0
+	for i, c := range b.Cells {
+		if c != Hidden {
+			continue
+		}
+		hiddenCells++
+		var l conList
 		for _, j := range b.Neighbours(i, nb[:0]) {
-			if b.Cells[j] != Hidden {
-				continue
+			if conOf[j] >= 0 {
+				l.at[l.n] = conOf[j]
+				l.n++
 			}
-			l := cellCons[int32(j)]
-			if l == nil {
-				l = &conList{}
-				cellCons[int32(j)] = l
-				order = append(order, int32(j))
-			}
-			l.at[l.n] = ci
-			l.n++
+		}
+		if l.n > 0 {
+			slices.Sort(l.at[:l.n])
+			order = append(order, int32(i))
+			cellCons = append(cellCons, l)
 		}
 	}
-	// Group the frontier cells by their constraint lists (already
-	// ascending: constraints are numbered in board order).
-	slices.Sort(order)
-	byKey := map[[8]int32]int32{}
-	for _, cell := range order {
-		l := cellCons[cell]
-		key := [8]int32{-1, -1, -1, -1, -1, -1, -1, -1}
-		copy(key[:], l.at[:l.n])
-		g, ok := byKey[key]
-		if !ok {
+	// Group the frontier cells by their constraint lists. A group with the
+	// same constraints as a cell is among the groups of its first
+	// constraint.
+	groupCons := make([]int32, 8*len(order))
+	p.groups = make([]group, 0, len(order))
+	var sizes []int32
+	for k, cell := range order {
+		l := &cellCons[k]
+		at := l.at[:l.n]
+		g := int32(-1)
+		for _, h := range p.cons[at[0]].groups {
+			if slices.Equal(p.groups[h].cons, at) {
+				g = h
+				break
+			}
+		}
+		if g < 0 {
 			g = int32(len(p.groups))
-			byKey[key] = g
-			p.groups = append(p.groups, group{cons: append([]int32(nil), l.at[:l.n]...)})
-			for _, ci := range l.at[:l.n] {
+			window := groupCons[8*g : 8*g+int32(len(at))]
+			copy(window, at)
+			p.groups = append(p.groups, group{cons: window})
+			sizes = append(sizes, 0)
+			for _, ci := range at {
 				p.cons[ci].groups = append(p.cons[ci].groups, g)
 			}
 		}
-		p.groups[g].cells = append(p.groups[g].cells, cell)
+		sizes[g]++
 		p.cellGroup[cell] = g
 	}
-	for i, c := range b.Cells {
-		if c == Hidden && p.cellGroup[i] < 0 {
-			p.floating = append(p.floating, int32(i))
-		}
+	cellArena := make([]int32, len(order))
+	at := int32(0)
+	for g := range p.groups {
+		p.groups[g].cells = cellArena[at : at : at+sizes[g]]
+		at += sizes[g]
 	}
+	for _, cell := range order {
+		g := p.cellGroup[cell]
+		p.groups[g].cells = append(p.groups[g].cells, cell)
+	}
+	p.floating = hiddenCells - len(order)
+	nc, ng := len(p.cons), len(p.groups)
+	p.cIn, p.cTouched = make([]bool, nc), make([]bool, nc)
+	p.cFirst, p.cLast, p.cLeft = make([]int32, nc), make([]int32, nc), make([]int32, nc)
+	p.cSlot, p.gPos = make([]uint8, nc), make([]int32, ng)
 	// Components: union-find over groups through constraints.
-	parent := make([]int32, len(p.groups))
+	parent := make([]int32, ng)
 	for i := range parent {
 		parent[i] = int32(i)
 	}
-	var find func(int32) int32
-	find = func(x int32) int32 {
+	find := func(x int32) int32 {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
@@ -125,17 +170,31 @@ func buildProblem(b *Board) (*problem, error) {
 			}
 		}
 	}
-	compOf := make([]int32, len(p.groups))
+	// Number the components by their first group, then lay their group
+	// lists out in one arena.
+	compOf := make([]int32, ng)
+	var compSize []int32
 	for g := range p.groups {
 		r := find(int32(g))
 		if r == int32(g) {
-			compOf[g] = int32(len(p.comps))
-			p.comps = append(p.comps, nil)
+			compOf[g] = int32(len(compSize))
+			compSize = append(compSize, 0)
 		} else {
 			compOf[g] = compOf[r]
 		}
 		p.groups[g].comp = compOf[g]
-		p.comps[compOf[g]] = append(p.comps[compOf[g]], int32(g))
+		compSize[compOf[g]]++
+	}
+	compArena := make([]int32, ng)
+	p.comps = make([][]int32, len(compSize))
+	at = 0
+	for c, n := range compSize {
+		p.comps[c] = compArena[at : at : at+n]
+		at += n
+	}
+	for g := range p.groups {
+		c := compOf[g]
+		p.comps[c] = append(p.comps[c], int32(g))
 	}
 	return p, nil
 }

@@ -1,0 +1,319 @@
+package mines
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+)
+
+// Rule says how a game places its mines at the first click.
+type Rule string
+
+const (
+	// RuleSFAR: the first click is safe (Safe First Action Rule); only that
+	// cell is kept clear of mines.
+	RuleSFAR Rule = "sfar"
+	// RuleOpening: the first click opens an area; the cell and its
+	// neighbours are kept clear (when the board has room).
+	RuleOpening Rule = "opening"
+	// RuleNoGuess: like RuleOpening, and the board can be solved from the
+	// first click by logic alone, as the engine's own analysis verifies.
+	RuleNoGuess Rule = "noguess"
+)
+
+// Level is a board size and mine count.
+type Level struct {
+	ID     string `json:"id"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Mines  int    `json:"mines"`
+}
+
+// Levels are the standard sizes.
+var Levels = []Level{
+	{"beginner", 9, 9, 10},
+	{"intermediate", 16, 16, 40},
+	{"expert", 30, 16, 99},
+}
+
+// MaxGameSide is the largest width or height of a game.
+const MaxGameSide = 100
+
+// LevelByID returns a standard level.
+func LevelByID(id string) (Level, bool) {
+	for _, l := range Levels {
+		if l.ID == id {
+			return l, true
+		}
+	}
+	return Level{}, false
+}
+
+// Status is where a game stands.
+type Status string
+
+const (
+	Playing Status = "playing"
+	Won     Status = "won"
+	Lost    Status = "lost"
+)
+
+// Game is a game in progress: the hidden layout and what the player sees.
+// The layout is drawn at the first reveal, from the seed and the clicked
+// cell, so the same seed and the same first click give the same board.
+type Game struct {
+	View   *Board // what the player sees; View.Mines is the total
+	Rule   Rule
+	Seed   uint64
+	Mine   []bool // nil until the first reveal
+	Status Status
+	Blast  int // the cell that exploded, or -1
+	Moves  int // reveals, chords and flags that changed something
+	// Verified: a no-guess board was checked solvable from its first
+	// click (false if none was found within maxNoGuessAttempts).
+	Verified bool
+}
+
+func gameInputError(field string, reason Reason, format string, args ...any) error {
+	return &InputError{Field: field, Line: -1, Col: -1, Reason: reason, Msg: fmt.Sprintf(format, args...)}
+}
+
+// NewGame starts a game; no mine is placed before the first reveal.
+func NewGame(width, height, mines int, rule Rule, seed uint64) (*Game, error) {
+	if width < 1 || height < 1 || width > MaxGameSide || height > MaxGameSide {
+		return nil, &InputError{Field: "size", Line: -1, Col: -1, Reason: ReasonSizeRange, Want: MaxGameSide,
+			Msg: fmt.Sprintf("a game is 1 to %d cells wide and high, not %dx%d", MaxGameSide, width, height)}
+	}
+	if mines < 1 || mines >= width*height {
+		return nil, &InputError{Field: "mines", Line: -1, Col: -1, Reason: ReasonMineRange, Want: width*height - 1,
+			Msg: fmt.Sprintf("a %dx%d game has 1 to %d mines, not %d", width, height, width*height-1, mines)}
+	}
+	switch rule {
+	case RuleSFAR, RuleOpening, RuleNoGuess:
+	case "":
+		rule = RuleSFAR
+	default:
+		return nil, gameInputError("rule", ReasonBadValue, "the rule is sfar, opening or noguess, not %q", rule)
+	}
+	view, _ := NewBoard(width, height, mines)
+	return &Game{View: view, Rule: rule, Seed: seed, Status: Playing, Blast: -1}, nil
+}
+
+func (g *Game) check(p Point) (int, error) {
+	if !g.View.In(p.X, p.Y) {
+		return 0, gameInputError("x", ReasonBadValue, "(%d,%d) is off the %dx%d board", p.X, p.Y, g.View.Width, g.View.Height)
+	}
+	if g.Status != Playing {
+		return 0, gameInputError("state", ReasonGameOver, "the game is over")
+	}
+	return g.View.Index(p), nil
+}
+
+// layout places the mines for a first reveal at cell first.
+func (g *Game) layout(ctx context.Context, first int) error {
+	b := g.View
+	n := len(b.Cells)
+	rng := rand.New(rand.NewPCG(g.Seed, uint64(first)*0x9E3779B97F4A7C15+1))
+	clear := map[int]bool{first: true}
+	if g.Rule != RuleSFAR {
+		around := b.Neighbours(first, nil)
+		if n-1-len(around) >= b.Mines {
+			for _, j := range around {
+				clear[j] = true
+			}
+		}
+	}
+	for attempt := 0; ; attempt++ {
+		mine := make([]bool, n)
+		var free []int
+		for i := 0; i < n; i++ {
+			if !clear[i] {
+				free = append(free, i)
+			}
+		}
+		for k := 0; k < b.Mines; k++ {
+			j := k + rng.IntN(len(free)-k)
+			free[k], free[j] = free[j], free[k]
+			mine[free[k]] = true
+		}
+		g.Mine = mine
+		if g.Rule != RuleNoGuess {
+			return nil
+		}
+		ok, err := g.solvableFrom(ctx, first)
+		if ok || err != nil || attempt == maxNoGuessAttempts {
+			g.Verified = ok
+			return err
+		}
+	}
+}
+
+// maxNoGuessAttempts bounds the search for a no-guess board; past it the
+// last board is kept (the API reports whether it was verified).
+const maxNoGuessAttempts = 2000
+
+// solvableFrom plays the board from a first click using only cells the
+// analysis proves safe, and reports whether that clears it.
+func (g *Game) solvableFrom(ctx context.Context, first int) (bool, error) {
+	sim := &Game{View: g.View.Clone(), Rule: g.Rule, Mine: g.Mine, Status: Playing, Blast: -1}
+	sim.open(first)
+	for sim.Status == Playing {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		a, err := Analyze(ctx, sim.View, Options{Budget: 100 * time.Millisecond})
+		if err != nil || !a.Complete || len(a.Safe) == 0 {
+			return false, nil
+		}
+		for _, p := range a.Safe {
+			sim.open(sim.View.Index(p))
+		}
+		sim.checkWon()
+	}
+	return sim.Status == Won, nil
+}
+
+// number is the count of mines around cell i.
+func (g *Game) number(i int) Cell {
+	var nb [8]int
+	n := 0
+	for _, j := range g.View.Neighbours(i, nb[:0]) {
+		if g.Mine[j] {
+			n++
+		}
+	}
+	return Cell(n)
+}
+
+// open reveals cell i (a safe, hidden cell) and floods from zeros; it
+// returns the cells revealed.
+func (g *Game) open(i int) []Point {
+	var out []Point
+	stack := []int{i}
+	var nb [8]int
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if g.View.Cells[c] != Hidden || g.Mine[c] {
+			continue
+		}
+		g.View.Cells[c] = g.number(c)
+		out = append(out, g.View.Point(c))
+		if g.View.Cells[c] == 0 {
+			for _, j := range g.View.Neighbours(c, nb[:0]) {
+				if g.View.Cells[j] == Hidden {
+					stack = append(stack, j)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (g *Game) checkWon() {
+	for i, c := range g.View.Cells {
+		if !c.Revealed() && !g.Mine[i] {
+			return
+		}
+	}
+	g.Status = Won
+}
+
+// Reveal opens a hidden cell. A mine loses the game; a zero opens its
+// neighbours. It returns the cells revealed. Revealing a flag or an open
+// cell is an error (use Chord on a number).
+func (g *Game) Reveal(ctx context.Context, p Point) ([]Point, error) {
+	i, err := g.check(p)
+	if err != nil {
+		return nil, err
+	}
+	if g.View.Cells[i] != Hidden {
+		return nil, gameInputError("x", ReasonNotHidden, "(%d,%d) is not a hidden cell", p.X, p.Y)
+	}
+	if g.Mine == nil {
+		if err := g.layout(ctx, i); err != nil {
+			return nil, err
+		}
+	}
+	g.Moves++
+	if g.Mine[i] {
+		g.Status, g.Blast = Lost, i
+		return nil, nil
+	}
+	out := g.open(i)
+	g.checkWon()
+	return out, nil
+}
+
+// ToggleFlag puts a flag on a hidden cell or takes one off.
+func (g *Game) ToggleFlag(p Point) error {
+	i, err := g.check(p)
+	if err != nil {
+		return err
+	}
+	switch g.View.Cells[i] {
+	case Hidden:
+		g.View.Cells[i] = Flag
+	case Flag:
+		g.View.Cells[i] = Hidden
+	default:
+		return gameInputError("x", ReasonNotHidden, "(%d,%d) is open; only hidden cells take flags", p.X, p.Y)
+	}
+	g.Moves++
+	return nil
+}
+
+// Chord reveals the hidden neighbours of an open number that has as many
+// flags around it as its number (as a player's double click does). A
+// wrong flag loses the game. With too few or too many flags it does
+// nothing.
+func (g *Game) Chord(p Point) ([]Point, error) {
+	i, err := g.check(p)
+	if err != nil {
+		return nil, err
+	}
+	c := g.View.Cells[i]
+	if !c.Revealed() {
+		return nil, gameInputError("x", ReasonNotHidden, "(%d,%d) is not an open number", p.X, p.Y)
+	}
+	var nb [8]int
+	flags := 0
+	for _, j := range g.View.Neighbours(i, nb[:0]) {
+		if g.View.Cells[j] == Flag {
+			flags++
+		}
+	}
+	if flags != int(c) {
+		return nil, nil
+	}
+	var out []Point
+	changed := false
+	for _, j := range g.View.Neighbours(i, nb[:0]) {
+		if g.View.Cells[j] != Hidden {
+			continue
+		}
+		changed = true
+		if g.Mine[j] {
+			g.Status, g.Blast = Lost, j
+			return out, nil
+		}
+		out = append(out, g.open(j)...)
+	}
+	if changed {
+		g.Moves++
+	}
+	g.checkWon()
+	return out, nil
+}
+
+// Mines returns the mine layout as points (nil before the first reveal).
+func (g *Game) Mines() []Point {
+	var out []Point
+	for i, m := range g.Mine {
+		if m {
+			out = append(out, g.View.Point(i))
+		}
+	}
+	return out
+}
