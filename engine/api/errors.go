@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"kibitz/engine/guess"
+	"kibitz/engine/mines"
 )
 
 // Error codes. The browser client adds engine-crashed (the worker died) to
@@ -35,6 +36,15 @@ type Error struct {
 	Size    int64  `json:"size,omitempty"`
 	Limit   int64  `json:"limit,omitempty"`
 	Stack   string `json:"stack,omitempty"` // internal errors only, for bug reports
+
+	// Minesweeper: Line and Col (0-based) locate a fault in .mine text;
+	// Cells are numbers that cannot all hold, Flags the flags they count;
+	// Left is the mines left after the flags.
+	Line  *int          `json:"line,omitempty"`
+	Col   *int          `json:"col,omitempty"`
+	Cells []mines.Point `json:"cells,omitempty"`
+	Flags []mines.Point `json:"flags,omitempty"`
+	Left  *int          `json:"left,omitempty"`
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
@@ -48,6 +58,8 @@ func AsError(err error) *Error {
 	switch {
 	case errors.As(err, &apiErr):
 		return apiErr
+	case minesError(err) != nil:
+		return minesError(err)
 	case errors.As(err, &input):
 		e := &Error{Code: CodeBadInput, Message: input.Error(), Field: input.Field, Reason: string(input.Reason),
 			Value: input.Value, Symbol: input.Symbol, Other: input.Other, Want: input.Want}

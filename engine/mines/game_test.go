@@ -16,7 +16,7 @@ func playGame(t testing.TB, level Level, rule Rule, seed uint64, seen func(*Boar
 		if seen != nil && g.Mine != nil {
 			seen(g.View.Clone())
 		}
-		if _, _, err := g.AutoStep(context.Background()); err != nil {
+		if _, _, err := g.AutoStep(context.Background(), Options{}); err != nil {
 			t.Fatalf("seed %d: %v\n%s", seed, err, g.View.Format())
 		}
 	}

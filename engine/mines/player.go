@@ -21,6 +21,7 @@ const (
 	WhyMine       Why = "mine"        // certain to be a mine (flag it)
 	WhyLowestRisk Why = "lowest-risk" // a guess: no cell is safer
 	WhyFirst      Why = "first"       // the first click
+	WhyEstimate   Why = "estimate"    // the analysis was incomplete: a rough local estimate
 )
 
 // Move is one suggested action with its risk.
@@ -38,14 +39,11 @@ type Move struct {
 // reports false when no hidden cell is left to reveal.
 func (a *Analysis) Best() (Move, bool) {
 	b := a.Board
-	if !a.Complete {
-		if len(a.Safe) > 0 {
-			return Move{Point: a.Safe[0], Action: ActReveal, Prob: 0, Why: WhySafe}, true
-		}
-		return Move{}, false
-	}
 	if len(a.Safe) > 0 {
 		return Move{Point: a.Safe[0], Action: ActReveal, Prob: 0, Why: WhySafe}, true
+	}
+	if !a.Complete {
+		return a.estimate()
 	}
 	dead := make(map[int]bool, len(a.Dead))
 	for _, p := range a.Dead {
@@ -83,20 +81,79 @@ func (a *Analysis) Best() (Move, bool) {
 	return Move{Point: b.Point(best), Action: ActReveal, Prob: a.Prob[best], Why: WhyLowestRisk}, true
 }
 
+// estimate picks a guess when the exact analysis did not finish: each
+// hidden cell's risk is taken as the highest density of mines among the
+// numbers around it (mines left over hidden cells for a cell next to no
+// number), and the lowest wins.
+func (a *Analysis) estimate() (Move, bool) {
+	b := a.Board
+	hidden := b.Count(Hidden)
+	if hidden == 0 {
+		return Move{}, false
+	}
+	known := map[int]bool{}
+	for _, p := range a.Mines {
+		known[b.Index(p)] = true
+	}
+	density := float64(a.MinesLeft-len(a.Mines)) / float64(max(hidden-len(a.Mines), 1))
+	best, bestRisk := -1, 2.0
+	var nb, nb2 [8]int
+	for i, c := range b.Cells {
+		if c != Hidden || known[i] {
+			continue
+		}
+		risk, numbered := 0.0, false
+		for _, j := range b.Neighbours(i, nb[:0]) {
+			if !b.Cells[j].Revealed() {
+				continue
+			}
+			need, unknown := int(b.Cells[j]), 0
+			for _, k := range b.Neighbours(j, nb2[:0]) {
+				switch {
+				case b.Cells[k] == Flag || known[k]:
+					need--
+				case b.Cells[k] == Hidden:
+					unknown++
+				}
+			}
+			numbered = true
+			risk = max(risk, float64(need)/float64(max(unknown, 1)))
+		}
+		if !numbered {
+			risk = density
+		}
+		if risk < bestRisk {
+			best, bestRisk = i, risk
+		}
+	}
+	if best < 0 {
+		return Move{}, false
+	}
+	return Move{Point: b.Point(best), Action: ActReveal, Prob: bestRisk, Why: WhyEstimate}, true
+}
+
+// FirstMove is where the auto-player opens a game: under SFAR a corner,
+// which opens an area most often when only the clicked cell is kept safe;
+// otherwise the centre, whose neighbours are kept safe too.
+func (g *Game) FirstMove() Move {
+	p := Point{g.View.Width / 2, g.View.Height / 2}
+	if g.Rule == RuleSFAR {
+		p = Point{0, 0}
+	}
+	return Move{Point: p, Action: ActReveal, Why: WhyFirst}
+}
+
 // AutoStep plays one move of the auto-player: the first click in the
 // middle of the board... or wherever the rules favour, then certain
 // reveals, then the least risky guess. It flags the certain mines it finds
 // (flags are not counted as moves). It returns the move made.
-func (g *Game) AutoStep(ctx context.Context) (Move, []Point, error) {
+func (g *Game) AutoStep(ctx context.Context, opts Options) (Move, []Point, error) {
 	if g.Mine == nil {
-		p := Point{g.View.Width / 2, g.View.Height / 2}
-		if g.Rule == RuleSFAR {
-			p = Point{0, 0} // a corner opens an area most often when only the cell is safe
-		}
-		out, err := g.Reveal(ctx, p)
-		return Move{Point: p, Action: ActReveal, Why: WhyFirst}, out, err
+		m := g.FirstMove()
+		out, err := g.Reveal(ctx, m.Point)
+		return m, out, err
 	}
-	a, err := Analyze(ctx, g.View, Options{})
+	a, err := Analyze(ctx, g.View, opts)
 	if err != nil {
 		return Move{}, nil, err
 	}

@@ -1,0 +1,489 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"kibitz/engine/mines"
+	"kibitz/engine/progress"
+)
+
+// The Minesweeper methods. A board is .mine text (see mines.Parse); cells
+// are {x, y}, 0-based from the top left. A game lives in the page as a
+// sealed state (the mine layout must not reach the page), passed to and
+// returned by every game method.
+func init() {
+	register(
+		Method{"mines.levels", "List the standard Minesweeper levels and the first-click rules.", minesLevels},
+		Method{"mines.analyze", "Exact mine probabilities for a board given as .mine text, with certain cells and the best move.", minesAnalyze},
+		Method{"mines.new", "Start a Minesweeper game: {level or width/height/mines, rule, seed} → {state, ...}.", minesNew},
+		Method{"mines.reveal", "Reveal a hidden cell (or chord an open number) in a game: {state, x, y}.", minesReveal},
+		Method{"mines.flag", "Put a flag on a hidden cell of a game, or take it off: {state, x, y}.", minesFlag},
+		Method{"mines.hint", "The best move in a game, with the analysis behind it: {state} → {move, analysis}.", minesHint},
+		Method{"mines.autoplay", "Let the engine play a game: one move, steps moves, or to the end (steps 0), with progress.", minesAutoplay},
+	)
+}
+
+// minesError maps the errors of package mines; AsError calls it.
+func minesError(err error) *Error {
+	var input *mines.InputError
+	var conflict *mines.ConflictError
+	switch {
+	case errors.As(err, &input):
+		e := &Error{Code: CodeBadInput, Message: input.Error(), Field: input.Field, Reason: string(input.Reason), Value: input.Value, Want: input.Want}
+		if input.Line >= 0 {
+			e.Line = &input.Line
+		}
+		if input.Col >= 0 {
+			e.Col = &input.Col
+		}
+		return e
+	case errors.As(err, &conflict):
+		e := &Error{Code: CodeBadInput, Message: conflict.Error(), Field: "board", Reason: string(conflict.Reason), Cells: conflict.Cells, Flags: conflict.Flags}
+		switch conflict.Reason {
+		case mines.ConflictMineCount:
+			e.Want, e.Left = conflict.Need, &conflict.Left
+		case mines.ConflictTooManyFlags:
+			e.Left = &conflict.Left
+		}
+		return e
+	}
+	return nil
+}
+
+// minesBudget reads budgetMs (default mines.DefaultBudget).
+func minesBudget(ms *int) (time.Duration, error) {
+	if ms == nil {
+		return mines.DefaultBudget, nil
+	}
+	if *ms < 10 || time.Duration(*ms)*time.Millisecond > maxBudget {
+		return 0, badInput("budgetMs", "bad-value", fmt.Sprintf("budgetMs must be 10 to %d, not %d", maxBudget.Milliseconds(), *ms))
+	}
+	return time.Duration(*ms) * time.Millisecond, nil
+}
+
+func minesLevels(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	return map[string]any{
+		"levels":  mines.Levels,
+		"rules":   []mines.Rule{mines.RuleSFAR, mines.RuleOpening, mines.RuleNoGuess},
+		"maxSide": mines.MaxGameSide,
+	}, decode(params, &struct{}{})
+}
+
+// probRows writes the probabilities row by row: a number per hidden cell
+// (1 for a flag), null for a revealed cell.
+type probRows struct {
+	width int
+	prob  []float64
+}
+
+func (p probRows) MarshalJSON() ([]byte, error) {
+	if p.prob == nil {
+		return []byte("null"), nil
+	}
+	out := make([]byte, 0, len(p.prob)*8)
+	out = append(out, '[')
+	for i, x := range p.prob {
+		switch {
+		case i%p.width == 0 && i > 0:
+			out = append(out, "],["...)
+		case i == 0:
+			out = append(out, '[')
+		default:
+			out = append(out, ',')
+		}
+		if math.IsNaN(x) {
+			out = append(out, "null"...)
+		} else {
+			out = strconv.AppendFloat(out, x, 'g', -1, 64)
+		}
+	}
+	return append(out, "]]"...), nil
+}
+
+// analysisResult is the JSON of an analysis.
+type analysisResult struct {
+	Width          int           `json:"width"`
+	Height         int           `json:"height"`
+	TotalMines     int           `json:"totalMines"`
+	MinesLeft      int           `json:"minesLeft"`
+	Prob           probRows      `json:"prob"`
+	Safe           []mines.Point `json:"safe"`
+	Mines          []mines.Point `json:"mines"`
+	Dead           []mines.Point `json:"dead"`
+	Solutions      string        `json:"solutions"`
+	SolutionsExact bool          `json:"solutionsExact"`
+	Best           *mines.Move   `json:"best"`
+	Complete       bool          `json:"complete"`
+	Incomplete     string        `json:"incomplete,omitempty"`
+	Frontier       int           `json:"frontier"`
+	Floating       int           `json:"floating"`
+	FloatProb      *float64      `json:"floatProb"`
+	Components     int           `json:"components"`
+	EngineMs       float64       `json:"engineMs"`
+}
+
+// analyze runs the analysis and builds its JSON; engineMs covers the
+// analysis, the count of solutions and the choice of the best move.
+func analyze(ctx context.Context, b *mines.Board, budget time.Duration, report progress.Func) (*analysisResult, *mines.Analysis, error) {
+	start := time.Now()
+	a, err := mines.Analyze(ctx, b, mines.Options{Budget: budget, Progress: report})
+	if err != nil {
+		return nil, nil, err
+	}
+	r := &analysisResult{
+		Width: b.Width, Height: b.Height, TotalMines: b.Mines, MinesLeft: a.MinesLeft,
+		Prob: probRows{b.Width, a.Prob}, Safe: nonNil(a.Safe), Mines: nonNil(a.Mines), Dead: nonNil(a.Dead),
+		Complete: a.Complete, Incomplete: string(a.Why),
+		Frontier: a.Frontier, Floating: a.Floating, Components: a.Components,
+	}
+	r.Solutions, r.SolutionsExact = a.Solutions()
+	if !math.IsNaN(a.FloatProb) && a.Complete {
+		r.FloatProb = &a.FloatProb
+	}
+	if m, ok := a.Best(); ok {
+		r.Best = &m
+	}
+	r.EngineMs = float64(time.Since(start).Microseconds()) / 1000
+	return r, a, nil
+}
+
+func nonNil(p []mines.Point) []mines.Point {
+	if p == nil {
+		return []mines.Point{}
+	}
+	return p
+}
+
+func minesAnalyze(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		Board    string `json:"board"`
+		BudgetMs *int   `json:"budgetMs"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	budget, err := minesBudget(in.BudgetMs)
+	if err != nil {
+		return nil, err
+	}
+	b, err := mines.Parse(in.Board)
+	if err != nil {
+		return nil, err
+	}
+	r, _, err := analyze(ctx, b, budget, report)
+	return r, err
+}
+
+// gameState is a game as sealed into the page's state.
+type gameState struct {
+	Version  int        `json:"v"`
+	Width    int        `json:"w"`
+	Height   int        `json:"h"`
+	Mines    int        `json:"m"`
+	Rule     mines.Rule `json:"r"`
+	Seed     uint64     `json:"s"`
+	View     []byte     `json:"view"` // one byte a cell: mines.Cell
+	Layout   []byte     `json:"mine"` // a bit a cell; empty before the first reveal
+	Status   string     `json:"st"`
+	Blast    int        `json:"b"`
+	Moves    int        `json:"n"`
+	Verified bool       `json:"ok"`
+}
+
+const gameStateVersion = 1
+
+func sealGame(g *mines.Game) (string, error) {
+	s := gameState{Version: gameStateVersion, Width: g.View.Width, Height: g.View.Height, Mines: g.View.Mines,
+		Rule: g.Rule, Seed: g.Seed, Status: string(g.Status), Blast: g.Blast, Moves: g.Moves, Verified: g.Verified}
+	s.View = make([]byte, len(g.View.Cells))
+	for i, c := range g.View.Cells {
+		s.View[i] = byte(c)
+	}
+	if g.Mine != nil {
+		s.Layout = make([]byte, (len(g.Mine)+7)/8)
+		for i, m := range g.Mine {
+			if m {
+				s.Layout[i/8] |= 1 << (i % 8)
+			}
+		}
+	}
+	return seal(s)
+}
+
+func unsealGame(state string) (*mines.Game, error) {
+	var s gameState
+	if err := unseal(state, &s); err != nil {
+		return nil, err
+	}
+	bad := badInput("state", "bad-state", "the game state is damaged or from another version; start a new game")
+	g, err := mines.NewGame(s.Width, s.Height, s.Mines, s.Rule, s.Seed)
+	if err != nil || s.Version != gameStateVersion || len(s.View) != s.Width*s.Height {
+		return nil, bad
+	}
+	for i, c := range s.View {
+		if c > byte(mines.Flag) {
+			return nil, bad
+		}
+		g.View.Cells[i] = mines.Cell(c)
+	}
+	if len(s.Layout) > 0 {
+		if len(s.Layout) != (s.Width*s.Height+7)/8 {
+			return nil, bad
+		}
+		g.Mine = make([]bool, s.Width*s.Height)
+		for i := range g.Mine {
+			g.Mine[i] = s.Layout[i/8]>>(i%8)&1 == 1
+		}
+	}
+	g.Status, g.Blast, g.Moves, g.Verified = mines.Status(s.Status), s.Blast, s.Moves, s.Verified
+	return g, nil
+}
+
+// opened is a cell a call revealed, with its number.
+type opened struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+	N int `json:"n"`
+}
+
+// gameResult is what every game method returns: the sealed state and what
+// the player may see. The layout is shown only once the game is over.
+func gameResult(g *mines.Game, revealed []mines.Point, extra map[string]any) (map[string]any, error) {
+	state, err := sealGame(g)
+	if err != nil {
+		return nil, err
+	}
+	flags := g.View.Count(mines.Flag)
+	list := make([]opened, 0, len(revealed))
+	for _, p := range revealed {
+		list = append(list, opened{p.X, p.Y, int(g.View.At(p.X, p.Y))})
+	}
+	out := map[string]any{
+		"state":     state,
+		"width":     g.View.Width,
+		"height":    g.View.Height,
+		"mines":     g.View.Mines,
+		"rule":      g.Rule,
+		"seed":      g.Seed,
+		"status":    g.Status,
+		"board":     g.View.Format(),
+		"moves":     g.Moves,
+		"flags":     flags,
+		"minesLeft": g.View.Mines - flags,
+		"revealed":  list,
+		"started":   g.Mine != nil,
+	}
+	if g.Rule == mines.RuleNoGuess && g.Mine != nil {
+		out["verified"] = g.Verified
+	}
+	if g.Status != mines.Playing {
+		out["layout"] = g.Mines()
+		if g.Blast >= 0 {
+			out["blast"] = g.View.Point(g.Blast)
+		}
+		var wrong []mines.Point
+		for i, c := range g.View.Cells {
+			if c == mines.Flag && !g.Mine[i] {
+				wrong = append(wrong, g.View.Point(i))
+			}
+		}
+		out["wrongFlags"] = nonNil(wrong)
+	}
+	for k, v := range extra {
+		out[k] = v
+	}
+	return out, nil
+}
+
+func minesNew(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		Level  string     `json:"level"`
+		Width  int        `json:"width"`
+		Height int        `json:"height"`
+		Mines  int        `json:"mines"`
+		Rule   mines.Rule `json:"rule"`
+		Seed   *uint64    `json:"seed"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	custom := in.Width != 0 || in.Height != 0 || in.Mines != 0
+	switch {
+	case in.Level != "" && custom:
+		return nil, badInput("level", "bad-value", "give a level or width, height and mines, not both")
+	case custom:
+	default:
+		if in.Level == "" {
+			in.Level = "beginner"
+		}
+		l, ok := mines.LevelByID(in.Level)
+		if !ok {
+			return nil, badInput("level", "unknown-level", fmt.Sprintf("there is no level %q; use beginner, intermediate or expert", in.Level))
+		}
+		in.Width, in.Height, in.Mines = l.Width, l.Height, l.Mines
+	}
+	// A seed is at most 2^53−1, so it survives a round trip through a
+	// JavaScript number.
+	seed := randomSeed() & (1<<53 - 1)
+	if in.Seed != nil {
+		seed = *in.Seed
+	}
+	g, err := mines.NewGame(in.Width, in.Height, in.Mines, in.Rule, seed)
+	if err != nil {
+		return nil, err
+	}
+	return gameResult(g, nil, nil)
+}
+
+// gameMove is the parameters of a move on a cell.
+type gameMove struct {
+	State string `json:"state"`
+	X     *int   `json:"x"`
+	Y     *int   `json:"y"`
+}
+
+func (m gameMove) open() (*mines.Game, mines.Point, error) {
+	g, err := unsealGame(m.State)
+	if err != nil {
+		return nil, mines.Point{}, err
+	}
+	if m.X == nil {
+		return nil, mines.Point{}, badInput("x", "missing", "x is missing")
+	}
+	if m.Y == nil {
+		return nil, mines.Point{}, badInput("y", "missing", "y is missing")
+	}
+	return g, mines.Point{X: *m.X, Y: *m.Y}, nil
+}
+
+func minesReveal(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in gameMove
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	g, p, err := in.open()
+	if err != nil {
+		return nil, err
+	}
+	var out []mines.Point
+	if g.View.In(p.X, p.Y) && g.View.At(p.X, p.Y).Revealed() {
+		out, err = g.Chord(p)
+	} else {
+		out, err = g.Reveal(ctx, p)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return gameResult(g, out, nil)
+}
+
+func minesFlag(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in gameMove
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	g, p, err := in.open()
+	if err != nil {
+		return nil, err
+	}
+	if err := g.ToggleFlag(p); err != nil {
+		return nil, err
+	}
+	return gameResult(g, nil, nil)
+}
+
+func minesHint(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		State    string `json:"state"`
+		BudgetMs *int   `json:"budgetMs"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	budget, err := minesBudget(in.BudgetMs)
+	if err != nil {
+		return nil, err
+	}
+	g, err := unsealGame(in.State)
+	if err != nil {
+		return nil, err
+	}
+	if g.Status != mines.Playing {
+		return nil, badInput("state", "game-over", "the game is over")
+	}
+	if g.Mine == nil {
+		m := g.FirstMove()
+		return map[string]any{"move": m, "analysis": nil}, nil
+	}
+	// The hint sees only what the player sees.
+	r, _, err := analyze(ctx, g.View, budget, report)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"move": r.Best, "analysis": r}, nil
+}
+
+func minesAutoplay(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		State    string `json:"state"`
+		Steps    *int   `json:"steps"`
+		BudgetMs *int   `json:"budgetMs"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	budget, err := minesBudget(in.BudgetMs)
+	if err != nil {
+		return nil, err
+	}
+	steps := 1
+	if in.Steps != nil {
+		steps = *in.Steps
+	}
+	if steps < 0 {
+		return nil, badInput("steps", "bad-value", fmt.Sprintf("steps must be 0 (to the end) or more, not %d", steps))
+	}
+	g, err := unsealGame(in.State)
+	if err != nil {
+		return nil, err
+	}
+	if g.Status != mines.Playing {
+		return nil, badInput("state", "game-over", "the game is over")
+	}
+	type played struct {
+		mines.Move
+		Revealed int `json:"revealed"`
+	}
+	moves := []played{}
+	var revealed []mines.Point
+	safeCells := g.View.Width*g.View.Height - g.View.Mines
+	for n := 0; g.Status == mines.Playing && (steps == 0 || n < steps); n++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		m, out, err := g.AutoStep(ctx, mines.Options{Budget: budget, Progress: quiet})
+		if err != nil {
+			return nil, err
+		}
+		moves = append(moves, played{m, len(out)})
+		revealed = append(revealed, out...)
+		open := 0
+		for _, c := range g.View.Cells {
+			if c.Revealed() {
+				open++
+			}
+		}
+		report.Report(int64(open), int64(safeCells), "playing")
+	}
+	return gameResult(g, revealed, map[string]any{"played": moves})
+}
+
+// quiet swallows the progress of each analysis inside a longer call, which
+// reports its own.
+func quiet(done, total int64, note string) {}

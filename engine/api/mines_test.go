@@ -1,0 +1,147 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestMinesAnalyze(t *testing.T) {
+	got := mustCall(t, "mines.analyze", `{"board":"3x2x2\nHHH\n121\n"}`)
+	prob := got["prob"].([]any)
+	if len(prob) != 2 || prob[0].([]any)[0] != 1.0 || prob[0].([]any)[1] != 0.0 || prob[1].([]any)[0] != nil {
+		t.Fatalf("prob %v", prob)
+	}
+	if got["solutions"] != "1" || got["solutionsExact"] != true || got["complete"] != true {
+		t.Fatalf("%v", got)
+	}
+	safe, mines := got["safe"].([]any), got["mines"].([]any)
+	if len(safe) != 1 || safe[0].(map[string]any)["x"] != 1.0 || len(mines) != 2 {
+		t.Fatalf("safe %v mines %v", safe, mines)
+	}
+	best := got["best"].(map[string]any)
+	if best["x"] != 1.0 || best["y"] != 0.0 || best["why"] != "safe" || best["action"] != "reveal" {
+		t.Fatalf("best %v", best)
+	}
+	if _, ok := got["engineMs"].(float64); !ok {
+		t.Fatalf("engineMs missing: %v", got)
+	}
+	// A 50/50 with flags and a count far beyond 2^53.
+	big := mustCall(t, "mines.analyze", `{"board":"30x16x99\n`+strings.Repeat(strings.Repeat("H", 30)+`\n`, 14)+strings.Repeat("1", 2)+strings.Repeat("0", 28)+`\n`+strings.Repeat("0", 30)+`\n"}`)
+	if big["solutionsExact"] != true || len(big["solutions"].(string)) < 20 {
+		t.Fatalf("big count: %v", big["solutions"])
+	}
+}
+
+func TestMinesAnalyzeErrors(t *testing.T) {
+	e := wantError(t, "mines.analyze", `{"board":"3x2x2\nHHH\nH9H\n"}`, CodeBadInput, "board")
+	if e.Reason != "bad-char" || e.Line == nil || *e.Line != 2 || e.Col == nil || *e.Col != 1 || e.Value != "9" {
+		t.Fatalf("a bad character must be located: %+v", e)
+	}
+	e = wantError(t, "mines.analyze", `{"board":"3x2x3\nHHH\n131\n"}`, CodeBadInput, "board")
+	if e.Reason != "conflict" || len(e.Cells) != 2 || e.Cells[0].X != 1 || e.Cells[1].X != 2 {
+		t.Fatalf("a conflict must name its cells: %+v", e)
+	}
+	e = wantError(t, "mines.analyze", `{"board":"3x1x1\n1F0\n"}`, CodeBadInput, "board")
+	if e.Reason != "conflict" || len(e.Cells) != 1 || len(e.Flags) != 1 || !strings.Contains(e.Message, "flag") {
+		t.Fatalf("a wrong flag must be named: %+v", e)
+	}
+	e = wantError(t, "mines.analyze", `{"board":"3x1x1\nFHF\n"}`, CodeBadInput, "board")
+	if e.Reason != "too-many-flags" || e.Left == nil || *e.Left != -1 {
+		t.Fatalf("too many flags: %+v", e)
+	}
+	e = wantError(t, "mines.analyze", `{"board":"3x3x3\n000\n011\n01H\n"}`, CodeBadInput, "board")
+	if e.Reason != "mine-count" || e.Want != 1 || e.Left == nil || *e.Left != 3 {
+		t.Fatalf("mine count: %+v", e)
+	}
+	wantError(t, "mines.analyze", `{"board":"2x2x1\nHH\nHH","budgetMs":1}`, CodeBadInput, "budgetMs")
+	wantError(t, "mines.analyze", `{"bored":"2x2x1\nHH\nHH"}`, CodeBadInput, "bored")
+}
+
+func TestMinesGame(t *testing.T) {
+	g := mustCall(t, "mines.new", `{"level":"beginner","rule":"sfar","seed":42}`)
+	if g["width"] != 9.0 || g["mines"] != 10.0 || g["status"] != "playing" || g["started"] != false {
+		t.Fatalf("new: %v", g)
+	}
+	state := g["state"].(string)
+	if strings.Contains(state, "mine") {
+		t.Fatal("the state must be sealed")
+	}
+	hint := mustCall(t, "mines.hint", `{"state":"`+state+`"}`)
+	if hint["move"].(map[string]any)["why"] != "first" {
+		t.Fatalf("first hint: %v", hint)
+	}
+	r := mustCall(t, "mines.reveal", `{"state":"`+state+`","x":4,"y":4}`)
+	if r["status"] == "lost" || len(r["revealed"].([]any)) == 0 || r["layout"] != nil {
+		t.Fatalf("the first click is safe and shows no layout: %v", r)
+	}
+	// The same seed and first click give the same board.
+	again := mustCall(t, "mines.reveal", `{"state":"`+state+`","x":4,"y":4}`)
+	if again["board"] != r["board"] {
+		t.Fatal("a seeded game must be reproducible")
+	}
+	state = r["state"].(string)
+	hint = mustCall(t, "mines.hint", `{"state":"`+state+`"}`)
+	if hint["analysis"].(map[string]any)["complete"] != true {
+		t.Fatalf("hint: %v", hint)
+	}
+	// Flag a hidden cell and take the flag off again.
+	board := r["board"].(string)
+	rows := strings.Split(board, "\n")[1:]
+	hx, hy := -1, -1
+	for y, row := range rows {
+		if x := strings.IndexByte(row, 'H'); x >= 0 {
+			hx, hy = x, y
+			break
+		}
+	}
+	f := mustCall(t, "mines.flag", `{"state":"`+state+`","x":`+itoa(hx)+`,"y":`+itoa(hy)+`}`)
+	if f["flags"] != 1.0 || f["minesLeft"] != 9.0 {
+		t.Fatalf("flag: %v", f)
+	}
+	f = mustCall(t, "mines.flag", `{"state":"`+f["state"].(string)+`","x":`+itoa(hx)+`,"y":`+itoa(hy)+`}`)
+	if f["flags"] != 0.0 {
+		t.Fatalf("unflag: %v", f)
+	}
+	// Play to the end.
+	reports := 0
+	out, err := Call(context.Background(), "mines.autoplay", []byte(`{"state":"`+state+`","steps":0}`), func(done, total int64, note string) {
+		reports++
+		if total != 71 || done > total {
+			t.Errorf("progress %d/%d", done, total)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var end map[string]any
+	json.Unmarshal(out, &end)
+	if end["status"] == "playing" || end["layout"] == nil || len(end["played"].([]any)) == 0 || reports == 0 {
+		t.Fatalf("autoplay to the end: %v", end)
+	}
+	wantError(t, "mines.reveal", `{"state":"`+end["state"].(string)+`","x":0,"y":0}`, CodeBadInput, "state")
+	wantError(t, "mines.reveal", `{"state":"`+state+`","x":99,"y":0}`, CodeBadInput, "x")
+	wantError(t, "mines.reveal", `{"state":"`+state+`","x":1}`, CodeBadInput, "y")
+	wantError(t, "mines.reveal", `{"state":"`+state[:len(state)-3]+`AAA","x":1,"y":1}`, CodeBadInput, "state")
+	wantError(t, "mines.new", `{"level":"insane"}`, CodeBadInput, "level")
+	wantError(t, "mines.new", `{"level":"expert","width":5}`, CodeBadInput, "level")
+	wantError(t, "mines.new", `{"width":101,"height":5,"mines":5}`, CodeBadInput, "size")
+	wantError(t, "mines.new", `{"width":5,"height":5,"mines":25}`, CodeBadInput, "mines")
+	wantError(t, "mines.new", `{"rule":"lucky"}`, CodeBadInput, "rule")
+}
+
+func TestMinesNoGuessAndOpening(t *testing.T) {
+	for _, rule := range []string{"opening", "noguess"} {
+		g := mustCall(t, "mines.new", `{"level":"intermediate","rule":"`+rule+`","seed":7}`)
+		r := mustCall(t, "mines.reveal", `{"state":"`+g["state"].(string)+`","x":8,"y":8}`)
+		if len(r["revealed"].([]any)) < 9 {
+			t.Fatalf("%s: the first click must open an area: %v", rule, r["revealed"])
+		}
+		if rule == "noguess" && r["verified"] != true {
+			t.Fatalf("noguess: not verified: %v", r)
+		}
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
