@@ -28,6 +28,8 @@ func main() {
 		err = runTable(os.Args[2:])
 	case "book":
 		err = runBook(os.Args[2:])
+	case "mines":
+		err = runMines(os.Args[2:])
 	default:
 		usage()
 	}
@@ -38,6 +40,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: bench guess [flags] | bench table [flags] | bench book [flags]; -h for flags")
+	fmt.Fprintln(os.Stderr, "usage: bench guess [flags] | bench table [flags] | bench book [flags] | bench mines [flags]; -h for flags")
 	os.Exit(2)
 }
