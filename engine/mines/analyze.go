@@ -74,11 +74,15 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 	if report == nil {
 		report = progress.FromContext(ctx)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	p, err := buildProblem(b)
 	if err != nil {
 		return nil, err
 	}
+	defer p.release()
 	a := &Analysis{Board: b, MinesLeft: p.minesLeft, Floating: p.floating, Components: len(p.comps), FloatProb: math.NaN(), Complete: true}
 	for _, g := range p.groups {
 		a.Frontier += len(g.cells)
@@ -90,7 +94,16 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 	// the groups counted, twice over (forward and backward).
 	totalWork := int64(2 * len(p.groups))
 	var done int64
-	tick := func() error {
+	// Reading the clock is dear in the browser (a call out to
+	// JavaScript), so the budget, the cancel and progress are checked
+	// about every 16,000 vector entries computed (a fraction of a
+	// millisecond).
+	pending := 0
+	tick := func(work int) error {
+		if pending += work; pending < 1<<14 {
+			return nil
+		}
+		pending = 0
 		if err := ctx.Err(); err != nil {
 			return err
 		}

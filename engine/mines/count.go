@@ -69,14 +69,14 @@ type counter struct {
 	stride int     // mine counts 0..stride-1
 	exact  bool    // every forward weight is an integer below 2^53
 	scale  int     // the true totals are total()·2^scale
-	tick   func() error
+	tick   func(work int) error // called with the work done since the last call (vector entries)
 	table  stateTable
 }
 
 var counters = sync.Pool{New: func() any { return new(counter) }}
 
 // newCounter takes a counter from the pool, with its buffers.
-func newCounter(p *problem, tick func() error) *counter {
+func newCounter(p *problem, tick func(int) error) *counter {
 	c := counters.Get().(*counter)
 	c.p, c.tick = p, tick
 	return c
@@ -336,8 +336,8 @@ func (c *counter) forward() (bool, error) {
 		st.trans = st.trans[:0]
 		c.table.reset(len(cur.keys) * 2)
 		for from, key := range cur.keys {
-			if from&1023 == 1023 && c.tick != nil {
-				if err := c.tick(); err != nil {
+			if c.tick != nil {
+				if err := c.tick(1 + int(cur.hi[from]-cur.lo[from])); err != nil {
 					return false, err
 				}
 			}
@@ -376,7 +376,7 @@ func (c *counter) forward() (bool, error) {
 			}
 		}
 		if c.tick != nil {
-			if err := c.tick(); err != nil {
+			if err := c.tick(len(st.trans)); err != nil {
 				return false, err
 			}
 		}
@@ -446,13 +446,13 @@ func (c *counter) marginals(ext []float64, prob []float64, vals []uint16) error 
 		clear(cur.back)
 		z, m := 0.0, 0.0
 		var mask uint16
-		for ti, t := range st.trans {
-			if ti&1023 == 1023 && c.tick != nil {
-				if err := c.tick(); err != nil {
+		for _, t := range st.trans {
+			from, to, v := int(t.from), int(t.to), int(t.v)
+			if c.tick != nil {
+				if err := c.tick(1 + int(cur.hi[from]-cur.lo[from])); err != nil {
 					return err
 				}
 			}
-			from, to, v := int(t.from), int(t.to), int(t.v)
 			fv := cur.vec[from*stride : (from+1)*stride]
 			bn := nxt.back[to*stride : (to+1)*stride]
 			bc := cur.back[from*stride : (from+1)*stride]
@@ -472,8 +472,8 @@ func (c *counter) marginals(ext []float64, prob []float64, vals []uint16) error 
 		prob[st.g] = m / (z * float64(st.size))
 		vals[st.g] = mask
 		normalize(cur.back)
-		if c.tick != nil && i%16 == 0 {
-			if err := c.tick(); err != nil {
+		if c.tick != nil {
+			if err := c.tick(len(st.trans)); err != nil {
 				return err
 			}
 		}

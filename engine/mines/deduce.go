@@ -1,6 +1,5 @@
 package mines
 
-import "slices"
 
 // localDeductions finds the cells that single numbers settle, repeated
 // until nothing changes: a number whose mines are all placed clears its
@@ -58,47 +57,61 @@ func localDeductions(p *problem) (safe, mines []Point) {
 // neighbours, or those neighbours and the cell itself).
 func findDead(p *problem, prob []float64) []Point {
 	b := p.b
-	uncertain := func(j int) bool { return b.Cells[j] == Hidden && prob[j] > 0 && prob[j] < 1 }
-	var nb, nb2 [8]int
-	var dead []Point
-	var u, scope []int
-	for i := range b.Cells {
-		if !uncertain(i) {
-			continue
-		}
-		u = u[:0]
-		floating := false
-		for _, j := range b.Neighbours(i, nb[:0]) {
-			if uncertain(j) {
-				u = append(u, j)
-				// No number covers a floating cell, so none fixes u.
-				floating = floating || p.cellGroup[j] < 0
+	w, pw := b.Width, b.Width+2
+	off := [8]int{-pw - 1, -pw, -pw + 1, -1, 1, pw - 1, pw, pw + 1}
+	cell := func(q int) int { return (q/pw-1)*w + q%pw - 1 }
+	// unc marks the uncertain hidden cells, in padded coordinates.
+	p.unc = resize(p.unc, len(p.pad))
+	for y := 1; y <= b.Height; y++ {
+		for q := y*pw + 1; q <= y*pw+w; q++ {
+			if p.pad[q] == Hidden {
+				x := prob[cell(q)]
+				p.unc[q] = x > 0 && x < 1
 			}
 		}
-		if floating {
-			continue
-		}
-		if len(u) == 0 {
-			dead = append(dead, b.Point(i))
-			continue
-		}
-		isDead := false
-		// A number that fixes the sum over u is next to u[0].
-		for _, c := range b.Neighbours(u[0], nb2[:0]) {
-			if isDead || !b.Cells[c].Revealed() {
+	}
+	var dead []Point
+	var u, scope [8]int
+	for y := 1; y <= b.Height; y++ {
+		for q := y*pw + 1; q <= y*pw+w; q++ {
+			if !p.unc[q] {
 				continue
 			}
-			scope = scope[:0]
-			var nb3 [8]int
-			for _, j := range b.Neighbours(c, nb3[:0]) {
-				if uncertain(j) && j != i {
-					scope = append(scope, j)
+			n, floating := 0, false
+			for _, d := range off {
+				if j := q + d; p.unc[j] {
+					u[n] = j
+					n++
+					// No number covers a floating cell, so none fixes u.
+					floating = floating || p.cellGroup[cell(j)] < 0
 				}
 			}
-			isDead = slices.Equal(scope, u)
-		}
-		if isDead {
-			dead = append(dead, b.Point(i))
+			if floating {
+				continue
+			}
+			isDead := n == 0
+			// A number that fixes the sum over u is next to u[0].
+			for k := 0; !isDead && n > 0 && k < 8; k++ {
+				c := u[0] + off[k]
+				if p.conOf[c] < 0 {
+					continue
+				}
+				m := 0
+				for _, d := range off {
+					if j := c + d; p.unc[j] && j != q {
+						if m == n || j != u[m] {
+							m = -1
+							break
+						}
+						scope[m] = j
+						m++
+					}
+				}
+				isDead = m == n
+			}
+			if isDead {
+				dead = append(dead, b.Point(cell(q)))
+			}
 		}
 	}
 	return dead

@@ -1,6 +1,9 @@
 package mines
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // A problem is a board turned into constraints: each revealed number with
 // hidden neighbours says how many mines they hold; hidden cells with the
@@ -14,6 +17,8 @@ type problem struct {
 	groups    []group
 	cons      []constraint
 	comps     [][]int32 // each component's groups, ascending
+
+	problemBuffers
 
 	// Scratch for counter.plan, indexed by constraint or group.
 	cIn, cTouched []bool
@@ -35,85 +40,140 @@ type constraint struct {
 	groups []int32
 }
 
+// Buffers of a problem, reused from one analysis to the next.
+type problemBuffers struct {
+	pad       []Cell  // the board with a border of revealed cells
+	conOf     []int32 // per padded cell: its constraint, or -1
+	conGroups []int32
+	groupCons []int32
+	cellCons  []conList
+	order     []int32
+	sizes     []int32
+	cellArena []int32
+	parent    []int32
+	compOf    []int32
+	compSize  []int32
+	compArena []int32
+	unc       []bool // findDead: uncertain hidden cells, padded
+}
+
+// conList is the constraints on one frontier cell, ascending.
+type conList struct {
+	n  uint8
+	at [8]int32
+}
+
+var problems = sync.Pool{New: func() any { return new(problem) }}
+
+// resize returns buf with length n, zeroed, reusing its memory.
+func resize[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n, n+n/4)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
+}
+
 // buildProblem reads the constraints off the board. A number that cannot
 // hold on its own (more flags around it than it says, or fewer hidden
-// cells than it needs) is a conflict right away.
+// cells than it needs) is a conflict right away. The problem comes from a
+// pool: release it when done.
 func buildProblem(b *Board) (*problem, error) {
-	p := &problem{b: b, minesLeft: b.Mines - b.Count(Flag), cellGroup: make([]int32, len(b.Cells))}
-	for i := range p.cellGroup {
-		p.cellGroup[i] = -1
+	p := problems.Get().(*problem)
+	p.b = b
+	w, h := b.Width, b.Height
+	// A padded copy (a border of revealed cells all round) gives every
+	// cell eight neighbours at fixed offsets.
+	pw := w + 2
+	p.pad = resize(p.pad, pw*(h+2))
+	p.conOf = resize(p.conOf, pw*(h+2))
+	for i := range p.pad {
+		p.pad[i], p.conOf[i] = 0, -1
 	}
-	var nb [8]int
-	revealed := 0
-	for _, c := range b.Cells {
-		if c.Revealed() {
-			revealed++
+	flags, hiddenCells, revealed := 0, 0, 0
+	for y := 0; y < h; y++ {
+		copy(p.pad[(y+1)*pw+1:], b.Cells[y*w:(y+1)*w])
+		for _, c := range b.Cells[y*w : (y+1)*w] {
+			switch {
+			case c == Flag:
+				flags++
+			case c == Hidden:
+				hiddenCells++
+			default:
+				revealed++
+			}
 		}
 	}
+	p.minesLeft = b.Mines - flags
+	off := [8]int{-pw - 1, -pw, -pw + 1, -1, 1, pw - 1, pw, pw + 1}
+	toCell := func(q int) int32 { return int32((q/pw-1)*w + q%pw - 1) }
 	// Every list is a window into one arena: a constraint has at most 8
 	// groups, a group at most 8 constraints.
-	p.cons = make([]constraint, 0, revealed)
-	conGroups := make([]int32, 8*revealed)
-	conOf := make([]int32, len(b.Cells)) // the constraint of a revealed cell, or -1
-	for i, c := range b.Cells {
-		conOf[i] = -1
-		if !c.Revealed() {
-			continue
+	p.cons = slices.Grow(p.cons[:0], revealed)
+	p.conGroups = resize(p.conGroups, 8*revealed)
+	for y := 1; y <= h; y++ {
+		for q := y*pw + 1; q <= y*pw+w; q++ {
+			c := p.pad[q]
+			if !c.Revealed() {
+				continue
+			}
+			target, hidden := int(c), 0
+			for _, d := range off {
+				switch p.pad[q+d] {
+				case Flag:
+					target--
+				case Hidden:
+					hidden++
+				}
+			}
+			if target < 0 || target > hidden {
+				err := p.conflict([]int32{toCell(q)})
+				p.release()
+				return nil, err
+			}
+			if hidden == 0 {
+				continue
+			}
+			ci := int32(len(p.cons))
+			p.conOf[q] = ci
+			p.cons = append(p.cons, constraint{cell: toCell(q), target: target, groups: p.conGroups[8*ci : 8*ci : 8*ci+8]})
 		}
-		target, hidden := int(c), 0
-		for _, j := range b.Neighbours(i, nb[:0]) {
-			switch b.Cells[j] {
-			case Flag:
-				target--
-			case Hidden:
-				hidden++
+	}
+	// The frontier: hidden cells with constraints. Offsets run in board
+	// order, so each list is ascending.
+	p.cellCons, p.order = p.cellCons[:0], p.order[:0]
+	for y := 1; y <= h; y++ {
+		for q := y*pw + 1; q <= y*pw+w; q++ {
+			if p.pad[q] != Hidden {
+				continue
+			}
+			var l conList
+			for _, d := range off {
+				if ci := p.conOf[q+d]; ci >= 0 {
+					l.at[l.n] = ci
+					l.n++
+				}
+			}
+			if l.n > 0 {
+				p.order = append(p.order, toCell(q))
+				p.cellCons = append(p.cellCons, l)
 			}
 		}
-		if target < 0 || target > hidden {
-			return nil, p.conflict([]int32{int32(i)})
-		}
-		if hidden == 0 {
-			continue
-		}
-		ci := int32(len(p.cons))
-		conOf[i] = ci
-		p.cons = append(p.cons, constraint{cell: int32(i), target: target, groups: conGroups[8*ci : 8*ci : 8*ci+8]})
 	}
-	// The frontier: hidden cells with constraints. A cell's constraint
-	// list is ascending, as constraints are numbered in board order.
-	type conList struct {
-		n  uint8
-		at [8]int32
-	}
-	var cellCons []conList
-	var order []int32
-	hiddenCells := 0
-	for i, c := range b.Cells {
-		if c != Hidden {
-			continue
-		}
-		hiddenCells++
-		var l conList
-		for _, j := range b.Neighbours(i, nb[:0]) {
-			if conOf[j] >= 0 {
-				l.at[l.n] = conOf[j]
-				l.n++
-			}
-		}
-		if l.n > 0 {
-			slices.Sort(l.at[:l.n])
-			order = append(order, int32(i))
-			cellCons = append(cellCons, l)
-		}
+	order := p.order
+	p.cellGroup = resize(p.cellGroup, len(b.Cells))
+	for i := range p.cellGroup {
+		p.cellGroup[i] = -1
 	}
 	// Group the frontier cells by their constraint lists. A group with the
 	// same constraints as a cell is among the groups of its first
 	// constraint.
-	groupCons := make([]int32, 8*len(order))
-	p.groups = make([]group, 0, len(order))
-	var sizes []int32
+	p.groupCons = resize(p.groupCons, 8*len(order))
+	p.groups = slices.Grow(p.groups[:0], len(order))
+	p.sizes = p.sizes[:0]
 	for k, cell := range order {
-		l := &cellCons[k]
+		l := &p.cellCons[k]
 		at := l.at[:l.n]
 		g := int32(-1)
 		for _, h := range p.cons[at[0]].groups {
@@ -124,22 +184,22 @@ func buildProblem(b *Board) (*problem, error) {
 		}
 		if g < 0 {
 			g = int32(len(p.groups))
-			window := groupCons[8*g : 8*g+int32(len(at))]
+			window := p.groupCons[8*g : 8*g+int32(len(at))]
 			copy(window, at)
 			p.groups = append(p.groups, group{cons: window})
-			sizes = append(sizes, 0)
+			p.sizes = append(p.sizes, 0)
 			for _, ci := range at {
 				p.cons[ci].groups = append(p.cons[ci].groups, g)
 			}
 		}
-		sizes[g]++
+		p.sizes[g]++
 		p.cellGroup[cell] = g
 	}
-	cellArena := make([]int32, len(order))
+	p.cellArena = resize(p.cellArena, len(order))
 	at := int32(0)
 	for g := range p.groups {
-		p.groups[g].cells = cellArena[at : at : at+sizes[g]]
-		at += sizes[g]
+		p.groups[g].cells = p.cellArena[at : at : at+p.sizes[g]]
+		at += p.sizes[g]
 	}
 	for _, cell := range order {
 		g := p.cellGroup[cell]
@@ -147,11 +207,12 @@ func buildProblem(b *Board) (*problem, error) {
 	}
 	p.floating = hiddenCells - len(order)
 	nc, ng := len(p.cons), len(p.groups)
-	p.cIn, p.cTouched = make([]bool, nc), make([]bool, nc)
-	p.cFirst, p.cLast, p.cLeft = make([]int32, nc), make([]int32, nc), make([]int32, nc)
-	p.cSlot, p.gPos = make([]uint8, nc), make([]int32, ng)
+	p.cIn, p.cTouched = resize(p.cIn, nc), resize(p.cTouched, nc)
+	p.cFirst, p.cLast, p.cLeft = resize(p.cFirst, nc), resize(p.cLast, nc), resize(p.cLeft, nc)
+	p.cSlot, p.gPos = resize(p.cSlot, nc), resize(p.gPos, ng)
 	// Components: union-find over groups through constraints.
-	parent := make([]int32, ng)
+	p.parent = resize(p.parent, ng)
+	parent := p.parent
 	for i := range parent {
 		parent[i] = int32(i)
 	}
@@ -172,31 +233,37 @@ func buildProblem(b *Board) (*problem, error) {
 	}
 	// Number the components by their first group, then lay their group
 	// lists out in one arena.
-	compOf := make([]int32, ng)
-	var compSize []int32
+	p.compOf = resize(p.compOf, ng)
+	p.compSize = p.compSize[:0]
 	for g := range p.groups {
 		r := find(int32(g))
 		if r == int32(g) {
-			compOf[g] = int32(len(compSize))
-			compSize = append(compSize, 0)
+			p.compOf[g] = int32(len(p.compSize))
+			p.compSize = append(p.compSize, 0)
 		} else {
-			compOf[g] = compOf[r]
+			p.compOf[g] = p.compOf[r]
 		}
-		p.groups[g].comp = compOf[g]
-		compSize[compOf[g]]++
+		p.groups[g].comp = p.compOf[g]
+		p.compSize[p.compOf[g]]++
 	}
-	compArena := make([]int32, ng)
-	p.comps = make([][]int32, len(compSize))
+	p.compArena = resize(p.compArena, ng)
+	p.comps = resize(p.comps, len(p.compSize))
 	at = 0
-	for c, n := range compSize {
-		p.comps[c] = compArena[at : at : at+n]
+	for c, n := range p.compSize {
+		p.comps[c] = p.compArena[at : at : at+n]
 		at += n
 	}
 	for g := range p.groups {
-		c := compOf[g]
+		c := p.compOf[g]
 		p.comps[c] = append(p.comps[c], int32(g))
 	}
 	return p, nil
+}
+
+// release returns p to the pool; nothing may use it afterwards.
+func (p *problem) release() {
+	p.b = nil
+	problems.Put(p)
 }
 
 // compCons returns the constraints of a component, ascending.
