@@ -65,10 +65,10 @@ type counter struct {
 	p      *problem
 	groups []int32 // in assignment order
 	steps  []step
-	layers []layer // layers[i] precedes steps[i]
-	stride int     // mine counts 0..stride-1
-	exact  bool    // every forward weight is an integer below 2^53
-	scale  int     // the true totals are total()·2^scale
+	layers []layer              // layers[i] precedes steps[i]
+	stride int                  // mine counts 0..stride-1
+	exact  bool                 // every forward weight is an integer below 2^53
+	scale  int                  // the true totals are total()·2^scale
 	tick   func(work int) error // called with the work done since the last call (vector entries)
 	table  stateTable
 }

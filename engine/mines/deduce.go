@@ -1,6 +1,5 @@
 package mines
 
-
 // localDeductions finds the cells that single numbers settle, repeated
 // until nothing changes: a number whose mines are all placed clears its
 // other hidden neighbours, and one with as many hidden neighbours as mines
