@@ -140,7 +140,7 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 	for ci, comp := range p.comps {
 		c := newCounter(p, tick)
 		comps = append(comps, c)
-		if err := c.plan(comp, p.compCons(comp)); err != nil {
+		if err := c.plan(comp, p.compCons[ci]); err != nil {
 			return stop(err)
 		}
 		ok, err := c.forward()
@@ -148,7 +148,7 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 			return stop(err)
 		}
 		if !ok {
-			return nil, p.conflict(p.conflictCore(comp))
+			return nil, p.conflict(p.conflictCore(comp, p.compCons[ci]))
 		}
 		done += int64(len(comp))
 		a.compTotal[ci] = slices.Clone(c.total())

@@ -71,6 +71,12 @@ type counter struct {
 	scale  int                  // the true totals are total()·2^scale
 	tick   func(work int) error // called with the work done since the last call (vector entries)
 	table  stateTable
+
+	// Buffers for plan.
+	conLists [][]int32
+	done     []bool
+	order    []int32
+	queue    []int
 }
 
 var counters = sync.Pool{New: func() any { return new(counter) }}
@@ -113,7 +119,8 @@ func (c *counter) plan(groups []int32, cons []int32) error {
 			p.cIn[ci] = false
 		}
 	}()
-	conLists := make([][]int32, len(groups))
+	c.conLists = resize(c.conLists, len(groups))
+	conLists := c.conLists
 	for i, g := range groups {
 		conLists[i] = p.groups[g].cons
 		for _, ci := range conLists[i] {
@@ -129,7 +136,7 @@ func (c *counter) plan(groups []int32, cons []int32) error {
 			}
 		}
 	}
-	order := greedyOrder(p, groups, conLists, cons)
+	order := c.greedyOrder(groups, conLists, cons)
 	// On big components also try sweeping the board by rows and by
 	// columns, and keep the order with the fewest constraints open at once.
 	if len(groups) > 24 {
@@ -212,14 +219,16 @@ func (c *counter) plan(groups []int32, cons []int32) error {
 // the group on the open border that opens the fewest new constraints net
 // of those it closes, then the one with most constraints already open,
 // starting from a group at one end of the component.
-func greedyOrder(p *problem, groups []int32, conLists [][]int32, cons []int32) []int32 {
+func (c *counter) greedyOrder(groups []int32, conLists [][]int32, cons []int32) []int32 {
+	p := c.p
 	for _, ci := range cons {
 		p.cTouched[ci] = false
 		p.cLeft[ci] = int32(len(p.cons[ci].groups))
 	}
-	done := make([]bool, len(groups))
-	order := make([]int32, 0, len(groups))
-	start := peripheral(p, groups, conLists)
+	start := c.peripheral(groups, conLists)
+	c.done = resize(c.done, len(groups))
+	done := c.done
+	order := c.order[:0]
 	for n := range groups {
 		best, bestDelta, bestOpen := -1, 0, 0
 		for i := range groups {
@@ -250,6 +259,7 @@ func greedyOrder(p *problem, groups []int32, conLists [][]int32, cons []int32) [
 		}
 		done[best] = true
 		order = append(order, groups[best])
+		c.order = order
 		for _, ci := range conLists[best] {
 			p.cTouched[ci] = true
 			p.cLeft[ci]--
@@ -284,20 +294,21 @@ func openWidth(p *problem, order []int32, cons []int32) int {
 // peripheral returns the index in groups of a group far from the others
 // (the last one reached by a breadth-first walk from the first), a good
 // start for a walk along a border.
-func peripheral(p *problem, groups []int32, conLists [][]int32) int {
+func (c *counter) peripheral(groups []int32, conLists [][]int32) int {
+	p := c.p
 	if len(groups) <= 2 {
 		return 0
 	}
 	for i, g := range groups {
 		p.gPos[g] = int32(i)
 	}
-	seen := make([]bool, len(groups))
-	queue := make([]int, 1, len(groups))
+	c.done = resize(c.done, len(groups))
+	seen := c.done
+	queue := append(c.queue[:0], 0)
 	seen[0] = true
 	last := 0
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
+	for h := 0; h < len(queue); h++ {
+		i := queue[h]
 		last = i
 		for _, ci := range conLists[i] {
 			for _, h := range p.cons[ci].groups {
@@ -308,6 +319,7 @@ func peripheral(p *problem, groups []int32, conLists [][]int32) int {
 			}
 		}
 	}
+	c.queue = queue
 	return last
 }
 
@@ -330,16 +342,18 @@ func (c *counter) forward() (bool, error) {
 	l0.vec = grow(l0.vec, stride)
 	l0.vec[0] = 1
 	c.exact, c.scale = true, 0
+	work := 0
 	for i := range c.steps {
 		st := &c.steps[i]
 		cur, nxt := &c.layers[i], &c.layers[i+1]
 		st.trans = st.trans[:0]
 		c.table.reset(len(cur.keys) * 2)
 		for from, key := range cur.keys {
-			if c.tick != nil {
-				if err := c.tick(1 + int(cur.hi[from]-cur.lo[from])); err != nil {
+			if work += 1 + int(cur.hi[from]-cur.lo[from]); work > 4096 && c.tick != nil {
+				if err := c.tick(work); err != nil {
 					return false, err
 				}
+				work = 0
 			}
 			lo, hi := 0, st.size
 			for _, sc := range st.cons {
@@ -376,9 +390,10 @@ func (c *counter) forward() (bool, error) {
 			}
 		}
 		if c.tick != nil {
-			if err := c.tick(len(st.trans)); err != nil {
+			if err := c.tick(work); err != nil {
 				return false, err
 			}
+			work = 0
 		}
 		if len(nxt.keys) == 0 {
 			return false, nil
@@ -436,6 +451,7 @@ func (c *counter) marginals(ext []float64, prob []float64, vals []uint16) error 
 	stride := c.stride
 	last := &c.layers[n]
 	last.back = append(last.back[:0], ext[:stride]...)
+	work := 0
 	for i := n - 1; i >= 0; i-- {
 		st := &c.steps[i]
 		cur, nxt := &c.layers[i], &c.layers[i+1]
@@ -448,10 +464,11 @@ func (c *counter) marginals(ext []float64, prob []float64, vals []uint16) error 
 		var mask uint16
 		for _, t := range st.trans {
 			from, to, v := int(t.from), int(t.to), int(t.v)
-			if c.tick != nil {
-				if err := c.tick(1 + int(cur.hi[from]-cur.lo[from])); err != nil {
+			if work += 1 + int(cur.hi[from]-cur.lo[from]); work > 4096 && c.tick != nil {
+				if err := c.tick(work); err != nil {
 					return err
 				}
+				work = 0
 			}
 			fv := cur.vec[from*stride : (from+1)*stride]
 			bn := nxt.back[to*stride : (to+1)*stride]
@@ -473,9 +490,10 @@ func (c *counter) marginals(ext []float64, prob []float64, vals []uint16) error 
 		vals[st.g] = mask
 		normalize(cur.back)
 		if c.tick != nil {
-			if err := c.tick(len(st.trans)); err != nil {
+			if err := c.tick(work); err != nil {
 				return err
 			}
+			work = 0
 		}
 	}
 	return nil

@@ -1,5 +1,7 @@
 package mines
 
+import "slices"
+
 // localDeductions finds the cells that single numbers settle, repeated
 // until nothing changes: a number whose mines are all placed clears its
 // other hidden neighbours, and one with as many hidden neighbours as mines
@@ -119,8 +121,8 @@ func findDead(p *problem, prob []float64) []Point {
 // conflictCore shrinks the constraints of an unsatisfiable component to a
 // set that is still unsatisfiable but loses that property when any one is
 // removed, and returns their cells.
-func (p *problem) conflictCore(comp []int32) []int32 {
-	cons := p.compCons(comp)
+func (p *problem) conflictCore(comp []int32, compCons []int32) []int32 {
+	cons := slices.Clone(compCons)
 	feasible := func(set []int32) bool {
 		in := map[int32]bool{}
 		for _, ci := range set {

@@ -17,6 +17,7 @@ type problem struct {
 	groups    []group
 	cons      []constraint
 	comps     [][]int32 // each component's groups, ascending
+	compCons  [][]int32 // each component's constraints, ascending
 
 	problemBuffers
 
@@ -42,19 +43,21 @@ type constraint struct {
 
 // Buffers of a problem, reused from one analysis to the next.
 type problemBuffers struct {
-	pad       []Cell  // the board with a border of revealed cells
-	conOf     []int32 // per padded cell: its constraint, or -1
-	conGroups []int32
-	groupCons []int32
-	cellCons  []conList
-	order     []int32
-	sizes     []int32
-	cellArena []int32
-	parent    []int32
-	compOf    []int32
-	compSize  []int32
-	compArena []int32
-	unc       []bool // findDead: uncertain hidden cells, padded
+	pad           []Cell  // the board with a border of revealed cells
+	conOf         []int32 // per padded cell: its constraint, or -1
+	conGroups     []int32
+	groupCons     []int32
+	cellCons      []conList
+	order         []int32
+	sizes         []int32
+	cellArena     []int32
+	parent        []int32
+	compOf        []int32
+	compSize      []int32
+	compArena     []int32
+	compConsN     []int32
+	compConsArena []int32
+	unc           []bool // findDead: uncertain hidden cells, padded
 }
 
 // conList is the constraints on one frontier cell, ascending.
@@ -257,6 +260,22 @@ func buildProblem(b *Board) (*problem, error) {
 		c := p.compOf[g]
 		p.comps[c] = append(p.comps[c], int32(g))
 	}
+	// Each component's constraints, ascending, the same way.
+	p.compConsN = resize(p.compConsN, len(p.compSize))
+	for _, c := range p.cons {
+		p.compConsN[p.compOf[c.groups[0]]]++
+	}
+	p.compConsArena = resize(p.compConsArena, len(p.cons))
+	p.compCons = resize(p.compCons, len(p.compSize))
+	at = 0
+	for c, n := range p.compConsN {
+		p.compCons[c] = p.compConsArena[at : at : at+n]
+		at += n
+	}
+	for ci, c := range p.cons {
+		k := p.compOf[c.groups[0]]
+		p.compCons[k] = append(p.compCons[k], int32(ci))
+	}
 	return p, nil
 }
 
@@ -264,16 +283,6 @@ func buildProblem(b *Board) (*problem, error) {
 func (p *problem) release() {
 	p.b = nil
 	problems.Put(p)
-}
-
-// compCons returns the constraints of a component, ascending.
-func (p *problem) compCons(comp []int32) []int32 {
-	var out []int32
-	for _, g := range comp {
-		out = append(out, p.groups[g].cons...)
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
 }
 
 // conflict builds the error for a set of contradicting constraints, given
