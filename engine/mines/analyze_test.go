@@ -611,3 +611,24 @@ func TestPathologicalBoardStops(t *testing.T) {
 		t.Fatalf("cancelled: got %v", err)
 	}
 }
+
+// FuzzAnalyze checks the analysis of any small board against brute force:
+// the bytes choose the size, the mine count and each cell.
+func FuzzAnalyze(f *testing.F) {
+	f.Add([]byte{3, 2, 2, 9, 9, 9, 1, 2, 1})
+	f.Add([]byte{4, 4, 6, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 1})
+	f.Add([]byte{3, 1, 1, 1, 10, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 3 {
+			return
+		}
+		w, h := 1+int(data[0])%5, 1+int(data[1])%4
+		b, _ := NewBoard(w, h, int(data[2])%(w*h+1))
+		for i := range b.Cells {
+			if 3+i < len(data) {
+				b.Cells[i] = Cell(data[3+i] % 11)
+			}
+		}
+		checkAgainstBrute(t, b)
+	})
+}

@@ -35,3 +35,98 @@ func TestAutoPlayWinsSome(t *testing.T) {
 		t.Logf("%s: %d/%d", level.ID, wins, n)
 	}
 }
+
+func TestGeneratorGuarantees(t *testing.T) {
+	ctx := context.Background()
+	for seed := range uint64(40) {
+		for _, level := range Levels {
+			for _, rule := range []Rule{RuleSFAR, RuleOpening} {
+				g, err := NewGame(level.Width, level.Height, level.Mines, rule, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				first := Point{int(seed) % level.Width, int(seed*7) % level.Height}
+				out, err := g.Reveal(ctx, first)
+				if err != nil || g.Status == Lost || len(out) == 0 {
+					t.Fatalf("%s %s seed %d: the first click must be safe: %v %v", level.ID, rule, seed, g.Status, err)
+				}
+				n := 0
+				for _, m := range g.Mine {
+					if m {
+						n++
+					}
+				}
+				if n != level.Mines {
+					t.Fatalf("%d mines placed, want %d", n, level.Mines)
+				}
+				if rule == RuleOpening && g.View.At(first.X, first.Y) != 0 {
+					t.Fatalf("%s seed %d: the opening rule must open an area, got %d", level.ID, seed, g.View.At(first.X, first.Y))
+				}
+				// Reproducible: the same seed and first click, the same layout.
+				again, _ := NewGame(level.Width, level.Height, level.Mines, rule, seed)
+				again.Reveal(ctx, first)
+				if again.View.Format() != g.View.Format() {
+					t.Fatal("a seeded game must be reproducible")
+				}
+			}
+		}
+	}
+}
+
+func TestNoGuessBoardsAreSolvable(t *testing.T) {
+	ctx := context.Background()
+	for seed := range uint64(6) {
+		for _, level := range Levels {
+			g, _ := NewGame(level.Width, level.Height, level.Mines, RuleNoGuess, seed)
+			first := Point{level.Width / 2, level.Height / 2}
+			if _, err := g.Reveal(ctx, first); err != nil {
+				t.Fatal(err)
+			}
+			if !g.Verified {
+				t.Fatalf("%s seed %d: no verified board", level.ID, seed)
+			}
+			// Play it with certain moves only: it must be won.
+			for g.Status == Playing {
+				a, err := Analyze(ctx, g.View, Options{})
+				if err != nil || len(a.Safe) == 0 {
+					t.Fatalf("%s seed %d: stuck: %v\n%s", level.ID, seed, err, g.View.Format())
+				}
+				for _, p := range a.Safe {
+					if g.View.At(p.X, p.Y) == Hidden {
+						g.Reveal(ctx, p)
+					}
+				}
+			}
+			if g.Status != Won {
+				t.Fatalf("%s seed %d: %s", level.ID, seed, g.Status)
+			}
+		}
+	}
+}
+
+func TestChordAndFlags(t *testing.T) {
+	ctx := context.Background()
+	g, _ := NewGame(3, 1, 1, RuleSFAR, 1)
+	// Force a layout: the mine on the right.
+	g.Mine = []bool{false, false, true}
+	if _, err := g.Reveal(ctx, Point{1, 0}); err != nil || g.View.At(1, 0) != 1 {
+		t.Fatalf("reveal: %v %v", err, g.View.Format())
+	}
+	if err := g.ToggleFlag(Point{1, 0}); err == nil {
+		t.Fatal("an open cell takes no flag")
+	}
+	g.ToggleFlag(Point{2, 0})
+	out, err := g.Chord(Point{1, 0})
+	if err != nil || len(out) != 1 || g.Status != Won {
+		t.Fatalf("chord: %v %v %s", out, err, g.Status)
+	}
+	// A wrong flag loses on a chord.
+	g, _ = NewGame(3, 1, 1, RuleSFAR, 1)
+	g.Mine = []bool{false, false, true}
+	g.Reveal(ctx, Point{1, 0})
+	g.ToggleFlag(Point{0, 0})
+	g.Chord(Point{1, 0})
+	if g.Status != Lost || g.Blast != 2 {
+		t.Fatalf("a chord on a wrong flag must lose: %s %d", g.Status, g.Blast)
+	}
+}
