@@ -1,0 +1,192 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"honnef.co/go/js/dom/v2"
+
+	"kibitz/engine/mines"
+	"kibitz/wasm/i18n"
+)
+
+// The Minesweeper widget: two modes over one board view.
+//
+//   - Play: the engine deals a game (its mines sealed in a state the page
+//     keeps) and answers every reveal, flag and chord; a heat map of the
+//     exact mine probabilities, a hint that says why, and an auto-player.
+//   - Analyse: edit any position (click, type, or paste .mine text) and
+//     see its probabilities, certain cells, solutions and best move.
+//
+// Every rule (flood fill, chords, probabilities) is the engine's; the
+// widget draws and asks.
+
+type minesSettings struct {
+	Level  string `json:"level"` // beginner, intermediate, expert or custom
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Mines  int    `json:"mines"`
+	Rule   string `json:"rule"`
+	Seed   string `json:"seed"` // empty: a new board each game
+	Pace   int    `json:"pace"` // auto-play: milliseconds a move
+}
+
+// minesState is everything the widget saves.
+type minesState struct {
+	Version  int           `json:"v"`
+	Mode     string        `json:"mode"`
+	Settings minesSettings `json:"settings"`
+	Heat     bool          `json:"heat"`
+	Game     *minesGame    `json:"game,omitempty"`
+	Analyse  string        `json:"analyse"` // the analyser's .mine text
+	Brush    string        `json:"brush"`
+}
+
+const minesStateVersion = 1
+
+var minesModes = []string{"play", "analyse"}
+
+type minesWidget struct {
+	f      *Frame
+	state  minesState
+	tabs   map[string]dom.Element
+	panels map[string]dom.Element
+	play   *minesPlay
+	an     *minesAnalyser
+}
+
+func (w *minesWidget) start(f *Frame) {
+	w.f = f
+	w.state = minesState{Version: minesStateVersion, Mode: "play", Settings: minesSettings{Level: "beginner", Width: 9, Height: 9, Mines: 10, Rule: string(mines.RuleOpening), Pace: 250}, Brush: "1"}
+	var saved minesState
+	if f.Load(&saved) && saved.Version == minesStateVersion {
+		w.state = saved
+	}
+	switch f.opts.Mode {
+	case "play":
+		w.state.Mode = "play"
+	case "analyse", "analyze", "analyser", "analyzer":
+		w.state.Mode = "analyse"
+	}
+	if _, ok := mines.LevelByID(f.opts.Preset); ok {
+		w.state.Settings.Level = f.opts.Preset
+	}
+	if !f.opts.Nested {
+		f.Body.AppendChild(el("div", cls("kz-head"), el("h2", cls("kz-title"), f.T("mines.title")), f.LanguageMenu()))
+	}
+	f.Body.AppendChild(w.buildTabs())
+	w.play = newMinesPlay(w, w.panels["play"])
+	w.an = newMinesAnalyser(w, w.panels["analyse"])
+	w.selectMode(w.state.Mode, false)
+}
+
+func (w *minesWidget) save() {
+	if w.play != nil {
+		w.play.keepTime()
+	}
+	w.f.Save(w.state)
+}
+
+func (w *minesWidget) buildTabs() dom.Element {
+	f := w.f
+	w.tabs, w.panels = map[string]dom.Element{}, map[string]dom.Element{}
+	list := el("div", cls("kz-tabs"), attr("role", "tablist"), attr("aria-label", f.T("mines.modes")))
+	panels := el("div", cls("kz-panels"))
+	for _, m := range minesModes {
+		tab := el("button", attr("type", "button"), attr("role", "tab"), attr("id", "kz-mines-tab-"+m),
+			attr("aria-controls", "kz-mines-panel-"+m), data("mode", m), on("click", "mines.mode"), on("keydown", "mines.tabkey"),
+			f.T("mines.mode-"+m))
+		panel := el("section", cls("kz-panel"), attr("role", "tabpanel"), attr("id", "kz-mines-panel-"+m), attr("aria-labelledby", "kz-mines-tab-"+m),
+			el("details", cls("kz-howto"), el("summary", f.T("howto.title")), el("p", f.T("mines.howto-"+m))))
+		w.tabs[m], w.panels[m] = tab, panel
+		list.AppendChild(tab)
+		panels.AppendChild(panel)
+	}
+	f.Handle("mines.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
+	f.Handle("mines.tabkey", func(ev dom.Event, t dom.Element) {
+		i := indexOf(minesModes, t.GetAttribute("data-mode"))
+		switch ev.Underlying().Get("key").String() {
+		case "ArrowRight", "ArrowLeft", "Home", "End":
+			i = 1 - i
+		default:
+			return
+		}
+		ev.PreventDefault()
+		w.selectMode(minesModes[i], true)
+		focus(w.tabs[minesModes[i]])
+	})
+	return el("div", list, panels)
+}
+
+func (w *minesWidget) selectMode(mode string, save bool) {
+	if indexOf(minesModes, mode) < 0 {
+		mode = "play"
+	}
+	w.state.Mode = mode
+	for _, m := range minesModes {
+		on := m == mode
+		w.tabs[m].SetAttribute("aria-selected", strconv.FormatBool(on))
+		w.tabs[m].SetAttribute("tabindex", map[bool]string{true: "0", false: "-1"}[on])
+		setHidden(w.panels[m], !on)
+	}
+	w.f.ClearMessage()
+	if save {
+		w.save()
+	}
+	if mode == "analyse" {
+		w.an.shown()
+	} else {
+		w.play.shown()
+	}
+}
+
+// cellName names a cell for people: "row 3, column 5" (1-based).
+func (w *minesWidget) cellName(x, y int) string { return w.f.T("mines.at", y+1, x+1) }
+
+func (w *minesWidget) cellNameOf(i, width int) string { return w.cellName(i%width, i/width) }
+
+// percentText writes a probability as a percentage for sentences.
+func (w *minesWidget) percentText(p float64) string { return w.f.T("mines.percent", minesPercent(p)) }
+
+// solutionsText writes the number of solutions, an exact decimal string
+// that can run to hundreds of digits, shortly: grouped when small,
+// "≈ 1.2 × 10^45" when not.
+func (w *minesWidget) solutionsText(s string, exact bool) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "?"
+	}
+	text := s
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil && n < 1e15 {
+		text = i18n.Number(n)
+	} else if len(s) > 1 {
+		text = w.f.T("mines.sci", s[:1]+"."+s[1:2], len(s)-1)
+	}
+	if !exact {
+		text = w.f.T("mines.about", text)
+	}
+	return text
+}
+
+// minesAnalysis is mines.analyze's result (and a hint's analysis).
+type minesAnalysis struct {
+	Width          int           `json:"width"`
+	Height         int           `json:"height"`
+	TotalMines     int           `json:"totalMines"`
+	MinesLeft      int           `json:"minesLeft"`
+	Prob           [][]*float64  `json:"prob"`
+	Safe           []mines.Point `json:"safe"`
+	Mines          []mines.Point `json:"mines"`
+	Dead           []mines.Point `json:"dead"`
+	Solutions      string        `json:"solutions"`
+	SolutionsExact bool          `json:"solutionsExact"`
+	Best           *mines.Move   `json:"best"`
+	Complete       bool          `json:"complete"`
+	Incomplete     string        `json:"incomplete"`
+	Frontier       int           `json:"frontier"`
+	Floating       int           `json:"floating"`
+	FloatProb      *float64      `json:"floatProb"`
+	EngineMs       float64       `json:"engineMs"`
+}

@@ -1,0 +1,332 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"honnef.co/go/js/dom/v2"
+
+	"kibitz/engine/api"
+	"kibitz/engine/mines"
+)
+
+// Analyse mode: any position, edited on the board (a brush, or keys on a
+// focused cell) or as .mine text, analysed as soon as it changes.
+
+// minesSample is the analyser's first position: a mid-game beginner
+// board with a frontier to think about.
+const minesSample = `9x9x10
+HHHHHHHHH
+HHHHHHHHH
+HHHHHHH32
+HHHHH2110
+HHHH21000
+HHHH10000
+HH3210000
+HH1000000
+HH1000000
+`
+
+var minesBrushes = []string{"H", "F", "0", "1", "2", "3", "4", "5", "6", "7", "8"}
+
+type minesAnalyser struct {
+	w     *minesWidget
+	f     *Frame
+	board *minesBoard
+	b     *mines.Board // the position being edited
+
+	text, textError, widthIn, heightIn, minesIn, result, brushes dom.Element
+	readout                                                      dom.Element
+
+	typing   *time.Timer // the text is read when the typing pauses
+	analysed string      // the text the result shows
+	last     *minesAnalysis
+}
+
+func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
+	f := w.f
+	a := &minesAnalyser{w: w, f: f}
+	a.board = newMinesBoard(f, "mines.an", a.act, a.showReadout)
+	a.board.setHeat(true)
+
+	num := func(id string, lo, hi int) dom.Element {
+		return el("input", attr("id", id), attr("type", "number"), attr("min", strconv.Itoa(lo)), attr("max", strconv.Itoa(hi)),
+			attr("inputmode", "numeric"), on("change", "mines.an-size"))
+	}
+	a.widthIn = num("kz-mines-an-width", 1, mines.MaxGameSide)
+	a.heightIn = num("kz-mines-an-height", 1, mines.MaxGameSide)
+	a.minesIn = num("kz-mines-an-mines", 0, mines.MaxGameSide*mines.MaxGameSide)
+	size := el("div", cls("kz-row kz-custom"),
+		el("label", attr("for", "kz-mines-an-width"), f.T("mines.width")), a.widthIn,
+		el("label", attr("for", "kz-mines-an-height"), f.T("mines.height")), a.heightIn,
+		el("label", attr("for", "kz-mines-an-mines"), f.T("mines.mines")), a.minesIn,
+		el("button", attr("type", "button"), on("click", "mines.an-clear"), f.T("mines.clear")),
+	)
+	a.brushes = el("div", cls("kz-mines-brushes"), attr("role", "toolbar"), attr("aria-label", f.T("mines.brush")))
+	for _, b := range minesBrushes {
+		label := b
+		switch b {
+		case "H":
+			label = f.T("mines.brush-hidden")
+		case "F":
+			label = "⚑ " + f.T("mines.brush-flag")
+		}
+		a.brushes.AppendChild(el("button", attr("type", "button"), cls("kz-mines-brush kz-mines-b"+b), data("brush", b),
+			attr("aria-pressed", "false"), on("click", "mines.an-brush"), label))
+	}
+	a.text = el("textarea", attr("id", "kz-mines-text"), attr("rows", "6"), attr("spellcheck", "false"), attr("autocomplete", "off"),
+		attr("aria-describedby", "kz-mines-text-error"), on("input", "mines.an-text"), on("change", "mines.an-text-now"))
+	a.textError = el("p", cls("kz-field-error"), attr("id", "kz-mines-text-error"), attr("aria-live", "polite"))
+	a.result = el("div", cls("kz-mines-result"), attr("aria-live", "polite"))
+	a.readout = el("p", cls("kz-note kz-mines-readout"), attr("aria-live", "polite"))
+	textBox := el("details", cls("kz-settings kz-mines-textbox"), attrIf(true, "open"),
+		el("summary", f.T("mines.text")),
+		el("p", cls("kz-note"), f.T("mines.text-help")),
+		a.text, a.textError,
+		el("div", cls("kz-row"), el("button", attr("type", "button"), on("click", "mines.an-copy"), f.T("common.copy"))),
+	)
+	build(panel, size, el("p", cls("kz-note"), f.T("mines.brush-help")), a.brushes, a.board.scroll, a.readout,
+		f.Lane("mines-analyse").BusyIn(), a.result, textBox)
+
+	f.Handle("mines.an-brush", func(_ dom.Event, t dom.Element) {
+		w.state.Brush = t.GetAttribute("data-brush")
+		a.showBrush()
+		w.save()
+	})
+	f.Handle("mines.an-text", func(dom.Event, dom.Element) {
+		if a.typing != nil {
+			a.typing.Stop()
+		}
+		a.typing = time.AfterFunc(350*time.Millisecond, a.readText)
+	})
+	f.Handle("mines.an-text-now", func(dom.Event, dom.Element) { a.readText() })
+	f.Handle("mines.an-size", func(dom.Event, dom.Element) { a.resize() })
+	f.Handle("mines.an-clear", func(dom.Event, dom.Element) {
+		if a.b != nil {
+			b, err := mines.NewBoard(a.b.Width, a.b.Height, a.b.Mines)
+			if err == nil {
+				a.set(b)
+			}
+		}
+	})
+	f.Handle("mines.an-copy", func(_ dom.Event, t dom.Element) {
+		t.SetAttribute("data-copy", inputValue(a.text))
+		f.copy(t)
+	})
+
+	a.showBrush()
+	text := w.state.Analyse
+	if strings.TrimSpace(text) == "" {
+		text = minesSample
+	}
+	setInputValue(a.text, text)
+	if b, err := mines.Parse(text); err == nil {
+		a.set(b)
+	} else {
+		a.showTextError(err)
+	}
+	return a
+}
+
+// shown is called when the mode is selected.
+func (a *minesAnalyser) shown() {
+	if a.b != nil && a.analysed != a.b.Format() {
+		a.analyse()
+	}
+}
+
+// load puts a position (a game's board) in the analyser.
+func (a *minesAnalyser) load(text string) {
+	setInputValue(a.text, text)
+	if b, err := mines.Parse(text); err == nil {
+		a.set(b)
+	}
+}
+
+func (a *minesAnalyser) showBrush() {
+	for _, b := range a.brushes.QuerySelectorAll("[data-brush]") {
+		b.SetAttribute("aria-pressed", strconv.FormatBool(b.GetAttribute("data-brush") == a.w.state.Brush))
+	}
+}
+
+// set makes b the position: drawn, saved, written as text and analysed.
+func (a *minesAnalyser) set(b *mines.Board) {
+	a.b = b
+	text := b.Format()
+	if strings.TrimSpace(inputValue(a.text)) != strings.TrimSpace(text) {
+		if _, err := mines.Parse(inputValue(a.text)); err != nil || !a.textFocused() {
+			setInputValue(a.text, text)
+		}
+	}
+	a.textError.SetTextContent("")
+	setInputValue(a.widthIn, strconv.Itoa(b.Width))
+	setInputValue(a.heightIn, strconv.Itoa(b.Height))
+	setInputValue(a.minesIn, strconv.Itoa(b.Mines))
+	a.board.setSize(b.Width, b.Height)
+	a.board.show(viewOf(text, b.Width, b.Height))
+	a.w.state.Analyse = text
+	a.w.save()
+	if a.w.state.Mode == "analyse" {
+		a.analyse()
+	}
+}
+
+func (a *minesAnalyser) textFocused() bool {
+	active := a.f.root.Underlying().Get("activeElement")
+	return !active.IsNull() && active.Equal(a.text.Underlying())
+}
+
+// readText takes the typed or pasted text, when it is a board.
+func (a *minesAnalyser) readText() {
+	text := inputValue(a.text)
+	b, err := mines.Parse(text)
+	if err != nil {
+		a.showTextError(err)
+		return
+	}
+	a.set(b)
+}
+
+func (a *minesAnalyser) showTextError(err error) {
+	a.textError.SetTextContent(a.w.describe(api.AsError(err), inputValue(a.text)))
+	toggleClass(a.result, "kz-stale", true)
+}
+
+// resize changes the board's size or mine count, keeping the cells that
+// still fit.
+func (a *minesAnalyser) resize() {
+	if a.b == nil {
+		return
+	}
+	atoi := func(e dom.Element, old int) int {
+		if n, err := strconv.Atoi(strings.TrimSpace(inputValue(e))); err == nil {
+			return n
+		}
+		return old
+	}
+	w, h, n := atoi(a.widthIn, a.b.Width), atoi(a.heightIn, a.b.Height), atoi(a.minesIn, a.b.Mines)
+	w, h = min(max(w, 1), mines.MaxGameSide), min(max(h, 1), mines.MaxGameSide)
+	n = min(max(n, 0), w*h)
+	b, err := mines.NewBoard(w, h, n)
+	if err != nil {
+		a.textError.SetTextContent(a.w.describe(api.AsError(err), ""))
+		return
+	}
+	for y := 0; y < min(h, a.b.Height); y++ {
+		for x := 0; x < min(w, a.b.Width); x++ {
+			b.Set(x, y, a.b.At(x, y))
+		}
+	}
+	a.set(b)
+}
+
+// act edits cell i: a click paints the brush, a right click or F toggles
+// a flag, and a key sets the cell (a digit, or H for hidden).
+func (a *minesAnalyser) act(i int, what string) {
+	if a.b == nil || i >= len(a.b.Cells) {
+		return
+	}
+	b := a.b.Clone()
+	c := b.Cells[i]
+	switch what {
+	case "reveal":
+		if c = brushCell(a.w.state.Brush); b.Cells[i] == c && c != mines.Hidden {
+			c = mines.Hidden // painting a cell with what it has takes it back
+		}
+	case "flag":
+		c = mines.Flag
+		if b.Cells[i] == mines.Flag {
+			c = mines.Hidden
+		}
+	case "h":
+		c = mines.Hidden
+	default:
+		if len(what) == 1 && what[0] >= '0' && what[0] <= '8' {
+			c = mines.Cell(what[0] - '0')
+		}
+	}
+	if c == b.Cells[i] {
+		return
+	}
+	b.Cells[i] = c
+	a.set(b)
+	a.showReadout(i)
+}
+
+func brushCell(brush string) mines.Cell {
+	switch {
+	case brush == "F":
+		return mines.Flag
+	case len(brush) == 1 && brush[0] >= '0' && brush[0] <= '8':
+		return mines.Cell(brush[0] - '0')
+	}
+	return mines.Hidden
+}
+
+// analyse asks for the position's probabilities; a newer position
+// supersedes the call for an older one.
+func (a *minesAnalyser) analyse() {
+	w, f := a.w, a.f
+	text := a.b.Format()
+	width := a.b.Width
+	toggleClass(a.result, "kz-stale", true)
+	go func() {
+		var res minesAnalysis
+		err := f.Call("mines-analyse", "mines.analyze", map[string]any{"board": text}, &res)
+		if a.b == nil || a.b.Format() != text {
+			return
+		}
+		a.board.mark("kz-mines-conflict", nil)
+		if err != nil {
+			if ce, ok := err.(*CallError); ok && len(ce.Cells)+len(ce.Flags) > 0 {
+				a.board.mark("kz-mines-conflict", append(pointsIndex(ce.Cells, width), pointsIndex(ce.Flags, width)...))
+			}
+			if err == ErrSuperseded {
+				return
+			}
+			a.board.showProb(nil)
+			a.board.mark("kz-mines-hint", nil)
+			a.analysed = text
+			a.last = nil
+			toggleClass(a.result, "kz-stale", false)
+			replace(a.result, el("p", cls("kz-bad"), attr("role", "alert"), w.describe(err, text)))
+			return
+		}
+		a.analysed, a.last = text, &res
+		toggleClass(a.result, "kz-stale", false)
+		a.board.showProb(probOf(res.Prob, res.Width, res.Height))
+		a.showResult(&res)
+	}()
+}
+
+func (a *minesAnalyser) showResult(res *minesAnalysis) {
+	w, f := a.w, a.f
+	facts := el("ul", cls("kz-mines-facts"),
+		el("li", f.T("mines.fact-solutions", w.solutionsText(res.Solutions, res.SolutionsExact))),
+		el("li", f.T("mines.fact-safe", len(res.Safe))),
+		el("li", f.T("mines.fact-mines", len(res.Mines))),
+		el("li", f.T("mines.fact-left", res.MinesLeft)),
+	)
+	box := el("div", el("h3", f.T("mines.result")), facts)
+	if res.Best != nil {
+		a.board.mark("kz-mines-hint", []int{res.Best.Y*res.Width + res.Best.X})
+		box.AppendChild(el("p", el("strong", w.moveSentence(*res.Best, ""))))
+		box.AppendChild(w.whyDetails(res, *res.Best, false))
+	} else {
+		a.board.mark("kz-mines-hint", nil)
+		box.AppendChild(el("p", f.T("mines.no-move")))
+	}
+	box.AppendChild(el("p", cls("kz-note kz-mines-time"), f.T("mines.engine-ms", strconv.FormatFloat(res.EngineMs, 'f', 2, 64))))
+	replace(a.result, box)
+}
+
+func (a *minesAnalyser) showReadout(i int) {
+	if a.b == nil || i < 0 || i >= len(a.board.view) {
+		a.readout.SetTextContent("")
+		return
+	}
+	a.readout.SetTextContent(a.w.cellReadout(a.board, i))
+}

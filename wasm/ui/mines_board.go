@@ -1,0 +1,455 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+// minesBoard draws a Minesweeper board as a grid of cells (role=grid,
+// one role=gridcell element per square) with a roving tabindex, so the
+// keyboard and screen readers reach every cell. It knows nothing of the
+// rules: it shows what it is given (a letter per cell) and reports what
+// the reader did to which cell. A change redraws only the cells whose
+// look changed, so a move on a 100×100 board costs what it reveals.
+//
+// Cell letters: 'H' hidden, 'F' flag, '0'–'8' revealed; at the end of a
+// game '*' a mine, 'X' the mine that went off, 'W' a wrong flag.
+type minesBoard struct {
+	f      *Frame
+	name   string // the handler prefix, so two boards never share handlers
+	w, h   int
+	grid   dom.Element // role=grid
+	scroll dom.Element // the scrolling box around the grid
+	cells  []js.Value
+	view   []byte
+	prob   []float64 // per cell, NaN where none is shown
+	look   []string  // the class each cell has now
+	label  []string  // the aria-label each cell has now
+	marks  map[int]string
+	heat   bool
+	cursor int // the cell with tabindex 0
+
+	// act is called with the cell and what the reader did: "reveal",
+	// "flag", or a key ("0"–"8", "h" hidden) typed on it.
+	act func(i int, what string)
+	// hover is called with the cell under the pointer or focus (-1: none).
+	hover func(i int)
+
+	pressTimer *time.Timer
+	pressFired bool // a long press flagged: the click that follows is not a reveal
+}
+
+func newMinesBoard(f *Frame, name string, act func(int, string), hover func(int)) *minesBoard {
+	b := &minesBoard{f: f, name: name, act: act, hover: hover, marks: map[int]string{}}
+	b.grid = el("div", cls("kz-mines-grid"), attr("role", "grid"), attr("aria-label", f.T("mines.board")),
+		on("click", name+".click"), on("contextmenu", name+".menu"), on("keydown", name+".key"),
+		on("pointerdown", name+".down"), on("pointerup", name+".up"), on("pointercancel", name+".up"),
+		on("mouseover", name+".over"), on("mouseout", name+".out"), on("focusin", name+".focus"))
+	b.scroll = el("div", cls("kz-mines-scroll"), b.grid)
+	f.Handle(name+".click", func(ev dom.Event, _ dom.Element) {
+		i := b.cellOf(ev)
+		if i < 0 {
+			return
+		}
+		b.moveCursor(i, false)
+		if b.pressFired {
+			b.pressFired = false
+			return
+		}
+		b.act(i, "reveal")
+	})
+	f.Handle(name+".menu", func(ev dom.Event, _ dom.Element) {
+		i := b.cellOf(ev)
+		if i < 0 {
+			return
+		}
+		ev.PreventDefault()
+		if b.pressFired { // the long press has flagged already
+			return
+		}
+		b.cancelPress()
+		b.pressFired = ev.Underlying().Get("pointerType").String() == "touch"
+		b.moveCursor(i, false)
+		b.act(i, "flag")
+	})
+	f.Handle(name+".down", func(ev dom.Event, _ dom.Element) {
+		b.pressFired = false
+		b.cancelPress()
+		i := b.cellOf(ev)
+		if i < 0 || ev.Underlying().Get("pointerType").String() == "mouse" {
+			return
+		}
+		// A long press flags, for fingers and pens.
+		b.pressTimer = time.AfterFunc(450*time.Millisecond, func() {
+			b.pressTimer = nil
+			b.pressFired = true
+			b.moveCursor(i, false)
+			b.act(i, "flag")
+		})
+	})
+	f.Handle(name+".up", func(dom.Event, dom.Element) { b.cancelPress() })
+	f.Handle(name+".over", func(ev dom.Event, _ dom.Element) {
+		if i := b.cellOf(ev); i >= 0 {
+			b.hover(i)
+		}
+	})
+	f.Handle(name+".out", func(dom.Event, dom.Element) { b.hover(b.focused()) })
+	f.Handle(name+".focus", func(ev dom.Event, _ dom.Element) {
+		if i := b.cellOf(ev); i >= 0 {
+			b.moveCursor(i, false)
+			b.hover(i)
+		}
+	})
+	f.Handle(name+".key", func(ev dom.Event, _ dom.Element) { b.key(ev) })
+	return b
+}
+
+func (b *minesBoard) cancelPress() {
+	if b.pressTimer != nil {
+		b.pressTimer.Stop()
+		b.pressTimer = nil
+	}
+}
+
+// cellOf returns the cell an event happened on, or -1.
+func (b *minesBoard) cellOf(ev dom.Event) int {
+	t := ev.Target()
+	if t == nil {
+		return -1
+	}
+	c := t.Closest("[data-i]")
+	if c == nil {
+		return -1
+	}
+	i, err := strconv.Atoi(c.GetAttribute("data-i"))
+	if err != nil || i < 0 || i >= len(b.view) {
+		return -1
+	}
+	return i
+}
+
+// focused returns the cell that has the focus, or -1.
+func (b *minesBoard) focused() int {
+	active := b.f.root.Underlying().Get("activeElement")
+	if active.IsNull() || active.IsUndefined() {
+		return -1
+	}
+	if i, err := strconv.Atoi(active.Call("getAttribute", "data-i").String()); err == nil && i < len(b.view) {
+		return i
+	}
+	return -1
+}
+
+// setSize lays out a board of w×h hidden cells, if it is not that size
+// already.
+func (b *minesBoard) setSize(w, h int) {
+	if w == b.w && h == b.h && b.cells != nil {
+		return
+	}
+	b.w, b.h = w, h
+	n := w * h
+	b.view = make([]byte, n)
+	b.prob = make([]float64, n)
+	b.look = make([]string, n)
+	b.label = make([]string, n)
+	b.marks = map[int]string{}
+	b.cursor = 0
+	hidden := b.f.T("mines.cell-hidden")
+	// One innerHTML for the whole board: ten thousand cells built one
+	// call at a time would take a noticeable while.
+	var s strings.Builder
+	s.Grow(n * 90)
+	for y := 0; y < h; y++ {
+		s.WriteString(`<div class="kz-mines-row" role="row">`)
+		for x := 0; x < w; x++ {
+			i := y*w + x
+			b.view[i], b.prob[i], b.look[i], b.label[i] = 'H', math.NaN(), "kz-mines-cell kz-mines-h", hidden
+			s.WriteString(`<div role="gridcell" class="kz-mines-cell kz-mines-h" data-i="`)
+			s.WriteString(strconv.Itoa(i))
+			s.WriteString(`" tabindex="`)
+			if i == 0 {
+				s.WriteString("0")
+			} else {
+				s.WriteString("-1")
+			}
+			s.WriteString(`" aria-label="`)
+			s.WriteString(hidden)
+			s.WriteString(`"></div>`)
+		}
+		s.WriteString(`</div>`)
+	}
+	g := b.grid.Underlying()
+	g.Set("innerHTML", s.String())
+	g.Get("style").Call("setProperty", "--kz-mines-w", strconv.Itoa(w))
+	b.grid.SetAttribute("aria-rowcount", strconv.Itoa(h))
+	b.grid.SetAttribute("aria-colcount", strconv.Itoa(w))
+	list := g.Call("querySelectorAll", "[data-i]")
+	b.cells = make([]js.Value, n)
+	for i := range b.cells {
+		b.cells[i] = list.Index(i)
+	}
+	toggleClass(b.scroll, "kz-mines-big", w > 30 || h > 24)
+}
+
+// show draws view (a letter per cell), redrawing only what changed.
+func (b *minesBoard) show(view []byte) {
+	for i := range b.view {
+		if i < len(view) && view[i] != b.view[i] {
+			b.view[i] = view[i]
+			b.redraw(i)
+		}
+	}
+}
+
+// showProb sets the probabilities shown on hidden cells (NaN: none); nil
+// clears them all.
+func (b *minesBoard) showProb(prob []float64) {
+	for i := range b.prob {
+		p := math.NaN()
+		if prob != nil && i < len(prob) {
+			p = prob[i]
+		}
+		if p != b.prob[i] && !(math.IsNaN(p) && math.IsNaN(b.prob[i])) {
+			b.prob[i] = p
+			b.redraw(i)
+		}
+	}
+}
+
+// setHeat switches the heat-map colours on or off.
+func (b *minesBoard) setHeat(on bool) {
+	b.heat = on
+	toggleClass(b.grid, "kz-mines-heat", on)
+}
+
+// mark puts a marker class on some cells (the hint, a conflict), taking it
+// off every other cell.
+func (b *minesBoard) mark(class string, cells []int) {
+	for i, c := range b.marks {
+		if c == class {
+			delete(b.marks, i)
+			b.redraw(i)
+		}
+	}
+	for _, i := range cells {
+		if i >= 0 && i < len(b.view) {
+			b.marks[i] = class
+			b.redraw(i)
+		}
+	}
+}
+
+// redraw brings one cell's class, text and label up to date.
+func (b *minesBoard) redraw(i int) {
+	if i >= len(b.cells) {
+		return
+	}
+	ch, p := b.view[i], b.prob[i]
+	look := "kz-mines-cell "
+	text := ""
+	var label string
+	switch {
+	case ch == 'H':
+		look += "kz-mines-h"
+		label = b.f.T("mines.cell-hidden")
+	case ch == 'F':
+		look += "kz-mines-f"
+		text = "⚑"
+		label = b.f.T("mines.cell-flag")
+	case ch == '*':
+		look += "kz-mines-mine"
+		text = "✱"
+		label = b.f.T("mines.cell-mine")
+	case ch == 'X':
+		look += "kz-mines-mine kz-mines-blast"
+		text = "✱"
+		label = b.f.T("mines.cell-blast")
+	case ch == 'W':
+		look += "kz-mines-f kz-mines-wrong"
+		text = "⚑"
+		label = b.f.T("mines.cell-wrong")
+	case ch == '0':
+		look += "kz-mines-open kz-mines-n0"
+		label = b.f.T("mines.cell-empty")
+	default:
+		look += "kz-mines-open kz-mines-n" + string(ch)
+		text = string(ch)
+		label = string(ch)
+	}
+	pct := ""
+	if ch == 'H' && !math.IsNaN(p) {
+		pct = minesPercent(p)
+		look += " kz-mines-q" + strconv.Itoa(int(math.Round(p*10)))
+		switch {
+		case p == 0:
+			look += " kz-mines-safe"
+		case p == 1 && ch == 'H':
+			look += " kz-mines-sure"
+		}
+		label = b.f.T("mines.cell-prob", label, pct)
+	}
+	if m := b.marks[i]; m != "" {
+		look += " " + m
+		if m == "kz-mines-hint" {
+			label = b.f.T("mines.cell-hinted", label)
+		}
+	}
+	c := b.cells[i]
+	if look != b.look[i] {
+		b.look[i] = look
+		c.Set("className", look)
+	}
+	if c.Get("textContent").String() != text {
+		c.Set("textContent", text)
+	}
+	if pct == "" {
+		c.Call("removeAttribute", "data-p")
+	} else {
+		c.Call("setAttribute", "data-p", pct)
+	}
+	if label != b.label[i] {
+		b.label[i] = label
+		c.Call("setAttribute", "aria-label", label)
+	}
+}
+
+// minesPercent writes a probability as the percentage shown on a cell:
+// whole percents, with 0 and 100 kept for certainty (a 0.3% risk is "<1",
+// not "0").
+func minesPercent(p float64) string {
+	switch {
+	case p <= 0:
+		return "0"
+	case p >= 1:
+		return "100"
+	case p < 0.01:
+		return "<1"
+	case p > 0.99:
+		return ">99"
+	}
+	return strconv.Itoa(int(math.Round(p * 100)))
+}
+
+// moveCursor makes cell i the one Tab reaches (and focuses it when asked).
+func (b *minesBoard) moveCursor(i int, focusIt bool) {
+	if i < 0 || i >= len(b.cells) {
+		return
+	}
+	if i != b.cursor {
+		if b.cursor < len(b.cells) {
+			b.cells[b.cursor].Call("setAttribute", "tabindex", "-1")
+		}
+		b.cursor = i
+		b.cells[i].Call("setAttribute", "tabindex", "0")
+	}
+	if focusIt {
+		b.cells[i].Call("focus")
+	}
+}
+
+// key moves around the grid with the arrows, Home, End, Page Up and Page
+// Down (Ctrl+Home and Ctrl+End for the corners); Enter and Space reveal
+// (or chord a number), F flags, and digits and H are passed on for
+// editing.
+func (b *minesBoard) key(ev dom.Event) {
+	i := b.cellOf(ev)
+	if i < 0 {
+		return
+	}
+	e := ev.Underlying()
+	if e.Get("altKey").Bool() || e.Get("metaKey").Bool() {
+		return
+	}
+	ctrl := e.Get("ctrlKey").Bool()
+	x, y := i%b.w, i/b.w
+	key := e.Get("key").String()
+	switch key {
+	case "ArrowLeft":
+		x = max(x-1, 0)
+	case "ArrowRight":
+		x = min(x+1, b.w-1)
+	case "ArrowUp":
+		y = max(y-1, 0)
+	case "ArrowDown":
+		y = min(y+1, b.h-1)
+	case "Home":
+		x = 0
+		if ctrl {
+			y = 0
+		}
+	case "End":
+		x = b.w - 1
+		if ctrl {
+			y = b.h - 1
+		}
+	case "PageUp":
+		y = max(y-8, 0)
+	case "PageDown":
+		y = min(y+8, b.h-1)
+	case "Enter", " ":
+		ev.PreventDefault()
+		b.act(i, "reveal")
+		return
+	case "f", "F":
+		ev.PreventDefault()
+		b.act(i, "flag")
+		return
+	default:
+		if ctrl {
+			return
+		}
+		k := strings.ToLower(key)
+		if (len(k) == 1 && k[0] >= '0' && k[0] <= '8') || k == "h" || k == "?" || k == "." || k == "backspace" || k == "delete" {
+			if k == "?" || k == "." || k == "backspace" || k == "delete" {
+				k = "h"
+			}
+			ev.PreventDefault()
+			b.act(i, k)
+		}
+		return
+	}
+	ev.PreventDefault()
+	b.moveCursor(y*b.w+x, true)
+}
+
+// viewOf turns .mine text (a WxHxM line, then a row of letters per line)
+// into a letter per cell: 'H', 'F' or a digit. It only reads what the
+// engine wrote; the engine checked it.
+func viewOf(board string, w, h int) []byte {
+	view := make([]byte, w*h)
+	for i := range view {
+		view[i] = 'H'
+	}
+	lines := strings.Split(board, "\n")
+	for y := 0; y < h && y+1 < len(lines); y++ {
+		row := lines[y+1]
+		for x := 0; x < w && x < len(row); x++ {
+			view[y*w+x] = row[x]
+		}
+	}
+	return view
+}
+
+// probOf flattens the engine's rows of probabilities (null for a revealed
+// cell) into one value per cell, NaN where there is none.
+func probOf(rows [][]*float64, w, h int) []float64 {
+	prob := make([]float64, w*h)
+	for i := range prob {
+		prob[i] = math.NaN()
+	}
+	for y, row := range rows {
+		for x, p := range row {
+			if p != nil && x < w && y < h {
+				prob[y*w+x] = *p
+			}
+		}
+	}
+	return prob
+}

@@ -1,0 +1,770 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"honnef.co/go/js/dom/v2"
+
+	"kibitz/engine/mines"
+)
+
+// Play mode: a game the engine deals and referees.
+
+// minesGame is a game as the page keeps it: the engine's sealed state and
+// what the player may see.
+type minesGame struct {
+	State     string        `json:"state"`
+	Width     int           `json:"width"`
+	Height    int           `json:"height"`
+	Mines     int           `json:"mines"`
+	Rule      string        `json:"rule"`
+	Seed      uint64        `json:"seed"`
+	Status    string        `json:"status"`
+	Board     string        `json:"board"`
+	Moves     int           `json:"moves"`
+	MinesLeft int           `json:"minesLeft"`
+	Started   bool          `json:"started"`
+	Verified  *bool         `json:"verified,omitempty"`
+	Layout    []mines.Point `json:"layout,omitempty"`
+	Blast     *mines.Point  `json:"blast,omitempty"`
+	Wrong     []mines.Point `json:"wrongFlags,omitempty"`
+	Level     string        `json:"level,omitempty"` // the widget's own: the level it was dealt as
+	ElapsedMs int64         `json:"elapsedMs"`       // the widget's own: time played
+}
+
+// minesPlayed is the extra part of mines.autoplay's result.
+type minesPlayed struct {
+	Played []struct {
+		mines.Move
+		Revealed int `json:"revealed"`
+	} `json:"played"`
+}
+
+// minesHint is mines.hint's result.
+type minesHint struct {
+	Move     *mines.Move    `json:"move"`
+	Analysis *minesAnalysis `json:"analysis"`
+}
+
+type minesPlay struct {
+	w     *minesWidget
+	f     *Frame
+	board *minesBoard
+
+	levelSel, ruleSel, widthIn, heightIn, minesIn, seedIn, paceSel dom.Element
+	customBox, settingsNote                                        dom.Element
+	counter, clock, status, readout, heatBox, autoBtn              dom.Element
+	hintBox, heatNote                                              dom.Element
+
+	moves   sync.Mutex // one move at a time: each needs the state the last one returned
+	since   time.Time  // when the clock last resumed (zero: stopped)
+	ticker  *time.Ticker
+	auto    bool // auto-play is running
+	autoGen int  // bumps to stop an auto-play loop
+	prob    []float64
+	hint    *minesHint
+}
+
+func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
+	f := w.f
+	m := &minesPlay{w: w, f: f}
+	m.board = newMinesBoard(f, "mines.play", m.act, m.showReadout)
+
+	// Settings: they apply to the next game.
+	m.levelSel = el("select", attr("id", "kz-mines-level"), on("change", "mines.settings"))
+	for _, l := range mines.Levels {
+		m.levelSel.AppendChild(el("option", attr("value", l.ID), f.T("mines.level-"+l.ID, l.Width, l.Height, l.Mines)))
+	}
+	m.levelSel.AppendChild(el("option", attr("value", "custom"), f.T("mines.level-custom")))
+	m.ruleSel = el("select", attr("id", "kz-mines-rule"), on("change", "mines.settings"))
+	for _, r := range []mines.Rule{mines.RuleSFAR, mines.RuleOpening, mines.RuleNoGuess} {
+		m.ruleSel.AppendChild(el("option", attr("value", string(r)), f.T("mines.rule-"+string(r))))
+	}
+	num := func(id string, lo, hi int) dom.Element {
+		return el("input", attr("id", id), attr("type", "number"), attr("min", strconv.Itoa(lo)), attr("max", strconv.Itoa(hi)),
+			attr("inputmode", "numeric"), on("change", "mines.settings"))
+	}
+	m.widthIn = num("kz-mines-width", 1, mines.MaxGameSide)
+	m.heightIn = num("kz-mines-height", 1, mines.MaxGameSide)
+	m.minesIn = num("kz-mines-count", 0, mines.MaxGameSide*mines.MaxGameSide)
+	m.seedIn = el("input", attr("id", "kz-mines-seed"), attr("type", "text"), attr("inputmode", "numeric"), attr("autocomplete", "off"),
+		attr("placeholder", f.T("mines.seed-random")), on("change", "mines.settings"))
+	m.paceSel = el("select", attr("id", "kz-mines-pace"), attr("aria-label", f.T("mines.pace")), on("change", "mines.settings"))
+	for _, p := range []struct {
+		ms  int
+		key string
+	}{{700, "mines.pace-slow"}, {250, "mines.pace-normal"}, {60, "mines.pace-fast"}} {
+		m.paceSel.AppendChild(el("option", attr("value", strconv.Itoa(p.ms)), f.T(p.key)))
+	}
+	m.customBox = el("div", cls("kz-row kz-custom"),
+		el("label", attr("for", "kz-mines-width"), f.T("mines.width")), m.widthIn,
+		el("label", attr("for", "kz-mines-height"), f.T("mines.height")), m.heightIn,
+		el("label", attr("for", "kz-mines-count"), f.T("mines.mines")), m.minesIn,
+	)
+	m.settingsNote = el("p", cls("kz-note"), attr("aria-live", "polite"))
+	settings := el("details", cls("kz-settings"),
+		el("summary", f.T("mines.settings")),
+		el("div", cls("kz-grid"),
+			el("label", attr("for", "kz-mines-level"), f.T("mines.level")), m.levelSel,
+			el("label", attr("for", "kz-mines-rule"), f.T("mines.rule")), m.ruleSel,
+			el("label", attr("for", "kz-mines-seed"), f.T("mines.seed")), m.seedIn,
+		),
+		m.customBox,
+		m.settingsNote,
+	)
+	if _, ok := mines.LevelByID(f.opts.Preset); ok {
+		setDisabled(m.levelSel, true)
+	}
+
+	m.counter = el("span", cls("kz-mines-counter"), attr("aria-live", "off"))
+	m.clock = el("span", cls("kz-mines-clock"), attr("role", "timer"), attr("aria-live", "off"))
+	m.status = el("p", cls("kz-status kz-mines-status"), attr("aria-live", "polite"))
+	m.heatBox = el("input", attr("type", "checkbox"), attr("id", "kz-mines-heat"), on("change", "mines.heat"))
+	m.autoBtn = el("button", attr("type", "button"), cls("kz-mines-auto"), on("click", "mines.auto"), f.T("mines.autoplay"))
+	m.readout = el("p", cls("kz-note kz-mines-readout"), attr("aria-live", "polite"))
+	m.heatNote = el("p", cls("kz-note kz-mines-heat-note"))
+	m.hintBox = el("div", cls("kz-mines-hint-box"), attr("aria-live", "polite"))
+	bar := el("div", cls("kz-mines-bar"),
+		el("span", cls("kz-mines-stat"), el("span", cls("kz-mines-icon"), attr("aria-hidden", "true"), "⚑"), el("span", cls("kz-sr"), f.T("mines.left")), m.counter),
+		el("button", attr("type", "button"), cls("kz-primary"), on("click", "mines.new"), f.T("common.new-game")),
+		el("span", cls("kz-mines-stat"), el("span", cls("kz-sr"), f.T("mines.time")), m.clock),
+	)
+	actions := el("div", cls("kz-row kz-actions"),
+		el("button", attr("type", "button"), cls("kz-mines-hint-btn"), on("click", "mines.hint"), f.T("mines.hint")),
+		m.autoBtn, m.paceSel,
+		el("label", cls("kz-check"), m.heatBox, f.T("mines.heatmap")),
+		el("button", attr("type", "button"), cls("kz-link kz-apart"), on("click", "mines.to-analyser"), f.T("mines.to-analyser")),
+	)
+	build(panel, settings, bar, m.status, m.board.scroll, m.readout, actions, m.heatNote,
+		f.Lane("mines-hint").BusyIn(), m.hintBox, f.Lane("mines-heat").BusyIn())
+
+	f.Handle("mines.settings", func(dom.Event, dom.Element) { m.readSettings() })
+	f.Handle("mines.new", func(dom.Event, dom.Element) { m.stopAuto(); go m.newGame() })
+	f.Handle("mines.heat", func(dom.Event, dom.Element) {
+		w.state.Heat = checked(m.heatBox)
+		w.save()
+		m.board.setHeat(w.state.Heat)
+		m.analyse()
+	})
+	f.Handle("mines.hint", func(dom.Event, dom.Element) { go m.askHint() })
+	f.Handle("mines.play-hint", func(dom.Event, dom.Element) {
+		if h := m.hint; h != nil && h.Move != nil {
+			i := h.Move.Y*m.board.w + h.Move.X
+			what := "reveal"
+			if h.Move.Action == mines.ActFlag {
+				what = "flag"
+			}
+			m.act(i, what)
+		}
+	})
+	f.Handle("mines.auto", func(dom.Event, dom.Element) {
+		if m.auto {
+			m.stopAuto()
+			return
+		}
+		m.auto = true
+		m.autoGen++
+		m.showAuto()
+		go m.autoLoop(m.autoGen)
+	})
+	f.Handle("mines.to-analyser", func(dom.Event, dom.Element) {
+		if g := w.state.Game; g != nil {
+			w.an.load(g.Board)
+		}
+		w.selectMode("analyse", true)
+	})
+
+	m.syncSettings()
+	setChecked(m.heatBox, w.state.Heat)
+	m.board.setHeat(w.state.Heat)
+	if g := w.state.Game; g != nil {
+		m.showGame(nil)
+		if g.Status == string(mines.Playing) && g.Started {
+			m.startClock()
+		}
+	}
+	return m
+}
+
+// shown is called when the mode is selected: the first visit deals a game.
+func (m *minesPlay) shown() {
+	if m.w.state.Game == nil {
+		go m.newGame()
+		return
+	}
+	m.analyse()
+}
+
+// ---- Settings
+
+func (m *minesPlay) syncSettings() {
+	s := m.w.state.Settings
+	setInputValue(m.levelSel, s.Level)
+	setInputValue(m.ruleSel, s.Rule)
+	setInputValue(m.widthIn, strconv.Itoa(s.Width))
+	setInputValue(m.heightIn, strconv.Itoa(s.Height))
+	setInputValue(m.minesIn, strconv.Itoa(s.Mines))
+	setInputValue(m.seedIn, s.Seed)
+	setInputValue(m.paceSel, strconv.Itoa(s.Pace))
+	m.showSettingsNote()
+}
+
+func (m *minesPlay) readSettings() {
+	s := &m.w.state.Settings
+	level := inputValue(m.levelSel)
+	if level == "custom" && s.Level != "custom" {
+		if l, ok := mines.LevelByID(s.Level); ok { // start from the level the player was on
+			setInputValue(m.widthIn, strconv.Itoa(l.Width))
+			setInputValue(m.heightIn, strconv.Itoa(l.Height))
+			setInputValue(m.minesIn, strconv.Itoa(l.Mines))
+		}
+	}
+	s.Level = level
+	s.Rule = inputValue(m.ruleSel)
+	atoi := func(e dom.Element, old int) int {
+		if n, err := strconv.Atoi(strings.TrimSpace(inputValue(e))); err == nil {
+			return n
+		}
+		return old
+	}
+	s.Width, s.Height, s.Mines = atoi(m.widthIn, s.Width), atoi(m.heightIn, s.Height), atoi(m.minesIn, s.Mines)
+	s.Seed = strings.TrimSpace(inputValue(m.seedIn))
+	s.Pace = atoi(m.paceSel, s.Pace)
+	m.showSettingsNote()
+	m.w.save()
+}
+
+// showSettingsNote says what the settings are, what is wrong with them,
+// or that they wait for the next game.
+func (m *minesPlay) showSettingsNote() {
+	f, s := m.f, m.w.state.Settings
+	setHidden(m.customBox, s.Level != "custom")
+	m.settingsNote.Class().Remove("kz-bad")
+	if _, err := m.params(); err != nil {
+		m.settingsNote.Class().Add("kz-bad")
+		m.settingsNote.SetTextContent(m.w.describe(err, ""))
+		return
+	}
+	note := f.T("mines.rule-" + s.Rule + "-note")
+	if g := m.w.state.Game; g != nil && g.Status == string(mines.Playing) && g.Started && !m.sameGame(g) {
+		note += " " + f.T("mines.settings-next")
+	}
+	m.settingsNote.SetTextContent(note)
+}
+
+func (m *minesPlay) sameGame(g *minesGame) bool {
+	s := m.w.state.Settings
+	w, h, n := s.Width, s.Height, s.Mines
+	if l, ok := mines.LevelByID(s.Level); ok {
+		w, h, n = l.Width, l.Height, l.Mines
+	}
+	return g.Width == w && g.Height == h && g.Mines == n && g.Rule == s.Rule
+}
+
+// params builds mines.new's parameters from the settings, checking
+// them first so a mistake is named next to the settings.
+func (m *minesPlay) params() (map[string]any, error) {
+	s := m.w.state.Settings
+	p := map[string]any{"rule": s.Rule}
+	if _, ok := mines.LevelByID(s.Level); ok {
+		p["level"] = s.Level
+	} else {
+		if s.Width < 1 || s.Height < 1 || s.Width > mines.MaxGameSide || s.Height > mines.MaxGameSide {
+			return nil, &CallError{Code: "bad-input", Reason: string(mines.ReasonSizeRange), Field: "size", Want: mines.MaxGameSide}
+		}
+		if s.Mines < 1 || s.Mines >= s.Width*s.Height {
+			return nil, &CallError{Code: "bad-input", Reason: string(mines.ReasonMineRange), Field: "mines", Want: s.Width*s.Height - 1}
+		}
+		p["width"], p["height"], p["mines"] = s.Width, s.Height, s.Mines
+	}
+	if s.Seed != "" {
+		seed, err := strconv.ParseUint(s.Seed, 10, 53)
+		if err != nil {
+			return nil, &CallError{Code: "bad-input", Reason: "mines-seed", Field: "seed"}
+		}
+		p["seed"] = seed
+	}
+	return p, nil
+}
+
+// ---- The game
+
+func (m *minesPlay) newGame() {
+	w, f := m.w, m.f
+	p, err := m.params()
+	if err != nil {
+		w.showError(err)
+		return
+	}
+	m.moves.Lock()
+	defer m.moves.Unlock()
+	var g minesGame
+	if err := f.Call("mines-move", "mines.new", p, &g); err != nil {
+		w.showError(err)
+		return
+	}
+	g.Level = w.state.Settings.Level
+	m.stopClock()
+	w.state.Game = &g
+	m.hint, m.prob = nil, nil
+	f.ClearMessage()
+	replace(m.hintBox)
+	m.showGame(nil)
+	w.save()
+	m.showSettingsNote()
+	m.board.moveCursor(0, false)
+}
+
+// act is the reader's move on cell i: reveal (or chord a number) or flag.
+func (m *minesPlay) act(i int, what string) {
+	g := m.w.state.Game
+	if g == nil || g.Status != string(mines.Playing) {
+		return
+	}
+	switch what {
+	case "reveal", "flag":
+	default:
+		return // digits are for the analyser
+	}
+	m.stopAuto()
+	go m.move(i, what)
+}
+
+// move sends one move to the engine and shows its answer. Moves queue:
+// each waits for the one before, whose state it needs.
+func (m *minesPlay) move(i int, what string) {
+	w, f := m.w, m.f
+	m.moves.Lock()
+	defer m.moves.Unlock()
+	g := w.state.Game
+	if g == nil || g.Status != string(mines.Playing) || i >= g.Width*g.Height {
+		return
+	}
+	cell := m.board.view[i]
+	method := "mines.reveal"
+	switch {
+	case what == "flag" && cell != 'H' && cell != 'F':
+		return // a number cannot be flagged
+	case what == "flag":
+		method = "mines.flag"
+	case cell == 'F' || cell == '0':
+		return // a flag guards its cell; an empty cell has nothing to chord
+	}
+	var res minesGame
+	params := map[string]any{"state": g.State, "x": i % g.Width, "y": i / g.Width}
+	if err := f.Call("mines-move", method, params, &res); err != nil {
+		w.showError(err)
+		return
+	}
+	m.apply(&res, i)
+}
+
+// apply takes a game method's answer: the new state and what it shows.
+func (m *minesPlay) apply(res *minesGame, at int) {
+	w := m.w
+	old := w.state.Game
+	res.Level, res.ElapsedMs = old.Level, old.ElapsedMs
+	w.state.Game = res
+	if res.Started && !old.Started {
+		m.startClock()
+	}
+	if res.Status != string(mines.Playing) {
+		m.stopClock()
+		m.stopAuto()
+	}
+	m.hint = nil
+	replace(m.hintBox)
+	m.showGame(nil)
+	w.save()
+	m.analyse()
+}
+
+// showGame draws the game: its board, counter, clock and status.
+func (m *minesPlay) showGame(_ any) {
+	f, g := m.f, m.w.state.Game
+	if g == nil {
+		return
+	}
+	m.board.setSize(g.Width, g.Height)
+	view := viewOf(g.Board, g.Width, g.Height)
+	if g.Status != string(mines.Playing) {
+		for _, p := range g.Layout {
+			if i := p.Y*g.Width + p.X; view[i] == 'H' {
+				view[i] = '*'
+			}
+		}
+		if g.Blast != nil {
+			view[g.Blast.Y*g.Width+g.Blast.X] = 'X'
+		}
+		for _, p := range g.Wrong {
+			view[p.Y*g.Width+p.X] = 'W'
+		}
+	}
+	m.board.show(view)
+	if g.Status != string(mines.Playing) || !m.w.state.Heat {
+		m.board.showProb(nil)
+	}
+	m.counter.SetTextContent(strconv.Itoa(g.MinesLeft))
+	m.showClock()
+	toggleClass(m.status, "kz-win", g.Status == string(mines.Won))
+	toggleClass(m.status, "kz-bad", g.Status == string(mines.Lost))
+	toggleClass(m.board.scroll, "kz-mines-over", g.Status != string(mines.Playing))
+	switch mines.Status(g.Status) {
+	case mines.Won:
+		m.status.SetTextContent(f.T("mines.won", clockText(g.ElapsedMs)))
+	case mines.Lost:
+		m.status.SetTextContent(f.T("mines.lost"))
+	default:
+		text := f.T("mines.playing", g.Width, g.Height, g.Mines, f.T("mines.rule-"+g.Rule))
+		if !g.Started {
+			text += " " + f.T("mines.first-click")
+		}
+		if g.Verified != nil && !*g.Verified {
+			text += " " + f.T("mines.unverified")
+		}
+		m.status.SetTextContent(text)
+	}
+	setDisabled(m.autoBtn, g.Status != string(mines.Playing))
+	for _, b := range m.f.Body.QuerySelectorAll(".kz-mines-hint-btn") {
+		setDisabled(b, g.Status != string(mines.Playing))
+	}
+}
+
+// ---- Clock
+
+func (m *minesPlay) startClock() {
+	if !m.since.IsZero() {
+		return
+	}
+	m.since = time.Now()
+	m.ticker = time.NewTicker(time.Second)
+	t := m.ticker
+	go func() {
+		for range t.C {
+			m.showClock()
+		}
+	}()
+}
+
+// keepTime folds the running time into the game, for saving.
+func (m *minesPlay) keepTime() {
+	if g := m.w.state.Game; g != nil && !m.since.IsZero() {
+		now := time.Now()
+		g.ElapsedMs += now.Sub(m.since).Milliseconds()
+		m.since = now
+	}
+}
+
+func (m *minesPlay) stopClock() {
+	m.keepTime()
+	m.since = time.Time{}
+	if m.ticker != nil {
+		m.ticker.Stop()
+		m.ticker = nil
+	}
+	m.showClock()
+}
+
+func (m *minesPlay) showClock() {
+	g := m.w.state.Game
+	if g == nil {
+		return
+	}
+	ms := g.ElapsedMs
+	if !m.since.IsZero() {
+		ms += time.Since(m.since).Milliseconds()
+	}
+	m.clock.SetTextContent(clockText(ms))
+}
+
+// clockText writes a time as m:ss (h:mm:ss past an hour).
+func clockText(ms int64) string {
+	s := ms / 1000
+	if s >= 3600 {
+		return strconv.FormatInt(s/3600, 10) + ":" + pad2(s/60%60) + ":" + pad2(s%60)
+	}
+	return strconv.FormatInt(s/60, 10) + ":" + pad2(s%60)
+}
+
+func pad2(n int64) string {
+	if n < 10 {
+		return "0" + strconv.FormatInt(n, 10)
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// ---- Heat map and hints
+
+// analyse asks for the probabilities of the position as the player sees
+// it, when the heat map is on; a newer position supersedes an older one.
+func (m *minesPlay) analyse() {
+	w, f, g := m.w, m.f, m.w.state.Game
+	m.heatNote.SetTextContent("")
+	m.board.mark("kz-mines-conflict", nil)
+	if g == nil || !w.state.Heat || g.Status != string(mines.Playing) || !g.Started {
+		m.prob = nil
+		m.board.showProb(nil)
+		if g != nil && w.state.Heat && !g.Started {
+			m.heatNote.SetTextContent(f.T("mines.heat-first"))
+		}
+		return
+	}
+	board := g.Board
+	go func() {
+		var a minesAnalysis
+		err := f.Call("mines-heat", "mines.analyze", map[string]any{"board": board}, &a)
+		if g := w.state.Game; g == nil || g.Board != board || !w.state.Heat {
+			return // the game moved on
+		}
+		if err != nil {
+			if ce, ok := err.(*CallError); ok && len(ce.Cells) > 0 {
+				m.board.mark("kz-mines-conflict", append(pointsIndex(ce.Cells, g.Width), pointsIndex(ce.Flags, g.Width)...))
+			}
+			w.showErrorIn(m.heatNote, err)
+			return
+		}
+		m.prob = probOf(a.Prob, a.Width, a.Height)
+		m.board.showProb(m.prob)
+		if !a.Complete {
+			m.heatNote.SetTextContent(f.T("mines.incomplete"))
+		}
+	}()
+}
+
+func pointsIndex(ps []mines.Point, width int) []int {
+	out := make([]int, len(ps))
+	for i, p := range ps {
+		out[i] = p.Y*width + p.X
+	}
+	return out
+}
+
+// showReadout says what the cell under the pointer or focus is, with its
+// probability when the heat map shows one.
+func (m *minesPlay) showReadout(i int) {
+	g := m.w.state.Game
+	if g == nil || i < 0 || i >= len(m.board.view) {
+		m.readout.SetTextContent("")
+		return
+	}
+	m.readout.SetTextContent(m.w.cellReadout(m.board, i))
+}
+
+// askHint asks the engine for the best move and shows why.
+func (m *minesPlay) askHint() {
+	w, f := m.w, m.f
+	g := w.state.Game
+	if g == nil || g.Status != string(mines.Playing) {
+		return
+	}
+	state := g.State
+	var h minesHint
+	if err := f.Call("mines-hint", "mines.hint", map[string]any{"state": state}, &h); err != nil {
+		if ce, ok := err.(*CallError); ok && len(ce.Cells) > 0 {
+			m.board.mark("kz-mines-conflict", append(pointsIndex(ce.Cells, g.Width), pointsIndex(ce.Flags, g.Width)...))
+		}
+		m.hintBox.Class().Add("kz-bad")
+		w.showErrorIn(m.hintBox, err)
+		return
+	}
+	if g := w.state.Game; g == nil || g.State != state {
+		return // a move was made meanwhile
+	}
+	m.hint = &h
+	if h.Analysis != nil && w.state.Heat {
+		m.prob = probOf(h.Analysis.Prob, g.Width, g.Height)
+		m.board.showProb(m.prob)
+	}
+	m.showHint()
+}
+
+func (m *minesPlay) showHint() {
+	w, f, g, h := m.w, m.f, m.w.state.Game, m.hint
+	m.hintBox.Class().Remove("kz-bad")
+	if h == nil || h.Move == nil {
+		replace(m.hintBox)
+		m.board.mark("kz-mines-hint", nil)
+		return
+	}
+	mv := *h.Move
+	i := mv.Y*g.Width + mv.X
+	m.board.mark("kz-mines-hint", []int{i})
+	m.board.moveCursor(i, false)
+	play := f.T("mines.play-reveal")
+	if mv.Action == mines.ActFlag {
+		play = f.T("mines.play-flag")
+	}
+	box := el("div", cls("kz-mines-why"),
+		el("p", el("strong", w.moveSentence(mv, g.Rule))),
+	)
+	if a := h.Analysis; a != nil {
+		box.AppendChild(w.whyDetails(a, mv, true))
+	}
+	box.AppendChild(el("div", cls("kz-row"),
+		el("button", attr("type", "button"), cls("kz-primary"), on("click", "mines.play-hint"), play),
+	))
+	replace(m.hintBox, box)
+}
+
+// ---- Auto-play
+
+func (m *minesPlay) showAuto() {
+	if m.auto {
+		m.autoBtn.SetTextContent(m.f.T("mines.pause"))
+		m.autoBtn.SetAttribute("aria-pressed", "true")
+	} else {
+		m.autoBtn.SetTextContent(m.f.T("mines.autoplay"))
+		m.autoBtn.SetAttribute("aria-pressed", "false")
+	}
+}
+
+func (m *minesPlay) stopAuto() {
+	if m.auto {
+		m.auto = false
+		m.autoGen++
+		m.showAuto()
+	}
+}
+
+// autoLoop lets the engine play one move at a time, at the chosen pace,
+// until the game ends or the reader pauses.
+func (m *minesPlay) autoLoop(gen int) {
+	w, f := m.w, m.f
+	for m.auto && m.autoGen == gen {
+		g := w.state.Game
+		if g == nil || g.Status != string(mines.Playing) {
+			break
+		}
+		m.moves.Lock()
+		if m.autoGen != gen {
+			m.moves.Unlock()
+			return
+		}
+		g = w.state.Game
+		var res struct {
+			minesGame
+			minesPlayed
+		}
+		err := f.Call("mines-move", "mines.autoplay", map[string]any{"state": g.State, "steps": 1}, &res)
+		if err != nil {
+			m.moves.Unlock()
+			w.showError(err)
+			break
+		}
+		last := -1
+		if n := len(res.Played); n > 0 {
+			last = res.Played[n-1].Y*g.Width + res.Played[n-1].X
+		}
+		m.apply(&res.minesGame, last)
+		if last >= 0 {
+			m.board.mark("kz-mines-last", []int{last})
+		}
+		m.moves.Unlock()
+		time.Sleep(time.Duration(max(w.state.Settings.Pace, 30)) * time.Millisecond)
+	}
+	if m.autoGen == gen {
+		m.auto = false
+		m.showAuto()
+	}
+}
+
+// ---- Sentences shared with the analyser
+
+// moveSentence says what a move is and why, in one sentence.
+func (w *minesWidget) moveSentence(mv mines.Move, rule string) string {
+	at := w.cellName(mv.X, mv.Y)
+	switch mv.Why {
+	case mines.WhySafe:
+		return w.f.T("mines.why-safe", at)
+	case mines.WhyMine:
+		return w.f.T("mines.why-mine", at)
+	case mines.WhyFirst:
+		return w.f.T("mines.why-first", at, w.f.T("mines.rule-"+rule))
+	case mines.WhyEstimate:
+		return w.f.T("mines.why-estimate", at, w.percentText(mv.Prob))
+	}
+	return w.f.T("mines.why-lowest", at, w.percentText(mv.Prob))
+}
+
+// whyDetails explains an analysis around a move: the alternatives with
+// their risks (and which would tell nothing), the certain cells and the
+// count of solutions.
+func (w *minesWidget) whyDetails(a *minesAnalysis, mv mines.Move, withFacts bool) dom.Element {
+	f := w.f
+	width := a.Width
+	prob := probOf(a.Prob, a.Width, a.Height)
+	dead := map[int]bool{}
+	for _, p := range a.Dead {
+		dead[p.Y*width+p.X] = true
+	}
+	sure := map[int]bool{}
+	for _, p := range a.Mines {
+		sure[p.Y*width+p.X] = true
+	}
+	best := mv.Y*width + mv.X
+	// The other cells worth considering: the least risky ones.
+	var others []int
+	for i, p := range prob {
+		if !math.IsNaN(p) && p < 1 && i != best && !sure[i] {
+			others = append(others, i)
+		}
+	}
+	slices.SortStableFunc(others, func(x, y int) int {
+		switch {
+		case prob[x] < prob[y]:
+			return -1
+		case prob[x] > prob[y]:
+			return 1
+		}
+		return 0
+	})
+	list := el("ul", cls("kz-mines-alts"))
+	add := func(i int, chosen bool) {
+		text := f.T("mines.alt", w.cellNameOf(i, width), w.percentText(prob[i]))
+		if dead[i] {
+			text += " " + f.T("mines.alt-dead")
+		}
+		item := el("li", text)
+		if chosen {
+			item.Class().Add("kz-mines-chosen")
+		}
+		list.AppendChild(item)
+	}
+	if !math.IsNaN(prob[best]) {
+		add(best, true)
+	}
+	for _, i := range others[:min(len(others), 4)] {
+		add(i, false)
+	}
+	facts := []string{
+		f.T("mines.fact-solutions", w.solutionsText(a.Solutions, a.SolutionsExact)),
+		f.T("mines.fact-safe", len(a.Safe)),
+		f.T("mines.fact-mines", len(a.Mines)),
+		f.T("mines.fact-left", a.MinesLeft),
+	}
+	if a.FloatProb != nil && a.Floating > 0 {
+		facts = append(facts, f.T("mines.fact-floating", a.Floating, w.percentText(*a.FloatProb)))
+	}
+	box := el("div", el("p", cls("kz-note"), f.T("mines.alts")), list)
+	if withFacts {
+		box.AppendChild(el("p", cls("kz-note kz-mines-facts"), strings.Join(facts, f.T("mines.sep"))))
+	}
+	if !a.Complete {
+		box.AppendChild(el("p", cls("kz-note"), f.T("mines.incomplete")))
+	}
+	return box
+}
+
+// cellReadout describes a cell in a sentence: where it is, what it shows
+// and, on a heat map, its chance of being a mine.
+func (w *minesWidget) cellReadout(b *minesBoard, i int) string {
+	text := w.f.T("mines.readout", w.cellNameOf(i, b.w), b.label[i])
+	return text
+}
