@@ -608,7 +608,7 @@ func (m *minesPlay) showHint() {
 		box.AppendChild(w.whyDetails(a, mv, true))
 	}
 	box.AppendChild(el("div", cls("kz-row"),
-		el("button", attr("type", "button"), cls("kz-primary"), on("click", "mines.play-hint"), play),
+		el("button", attr("type", "button"), cls("kz-primary kz-mines-play-hint"), data("action", string(mv.Action)), on("click", "mines.play-hint"), play),
 	))
 	replace(m.hintBox, box)
 }

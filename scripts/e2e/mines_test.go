@@ -1,0 +1,250 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The Minesweeper widget, driven as a person would: a seeded game played
+// with the keyboard and by following the hints until it is won or lost,
+// a reload in the middle, and a pasted board whose probabilities must be
+// the engine's own.
+
+// minesPage opens a blog page with the Minesweeper widget in mode and
+// defines, in the page:
+//
+//	mz()          the widget's shadow root
+//	$m(sel)       mz().querySelector(sel)
+//	cell(i)       the board's cell i (in the visible mode's panel)
+//	view()        the board as one letter a cell, from the cells' classes
+//	until(fn, ms) a Promise that resolves when fn() is truthy
+func minesPage(t *testing.T, name, mode string) context.Context {
+	t.Helper()
+	ctx := tab(t)
+	navigate(t, ctx, embedPage(t, name, `<div id="mines" data-kibitz="mines" data-lang="en" data-mode="`+mode+`"></div>`))
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	return ctx
+}
+
+func minesHelpers(t *testing.T, ctx context.Context) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => {
+		window.mz = () => document.getElementById('mines').shadowRoot;
+		window.$m = sel => mz().querySelector(sel);
+		window.panel = () => mz().querySelector('[role=tabpanel]:not([hidden])');
+		window.cell = i => panel().querySelector('[data-i="' + i + '"]');
+		window.view = () => [...panel().querySelectorAll('.kz-mines-cell')].map(c => {
+			const k = c.classList;
+			if (k.contains('kz-mines-blast')) return 'X';
+			if (k.contains('kz-mines-wrong')) return 'W';
+			if (k.contains('kz-mines-mine')) return '*';
+			if (k.contains('kz-mines-f')) return 'F';
+			if (k.contains('kz-mines-h')) return 'H';
+			for (let n = 0; n <= 8; n++) if (k.contains('kz-mines-n' + n)) return String(n);
+			return '?';
+		}).join('');
+		window.until = (fn, ms = 30000) => new Promise((resolve, reject) => {
+			const start = Date.now();
+			const tick = () => { let v; try { v = fn(); } catch (e) {} if (v) resolve(v); else if (Date.now() - start > ms) reject(new Error('timed out: ' + fn)); else setTimeout(tick, 25); };
+			tick();
+		});
+		window.fire = (e, type) => e.dispatchEvent(new MouseEvent(type, {bubbles: true, composed: true, cancelable: true, button: type === 'contextmenu' ? 2 : 0}));
+		return true;
+	})()`)
+	poll[bool](t, ctx, `!!(window.panel() && panel().querySelector('.kz-mines-cell'))`, 60*time.Second)
+}
+
+// A seeded beginner game: the first click by keyboard (arrows to the
+// centre, Enter), a flag by right click and its removal, a reload that
+// keeps the game, then the hints followed (a click to reveal, a right click
+// to flag) until the game is won or lost.
+func TestMinesPlayFollowingHints(t *testing.T) {
+	ctx := minesPage(t, "mines-play.html", "play")
+	eval[bool](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $m(sel); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-mines-level', 'beginner');
+		set('#kz-mines-rule', 'opening');
+		set('#kz-mines-seed', '2026');
+		$m('.kz-mines-bar .kz-primary').click();
+		await until(() => view() === 'H'.repeat(81) && $m('.kz-mines-status').textContent.includes('Click any square'));
+		cell(0).focus();
+		return true;
+	})()`)
+	// Four right and four down from the corner is the centre, 40.
+	keys := []chromedp.Action[chromedp.Void]{}
+	for range 4 {
+		keys = append(keys, chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowDown))
+	}
+	keys = append(keys, chromedp.KeyEvent(kb.Enter))
+	if err := chromedp.Do(ctx, keys...); err != nil {
+		t.Fatal(err)
+	}
+	first := eval[map[string]any](t, ctx, `(async () => {
+		await until(() => view()[40] === '0');
+		const focused = mz().activeElement;
+		return {focused: focused && focused.getAttribute('data-i'), tabbable: panel().querySelectorAll('.kz-mines-cell[tabindex="0"]').length,
+			open: view().split('').filter(c => c >= '0' && c <= '8').length, role: panel().querySelector('.kz-mines-grid').getAttribute('role')};
+	})()`)
+	if first["focused"] != "40" || first["tabbable"].(float64) != 1 || first["open"].(float64) < 9 || first["role"] != "grid" {
+		t.Fatalf("the keyboard's first click at the centre: %v", first)
+	}
+	// A flag by right click, the counter goes down, and a second right
+	// click takes it off.
+	flag := eval[map[string]any](t, ctx, `(async () => {
+		const i = view().indexOf('H');
+		fire(cell(i), 'contextmenu');
+		await until(() => view()[i] === 'F');
+		const counter = $m('.kz-mines-counter').textContent;
+		fire(cell(i), 'contextmenu');
+		await until(() => view()[i] === 'H');
+		return {counter, after: $m('.kz-mines-counter').textContent};
+	})()`)
+	if flag["counter"] != "9" || flag["after"] != "10" {
+		t.Fatalf("flagging: %v", flag)
+	}
+	before := eval[string](t, ctx, `view()`)
+	chromedp.Do(ctx, chromedp.Reload())
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	if after := poll[string](t, ctx, `view().includes('0') && view()`, 30*time.Second); after != before {
+		t.Fatalf("the game after a reload:\n%s\nbefore:\n%s", after, before)
+	}
+	// Follow the hints to the end.
+	end := eval[map[string]any](t, ctx, `(async () => {
+		const moves = [];
+		for (let n = 0; n < 120; n++) {
+			const status = $m('.kz-mines-status');
+			if (status.classList.contains('kz-win') || status.classList.contains('kz-bad')) break;
+			const old = view();
+			$m('.kz-mines-hint-btn').click();
+			const play = await until(() => $m('.kz-mines-play-hint'));
+			const hinted = await until(() => panel().querySelector('.kz-mines-hint'));
+			const i = +hinted.getAttribute('data-i');
+			const action = play.dataset.action;
+			const why = $m('.kz-mines-why').textContent;
+			moves.push({i, action, why: why.slice(0, 60)});
+			if (action === 'flag') fire(cell(i), 'contextmenu'); else fire(cell(i), 'click');
+			await until(() => view() !== old);
+			await until(() => !$m('.kz-mines-play-hint'));
+		}
+		const status = $m('.kz-mines-status');
+		return {moves: moves.length, guesses: moves.filter(m => m.why.includes('No square is certainly safe')).length,
+			won: status.classList.contains('kz-win'), lost: status.classList.contains('kz-bad'), text: status.textContent,
+			view: view(), clock: $m('.kz-mines-clock').textContent, first: moves[0]};
+	})()`)
+	t.Logf("followed %v hints (%v guesses): %v", end["moves"], end["guesses"], end["text"])
+	if end["won"] != true && end["lost"] != true {
+		t.Fatalf("the game did not end: %v", end)
+	}
+	v := end["view"].(string)
+	if end["won"] == true && (len(v) != 81 || countByte(v, 'H') != 0 && countByte(v, 'F')+countByte(v, 'H') != 10) {
+		t.Fatalf("a won game leaves only the mines covered: %v", end)
+	}
+	if end["lost"] == true && countByte(v, 'X') != 1 {
+		t.Fatalf("a lost game shows the mine that went off: %v", end)
+	}
+	if end["moves"].(float64) < 2 {
+		t.Fatalf("too few moves: %v", end)
+	}
+}
+
+func countByte(s string, b byte) int {
+	n := 0
+	for i := range len(s) {
+		if s[i] == b {
+			n++
+		}
+	}
+	return n
+}
+
+// A pasted board is analysed at once, and every hidden cell shows the
+// engine's own probability (as the same rounded percentage); the best move
+// is marked, a click with a brush edits the text, and a contradictory
+// board names the numbers at fault.
+func TestMinesAnalyserMatchesTheEngine(t *testing.T) {
+	ctx := minesPage(t, "mines-analyse.html", "analyse")
+	const board = "8x8x10\nHHHHHHHH\nHHHHHHHH\nHHHHHHHH\nHHHHHHHH\nHHH21111\nHHH10000\nH3110000\nH1000000\n"
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const board = `+jsString(board)+`;
+		const text = $m('#kz-mines-text');
+		text.value = board;
+		text.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		await until(() => !$m('.kz-mines-result').classList.contains('kz-stale') && $m('.kz-mines-result h3') && panel().querySelectorAll('.kz-mines-cell').length === 64);
+		const engine = await Kibitz.createEngine();
+		const r = await engine.call('mines.analyze', {board});
+		const pct = p => p <= 0 ? '0' : p >= 1 ? '100' : p < 0.01 ? '<1' : p > 0.99 ? '>99' : String(Math.round(p * 100));
+		const wrong = [];
+		let hidden = 0;
+		for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) {
+			const c = cell(y * 8 + x), p = r.prob[y][x];
+			const shown = c.getAttribute('data-p');
+			if (p === null) { if (shown !== null) wrong.push([x, y, 'revealed', shown]); continue; }
+			hidden++;
+			if (shown !== pct(p)) wrong.push([x, y, p, shown]);
+			if ((p === 0) !== c.classList.contains('kz-mines-safe')) wrong.push([x, y, p, 'safe mark']);
+			if ((p === 1) !== c.classList.contains('kz-mines-sure')) wrong.push([x, y, p, 'mine mark']);
+		}
+		const hinted = panel().querySelector('.kz-mines-hint');
+		const result = $m('.kz-mines-result').textContent;
+		return {wrong, hidden, solutions: BigInt(r.solutions).toLocaleString('en-US'), result,
+			best: r.best && (r.best.y * 8 + r.best.x), hinted: hinted && +hinted.getAttribute('data-i')};
+	})()`)
+	if w := got["wrong"].([]any); len(w) > 0 || got["hidden"].(float64) == 0 {
+		t.Fatalf("the probabilities shown differ from the engine's: %v", got)
+	}
+	if got["best"] == nil || got["best"] != got["hinted"] {
+		t.Fatalf("the best move is not the one marked: %v", got)
+	}
+	if !containsAll(got["result"].(string), got["solutions"].(string)+" arrangements") {
+		t.Fatalf("the solutions count is not shown: %v", got)
+	}
+	// A brush click edits the position and its text; a number that cannot
+	// hold is named and marked.
+	edit := eval[map[string]any](t, ctx, `(async () => {
+		mz().querySelector('[data-brush="8"]').click();
+		fire(cell(27), 'click'); // row 4, column 4: an 8 beside open cells cannot hold
+		await until(() => $m('.kz-mines-result .kz-bad'));
+		return {text: $m('#kz-mines-text').value.split('\n')[4], error: $m('.kz-mines-result').textContent,
+			marked: [...panel().querySelectorAll('.kz-mines-conflict')].map(c => +c.getAttribute('data-i'))};
+	})()`)
+	if edit["text"] != "HHH8HHHH" || !containsAll(edit["error"].(string), "cannot") || !containsInt(edit["marked"], 27) {
+		t.Fatalf("editing and a contradiction: %v", edit)
+	}
+	// Bad text is named with its line and column, and the board stays.
+	bad := eval[string](t, ctx, `(async () => {
+		const text = $m('#kz-mines-text');
+		text.value = '4x2x1\nHHHH\nHHZH\n';
+		text.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		return await until(() => $m('#kz-mines-text-error').textContent);
+	})()`)
+	if !containsAll(bad, "Line 3, column 3", "“Z”") {
+		t.Fatalf("a bad character: %q", bad)
+	}
+}
+
+func containsAll(s string, parts ...string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsInt(list any, n int) bool {
+	for _, v := range list.([]any) {
+		if int(v.(float64)) == n {
+			return true
+		}
+	}
+	return false
+}
