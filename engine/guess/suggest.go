@@ -21,6 +21,7 @@ const (
 	StrategyEntropy   Strategy = "entropy"   // maximise the entropy of the partition
 	StrategyParts     Strategy = "parts"     // maximise the number of non-empty classes
 	StrategyBest      Strategy = "best"      // the strongest play within the budget
+	StrategyPerfect   Strategy = "perfect"   // a proven-optimal strategy for an objective (perfect.go)
 )
 
 // StrategyInfo describes a strategy for a menu.
@@ -40,6 +41,7 @@ func Strategies() []StrategyInfo {
 		{StrategyEntropy, "The guess whose answer carries the most information."},
 		{StrategyParts, "The guess with the most different possible answers."},
 		{StrategyBest, "The strongest play: exact solving when small, look-ahead search otherwise."},
+		{StrategyPerfect, "Proven-optimal play for an objective (average, worst-then-average or fewest-worst), searched over the whole game; up to 1,500 codes live."},
 	}
 }
 
@@ -49,10 +51,11 @@ const DefaultBudget = 2 * time.Second
 
 // SuggestOptions tune Suggest.
 type SuggestOptions struct {
-	Strategy Strategy      // "" means StrategyBest
-	Budget   time.Duration // 0 means DefaultBudget; a hard cap on wall time
-	Seed     uint64        // random choices and samples are deterministic for a seed
-	Progress progress.Func // may be nil (then the Func ctx carries, if any); called about every millisecond of work
+	Strategy  Strategy      // "" means StrategyBest
+	Budget    time.Duration // 0 means DefaultBudget; a hard cap on wall time
+	Seed      uint64        // random choices and samples are deterministic for a seed
+	Progress  progress.Func // may be nil (then the Func ctx carries, if any); called about every millisecond of work
+	Objective Objective     // strategy perfect only: what it minimises ("" is average); perfect ignores Budget
 }
 
 // ClassSize is one bar of a histogram: how many candidates give a feedback.
@@ -124,6 +127,8 @@ func Suggest(ctx context.Context, p *Position, opts SuggestOptions) (Suggestion,
 		res = f.frequency()
 	case strategy == StrategyBest:
 		res = f.best()
+	case strategy == StrategyPerfect:
+		res = f.perfect(opts.Objective)
 	default:
 		res = f.greedy(strategy)
 	}

@@ -1,0 +1,216 @@
+package guess
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"testing"
+)
+
+// The reference values, written plainly: refCost is the least
+// (secrets found at the d-th guess, total guesses) over every strategy
+// that finds every secret of set within d guesses, trying every code as
+// the guess. Both parts are sums over the answers, so each answer's set is
+// solved on its own.
+type refValue struct{ atLast, total int }
+
+const refInf = 1 << 30
+
+func (a refValue) less(b refValue) bool {
+	return a.atLast < b.atLast || a.atLast == b.atLast && a.total < b.total
+}
+
+type reference struct {
+	r    *Rules
+	all  []Code
+	memo map[string]refValue
+}
+
+func newReference(t testing.TB, r *Rules) *reference {
+	all, err := r.AllCodes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &reference{r: r, all: all, memo: map[string]refValue{}}
+}
+
+// cost returns the least (atLast, total) within d guesses (d < 0: no
+// limit); atLast counts only when counted is set.
+func (rf *reference) cost(set []Code, d int, counted bool) refValue {
+	inf := refValue{refInf, refInf}
+	switch {
+	case len(set) == 0:
+		return refValue{}
+	case d == 0:
+		return inf
+	case len(set) == 1:
+		if d == 1 && counted {
+			return refValue{1, 1}
+		}
+		return refValue{0, 1}
+	case d == 1:
+		return inf
+	}
+	key := make([]byte, 0, 8*len(set)+2)
+	key = append(key, byte(d), byte(len(set)))
+	if counted {
+		key[0] |= 0x80
+	}
+	for _, c := range set {
+		key = binary.LittleEndian.AppendUint64(key, uint64(c))
+	}
+	if v, ok := rf.memo[string(key)]; ok {
+		return v
+	}
+	best := inf
+	for _, g := range rf.all {
+		classes := map[Feedback][]Code{}
+		for _, c := range set {
+			if f := rf.r.Score(c, g); !rf.r.Won(f) {
+				classes[f] = append(classes[f], c)
+			}
+		}
+		v := refValue{0, len(set)}
+		for _, sub := range classes {
+			if len(sub) == len(set) {
+				v = inf
+				break
+			}
+			c := rf.cost(sub, max(d-1, -1), counted)
+			if c.total >= refInf {
+				v = inf
+				break
+			}
+			v.atLast += c.atLast
+			v.total += c.total
+		}
+		if v.less(best) {
+			best = v
+		}
+	}
+	rf.memo[string(key)] = best
+	return best
+}
+
+// want returns the figures (total, worst, atWorst) the objective's optimum
+// has, by definition. For average, atWorst is not part of the objective
+// and is returned as -1.
+func (rf *reference) want(set []Code, obj Objective) (total, worst, atWorst int) {
+	minWorst := 1
+	for rf.cost(set, minWorst, false).total >= refInf {
+		minWorst++
+	}
+	switch obj {
+	case ObjectiveWorstThenAverage:
+		return rf.cost(set, minWorst, false).total, minWorst, -1
+	case ObjectiveFewestWorst:
+		v := rf.cost(set, minWorst, true)
+		return v.total, minWorst, v.atLast
+	}
+	best := rf.cost(set, -1, false).total
+	d := minWorst
+	for rf.cost(set, d, false).total != best {
+		d++
+	}
+	return best, d, -1
+}
+
+// checkTree plays every secret of set through the tree and checks the
+// figures each node claims.
+func checkTree(t *testing.T, r *Rules, node *TreeNode, set []Code) (total, worst, atWorst int) {
+	t.Helper()
+	if node.Secrets != len(set) {
+		t.Fatalf("node %s claims %d secrets, has %d", r.Format(node.Guess), node.Secrets, len(set))
+	}
+	classes := map[Feedback][]Code{}
+	for _, c := range set {
+		f := r.Score(c, node.Guess)
+		if r.Won(f) {
+			total, worst, atWorst = 1, 1, 1
+			if !node.Win {
+				t.Fatalf("node %s: the win is not marked", r.Format(node.Guess))
+			}
+			continue
+		}
+		classes[f] = append(classes[f], c)
+	}
+	if len(classes) != len(node.Children) {
+		t.Fatalf("node %s: %d answers, %d branches", r.Format(node.Guess), len(classes), len(node.Children))
+	}
+	total = len(set)
+	for _, b := range node.Children {
+		kt, kw, ka := checkTree(t, r, b.Node, classes[b.Feedback])
+		total += kt
+		switch {
+		case kw+1 > worst:
+			worst, atWorst = kw+1, ka
+		case kw+1 == worst:
+			atWorst += ka
+		}
+	}
+	if total != node.Total || worst != node.Worst || atWorst != node.AtWorst {
+		t.Fatalf("node %s: claims %d/%d/%d, plays %d/%d/%d", r.Format(node.Guess), node.Total, node.Worst, node.AtWorst, total, worst, atWorst)
+	}
+	return total, worst, atWorst
+}
+
+func smallRules(t testing.TB, length int, alphabet string, repeats bool) *Rules {
+	r := &Rules{Length: length, Alphabet: alphabet, Repeats: repeats}
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+var allObjectives = []Objective{ObjectiveAverage, ObjectiveWorstThenAverage, ObjectiveFewestWorst}
+
+// The perfect search reaches the definition's optimum for every objective,
+// from the start and from a position after one turn, with every technique
+// and with each switched off.
+func TestPerfectIsOptimal(t *testing.T) {
+	variants := []Techniques{{}, {NoPositions: true}, {NoDedup: true, NoObvious: true}, {NoMemo: true}, {NoCanonical: true}, {NoBounds: true}, {NoSymbols: true, NoPositions: true}}
+	for _, tc := range []struct {
+		length    int
+		alphabet  string
+		repeats   bool
+		fromStart bool
+		answer    string // to the first code, for the second position
+	}{
+		{2, "ABCDE", false, true, "0A1B"},
+		{3, "ABCDE", false, false, "0A2B"},
+		{2, "ABCDEF", true, true, "1A0B"},
+		{3, "ABCD", true, false, "1A0B"},
+		{3, "ABCDEF", false, false, "0A2B"}, // from the start, the definition takes minutes
+	} {
+		r := smallRules(t, tc.length, tc.alphabet, tc.repeats)
+		rf := newReference(t, r)
+		all := rf.all
+		var positions []*Position
+		if tc.fromStart {
+			positions = append(positions, position(t, r))
+		}
+		positions = append(positions, position(t, r, r.Format(all[0]), tc.answer))
+		for pi, p := range positions {
+			for _, obj := range allObjectives {
+				total, worst, atWorst := rf.want(p.Candidates, obj)
+				for vi, tech := range variants {
+					if vi > 0 && len(p.Candidates) > 40 {
+						continue // the variants on the smaller sets only
+					}
+					tr, err := SolvePerfect(context.Background(), p, PerfectOptions{Objective: obj, Techniques: tech})
+					if err != nil {
+						t.Fatal(err)
+					}
+					name := fmt.Sprintf("%d of %s repeats %v, position %d, %s, %+v", tc.length, tc.alphabet, tc.repeats, pi, obj, tech)
+					gt, gw, ga := checkTree(t, r, tr.Root, p.Candidates)
+					if gt != total || gw != worst || atWorst >= 0 && ga != atWorst {
+						t.Errorf("%s: tree %d/%d/%d, want %d/%d/%d", name, gt, gw, ga, total, worst, atWorst)
+					}
+					if pr := tr.Proof; pr.Total != gt || pr.Worst != gw || pr.AtWorst != ga || pr.Secrets != len(p.Candidates) {
+						t.Errorf("%s: proof %+v, tree %d/%d/%d", name, pr, gt, gw, ga)
+					}
+				}
+			}
+		}
+	}
+}
