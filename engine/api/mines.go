@@ -24,7 +24,7 @@ func init() {
 		Method{"mines.new", "Start a Minesweeper game: {level or width/height/mines, rule, seed} → {state, ...}.", minesNew},
 		Method{"mines.reveal", "Reveal a hidden cell (or chord an open number) in a game: {state, x, y}.", minesReveal},
 		Method{"mines.flag", "Put a flag on a hidden cell of a game, or take it off: {state, x, y}.", minesFlag},
-		Method{"mines.hint", "The best move in a game, with the analysis behind it: {state} → {move, analysis}.", minesHint},
+		Method{"mines.hint", "The best move in a game and why: {state} → {move, candidates, analysis}.", minesHint},
 		Method{"mines.autoplay", "Let the engine play a game: one move, steps moves, or to the end (steps 0), with progress.", minesAutoplay},
 	)
 }
@@ -422,11 +422,22 @@ func minesHint(ctx context.Context, params json.RawMessage, report progress.Func
 		return map[string]any{"move": m, "analysis": nil}, nil
 	}
 	// The hint sees only what the player sees.
-	r, _, err := analyze(ctx, g.View, budget, report)
+	r, a, err := analyze(ctx, g.View, budget, report)
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"move": r.Best, "analysis": r}, nil
+	candidates := []mines.Candidate{}
+	if r.Best != nil && r.Best.Why != mines.WhySafe {
+		m, list, err := a.Guess(ctx, mines.Options{Budget: budget, Progress: quiet})
+		if err != nil {
+			return nil, err
+		}
+		r.Best = &m
+		if list != nil {
+			candidates = list
+		}
+	}
+	return map[string]any{"move": r.Best, "candidates": candidates, "analysis": r}, nil
 }
 
 func minesAutoplay(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {

@@ -389,8 +389,20 @@ func (a *Analysis) Solutions() (string, bool) {
 		}
 		return sum.String(), true
 	}
-	// Rounded: the same sum in base-10 logarithms, each component's
-	// weights carrying the power of two they were scaled by.
+	sum := a.Log10Solutions()
+	exp := math.Floor(sum)
+	return strconv.FormatFloat(math.Pow(10, sum-exp), 'f', 4, 64) + "e+" + strconv.Itoa(int(exp)), false
+}
+
+// Log10Solutions returns the base-10 logarithm of the number of
+// placements (-Inf for an incomplete analysis): the same sum as
+// Solutions in logarithms, each component's weights carrying the power of
+// two they were scaled by.
+func (a *Analysis) Log10Solutions() float64 {
+	if !a.Complete {
+		return math.Inf(-1)
+	}
+	F, L := a.Floating, a.MinesLeft
 	const negInf = -1e308
 	total := []float64{0}
 	for ci, t := range a.compTotal {
@@ -418,8 +430,7 @@ func (a *Analysis) Solutions() (string, bool) {
 			sum = logAdd10(sum, s+lbinom10(F, L-K))
 		}
 	}
-	exp := math.Floor(sum)
-	return strconv.FormatFloat(math.Pow(10, sum-exp), 'f', 4, 64) + "e+" + strconv.Itoa(int(exp)), false
+	return sum
 }
 
 // logAdd10 returns log10(10^a + 10^b).

@@ -2,6 +2,7 @@ package mines
 
 import (
 	"context"
+	"math"
 	"testing"
 )
 
@@ -128,5 +129,44 @@ func TestChordAndFlags(t *testing.T) {
 	g.Chord(Point{1, 0})
 	if g.Status != Lost || g.Blast != 2 {
 		t.Fatalf("a chord on a wrong flag must lose: %s %d", g.Status, g.Blast)
+	}
+}
+
+// The outcomes of a looked-ahead guess cover exactly the chance it is safe.
+func TestGuessOutcomes(t *testing.T) {
+	ctx := context.Background()
+	checked := 0
+	for seed := uint64(1); checked < 20; seed++ {
+		g, _ := NewGame(16, 16, 40, RuleSFAR, seed)
+		for g.Status == Playing && checked < 20 {
+			if g.Mine != nil {
+				a, err := Analyze(ctx, g.View, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(a.Safe) == 0 {
+					m, cands, err := a.Guess(ctx, Options{})
+					if err != nil || len(cands) == 0 || cands[0].Point != m.Point {
+						t.Fatalf("guess: %v %v", err, cands)
+					}
+					for _, c := range cands {
+						if c.Outcomes == nil {
+							continue
+						}
+						sum := 0.0
+						for _, o := range c.Outcomes {
+							sum += o.Prob
+						}
+						if math.Abs(sum-(1-c.Prob)) > 1e-9 {
+							t.Fatalf("%v: outcomes sum to %v, safety %v", c.Point, sum, 1-c.Prob)
+						}
+					}
+					checked++
+				}
+			}
+			if _, _, err := g.AutoStep(ctx, Options{}); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }

@@ -134,19 +134,20 @@ func (a *Analysis) estimate() (Move, bool) {
 
 // FirstMove is where the auto-player opens a game: under SFAR a corner,
 // which opens an area most often when only the clicked cell is kept safe;
-// otherwise the centre, whose neighbours are kept safe too.
+// otherwise the cell diagonally in from a corner, so the opening is as
+// big as a corner's but its border shorter than one in the middle.
 func (g *Game) FirstMove() Move {
-	p := Point{g.View.Width / 2, g.View.Height / 2}
+	p := Point{min(1, g.View.Width-1), min(1, g.View.Height-1)}
 	if g.Rule == RuleSFAR {
 		p = Point{0, 0}
 	}
 	return Move{Point: p, Action: ActReveal, Why: WhyFirst}
 }
 
-// AutoStep plays one move of the auto-player: the first click in the
-// middle of the board... or wherever the rules favour, then certain
-// reveals, then the least risky guess. It flags the certain mines it finds
-// (flags are not counted as moves). It returns the move made.
+// AutoStep plays one move of the auto-player: the first click (see
+// FirstMove), then cells certain to be safe, then the guess Guess picks.
+// It flags the certain mines it finds (flags are not counted as moves).
+// It returns the move made and the cells it revealed.
 func (g *Game) AutoStep(ctx context.Context, opts Options) (Move, []Point, error) {
 	if g.Mine == nil {
 		m := g.FirstMove()
@@ -163,6 +164,11 @@ func (g *Game) AutoStep(ctx context.Context, opts Options) (Move, []Point, error
 	m, ok := a.Best()
 	if !ok {
 		return Move{}, nil, gameInputError("state", ReasonGameOver, "no cell is left to reveal")
+	}
+	if m.Why != WhySafe {
+		if m, _, err = a.Guess(ctx, opts); err != nil {
+			return Move{}, nil, err
+		}
 	}
 	out, err := g.Reveal(ctx, m.Point)
 	return m, out, err

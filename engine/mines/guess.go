@@ -1,0 +1,196 @@
+package mines
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"time"
+)
+
+// Outcome is one number a guessed cell could show.
+type Outcome struct {
+	N          int     `json:"n"`          // the number shown
+	Prob       float64 `json:"prob"`       // the probability the cell is safe and shows N
+	Safe       int     `json:"safe"`       // cells then certain to be safe
+	NextSafety float64 `json:"nextSafety"` // the best chance of surviving the next move (1 with a safe cell)
+}
+
+// Candidate is a guess Guess weighed, with what it could reveal.
+type Candidate struct {
+	Point
+	Prob     float64   `json:"prob"`     // the probability of a mine
+	Score    float64   `json:"score"`    // the chance of surviving this guess and the next move; -1 if not worked out in time
+	Floating bool      `json:"floating"` // next to no number
+	Outcomes []Outcome `json:"outcomes"` // nil when the look-ahead ran out of time
+}
+
+// Guess chooses a guess by looking one move ahead, for a position with no
+// safe cell. The candidates are the safest cells (those at least 90% as
+// safe as the safest, at most maxCandidates of them, with a few cells off
+// the frontier, those with fewest hidden neighbours first, as they open
+// areas most often); dead cells only when nothing else is left. For each
+// candidate and each number it could show, the position after that reveal
+// is analysed, which gives the chance of that number and what follows: a
+// number that leaves a safe cell counts 1, one that leaves only guesses
+// counts the safety of the best of them. The candidate with the best sum,
+// the chance of surviving this guess and the next move, wins; a small
+// bonus for the chance of progress breaks near-ties. It returns the move
+// and the candidates, best first.
+func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, error) {
+	b := a.Board
+	if !a.Complete {
+		m, ok := a.estimate()
+		if !ok {
+			return Move{}, nil, errNoMove
+		}
+		return m, nil, nil
+	}
+	dead := make(map[int]bool, len(a.Dead))
+	for _, p := range a.Dead {
+		dead[b.Index(p)] = true
+	}
+	var front, float, deadCands []Candidate
+	for i, c := range b.Cells {
+		if c != Hidden || a.Prob[i] >= 1 {
+			continue
+		}
+		cand := Candidate{Point: b.Point(i), Prob: a.Prob[i]}
+		switch {
+		case dead[i]:
+			deadCands = append(deadCands, cand)
+		case a.Frontier > 0 && isFloating(b, i):
+			cand.Floating = true
+			float = append(float, cand)
+		default:
+			front = append(front, cand)
+		}
+	}
+	byRisk := func(x, y Candidate) int { return cmpFloat(x.Prob, y.Prob) }
+	if len(front)+len(float) == 0 {
+		if len(deadCands) == 0 {
+			return Move{}, nil, errNoMove
+		}
+		// Only dead cells: nothing to learn, take the safest.
+		slices.SortStableFunc(deadCands, byRisk)
+		c := deadCands[0]
+		return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}, deadCands[:1], nil
+	}
+	slices.SortStableFunc(float, func(x, y Candidate) int {
+		return hiddenAround(b, b.Index(x.Point)) - hiddenAround(b, b.Index(y.Point))
+	})
+	float = float[:min(len(float), maxFloating)]
+	cands := append(front, float...)
+	slices.SortStableFunc(cands, byRisk)
+	bestSafety := 1 - cands[0].Prob
+	keep := 0
+	for _, c := range cands {
+		if 1-c.Prob >= bestSafety*0.9 && keep < maxCandidates {
+			cands[keep] = c
+			keep++
+		}
+	}
+	cands = cands[:keep]
+	if len(cands) == 1 {
+		c := cands[0]
+		return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}, cands, nil
+	}
+	logN := a.Log10Solutions()
+	next := b.Clone()
+	start := time.Now()
+	budget := min(opts.Budget, lookaheadBudget)
+	if budget <= 0 {
+		budget = lookaheadBudget
+	}
+	for k := range cands {
+		c := &cands[k]
+		c.Score = -1 // not looked at
+		left := budget - time.Since(start)
+		if left <= 0 {
+			continue // out of time: choose among the candidates scored
+		}
+		i := b.Index(c.Point)
+		score, progress, complete := 0.0, 0.0, true
+		var outcomes []Outcome
+		for v := Cell(0); v <= 8 && complete; v++ {
+			next.Cells[i] = v
+			an, err := Analyze(ctx, next, Options{Budget: left, Progress: opts.Progress})
+			if err != nil {
+				var conflict *ConflictError
+				if errors.As(err, &conflict) {
+					continue
+				}
+				return Move{}, nil, err
+			}
+			if !an.Complete {
+				complete = false
+				break
+			}
+			w := math.Pow(10, an.Log10Solutions()-logN)
+			if w == 0 || math.IsNaN(w) {
+				continue
+			}
+			o := Outcome{N: int(v), Prob: w, Safe: len(an.Safe), NextSafety: 1}
+			if len(an.Safe) > 0 || an.Frontier+an.Floating == len(an.Mines) {
+				progress += w
+			} else {
+				o.NextSafety = 0
+				for j, x := range an.Prob {
+					if next.Cells[j] == Hidden {
+						o.NextSafety = max(o.NextSafety, 1-x)
+					}
+				}
+			}
+			score += w * o.NextSafety
+			outcomes = append(outcomes, o)
+		}
+		next.Cells[i] = Hidden
+		if complete {
+			c.Score, c.Outcomes = score+0.01*progress, outcomes
+		}
+	}
+	slices.SortStableFunc(cands, func(x, y Candidate) int { return cmpFloat(y.Score, x.Score) })
+	c := cands[0]
+	return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}, cands, nil
+}
+
+const (
+	lookaheadBudget = 200 * time.Millisecond // for all of a guess's look-ahead
+	maxCandidates   = 10                     // guesses looked ahead at most
+	maxFloating     = 3                      // of them off the frontier
+)
+
+var errNoMove = errors.New("mines: no cell is left to reveal")
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// isFloating reports whether hidden cell i is next to no number.
+func isFloating(b *Board, i int) bool {
+	var nb [8]int
+	for _, j := range b.Neighbours(i, nb[:0]) {
+		if b.Cells[j].Revealed() {
+			return false
+		}
+	}
+	return true
+}
+
+// hiddenAround counts the hidden neighbours of cell i.
+func hiddenAround(b *Board, i int) int {
+	var nb [8]int
+	n := 0
+	for _, j := range b.Neighbours(i, nb[:0]) {
+		if b.Cells[j] == Hidden {
+			n++
+		}
+	}
+	return n
+}
