@@ -13,7 +13,7 @@ import (
 func init() {
 	register(
 		Method{"guess.strategies", "List the guessing strategies, from random to best, with a line on each.", guessStrategies},
-		Method{"guess.suggest", "Suggest the next guess for a history, with its reasoning: {history, strategy, budgetMs} → {guess, explanation}.", guessSuggest},
+		Method{"guess.suggest", "Suggest the next guess for a history, with its reasoning: {history, strategy, objective, budgetMs} → {guess, explanation}.", guessSuggest},
 		Method{"guess.explain", "Explain any guess in a position: how it splits the candidates.", guessExplain},
 	)
 }
@@ -29,12 +29,16 @@ func guessStrategies(ctx context.Context, params json.RawMessage, report progres
 func guessSuggest(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
 	var in struct {
 		played
-		Strategy guess.Strategy `json:"strategy"`
-		BudgetMs *int           `json:"budgetMs"`
-		Seed     uint64         `json:"seed"`
+		Strategy  guess.Strategy `json:"strategy"`
+		Objective string         `json:"objective"` // strategy perfect only
+		BudgetMs  *int           `json:"budgetMs"`
+		Seed      uint64         `json:"seed"`
 	}
 	if err := decode(params, &in); err != nil {
 		return nil, err
+	}
+	if in.Objective != "" && in.Strategy != guess.StrategyPerfect {
+		return nil, badInput("objective", "bad-value", "an objective applies to strategy perfect only")
 	}
 	budget := guess.DefaultBudget
 	if in.BudgetMs != nil {
@@ -54,6 +58,11 @@ func guessSuggest(ctx context.Context, params json.RawMessage, report progress.F
 	p, err := in.open(ctx)
 	if err != nil {
 		return nil, err
+	}
+	// A perfect move is proven, not searched within a budget: it runs to
+	// the end, or until cancelled.
+	if in.Strategy == guess.StrategyPerfect {
+		return suggestPerfect(ctx, p, in.Objective, report)
 	}
 	s, err := guess.Suggest(ctx, p, guess.SuggestOptions{Strategy: in.Strategy, Budget: budget, Seed: in.Seed, Progress: report})
 	if err != nil {

@@ -439,20 +439,20 @@ func PerfectStrategy(ctx context.Context, p *Position, obj Objective, report pro
 	return t, t.Root, nil
 }
 
-// SuggestPerfect is Suggest for strategy perfect, with the proof: the
-// strategy's figures from its root and the node's own (Secrets, Total,
-// Worst and AtWorst from this position).
-func SuggestPerfect(ctx context.Context, p *Position, obj Objective, report progress.Func) (Suggestion, Proof, *TreeNode, error) {
+// SuggestPerfect is Suggest for strategy perfect, with the strategy the
+// move belongs to and the position's node in it (its Secrets, Total, Worst
+// and AtWorst count from this position).
+func SuggestPerfect(ctx context.Context, p *Position, obj Objective, report progress.Func) (Suggestion, *Tree, *TreeNode, error) {
 	t, node, err := PerfectStrategy(ctx, p, obj, report)
 	if err != nil {
-		return Suggestion{}, Proof{}, nil, err
+		return Suggestion{}, nil, nil, err
 	}
 	ex := p.Rules.Explain(p.Candidates, node.Guess)
 	ex.Strategy = StrategyPerfect
 	ex.Method = "perfect"
 	ex.ExpectedGuesses = float64(node.Total) / float64(node.Secrets)
 	ex.Evaluated = int(t.Proof.Stats.Evaluated)
-	return Suggestion{Guess: node.Guess, Explanation: ex}, t.Proof, node, nil
+	return Suggestion{Guess: node.Guess, Explanation: ex}, t, node, nil
 }
 
 // perfect is Suggest's dispatch for strategy perfect.

@@ -1,0 +1,190 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"kibitz/engine/guess"
+	"kibitz/engine/progress"
+)
+
+// The perfect strategy's calls: guess.suggest with strategy "perfect"
+// (guess_suggest.go) plays it one move at a time, guess.tree shows it
+// whole, guess.objectives lists what it can minimise.
+
+func init() {
+	register(
+		Method{"guess.objectives", "List the objectives the perfect strategy can minimise.", guessObjectives},
+		Method{"guess.tree", "The perfect strategy from a position as a tree to browse: {history, objective, depth, text} → {proof, root}.", guessTree},
+	)
+}
+
+func guessObjectives(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	return guess.Objectives(), decode(params, &struct{}{})
+}
+
+// proofJSON is what a perfect move or tree proves: the strategy's figures
+// from its root, and this position's own.
+type proofJSON struct {
+	Proven    bool            `json:"proven"` // always true: the strategy is optimal for the objective
+	Objective guess.Objective `json:"objective"`
+	Source    string          `json:"source"` // "search" or "shipped"
+	Millis    int64           `json:"millis"` // time the search for the strategy took (by this call or an earlier one; 0 when shipped)
+
+	// The strategy from where it was solved (the start of the game, or the
+	// position where the history left an earlier strategy).
+	Strategy figures `json:"strategy"`
+	// From this position: the secrets still possible and what the strategy
+	// needs to find them, this guess included.
+	Here figures `json:"here"`
+	// The least worst case any strategy has from the strategy's root (0
+	// when the objective did not need it).
+	MinWorst int               `json:"minWorst"`
+	Stats    guess.SearchStats `json:"stats"`
+}
+
+type figures struct {
+	Secrets  int     `json:"secrets"`
+	Total    int     `json:"total"`
+	Expected float64 `json:"expected"` // Total / Secrets: the exact expected number of guesses
+	Worst    int     `json:"worst"`
+	AtWorst  int     `json:"atWorst"`
+}
+
+func figuresOf(n *guess.TreeNode) figures {
+	return figures{Secrets: n.Secrets, Total: n.Total, Expected: float64(n.Total) / float64(n.Secrets), Worst: n.Worst, AtWorst: n.AtWorst}
+}
+
+func proofOf(t *guess.Tree, here *guess.TreeNode) proofJSON {
+	return proofJSON{Proven: true, Objective: t.Objective, Source: t.Proof.Source, Millis: t.Proof.Millis,
+		Strategy: figuresOf(t.Root), Here: figuresOf(here), MinWorst: t.Proof.MinWorst, Stats: t.Proof.Stats}
+}
+
+// perfectExplanation is a perfect move's explanation: the usual one, and
+// the proof.
+type perfectExplanation struct {
+	guess.Explanation
+	Proof proofJSON `json:"proof"`
+}
+
+// suggestPerfect answers guess.suggest for strategy perfect.
+func suggestPerfect(ctx context.Context, p *guess.Position, objective string, report progress.Func) (any, error) {
+	obj, err := guess.ParseObjective(objective)
+	if err != nil {
+		return nil, err
+	}
+	s, t, node, err := guess.SuggestPerfect(ctx, p, obj, report)
+	if err != nil {
+		return nil, err
+	}
+	ex := perfectExplanation{Explanation: s.Explanation, Proof: proofOf(t, node)}
+	ex.Complete = true
+	return map[string]any{
+		"guess":       p.Rules.Format(s.Guess),
+		"explanation": ex,
+		"solved":      p.Solved(),
+	}, nil
+}
+
+// treeNodeJSON is one node of guess.tree's answer.
+type treeNodeJSON struct {
+	Guess    string       `json:"guess"`
+	Secrets  int          `json:"secrets"`
+	Total    int          `json:"total"`
+	Expected float64      `json:"expected"`
+	Worst    int          `json:"worst"` // guesses, this one included
+	AtWorst  int          `json:"atWorst"`
+	Win      bool         `json:"win"` // the guess may be the secret
+	More     bool         `json:"more,omitempty"`
+	Answers  []answerJSON `json:"answers,omitempty"`
+}
+
+type answerJSON struct {
+	A    int          `json:"a"`
+	B    int          `json:"b"`
+	Node treeNodeJSON `json:"node"`
+}
+
+func treeJSON(r *guess.Rules, n *guess.TreeNode, depth int) treeNodeJSON {
+	out := treeNodeJSON{Guess: r.Format(n.Guess), Secrets: n.Secrets, Total: n.Total, Expected: float64(n.Total) / float64(n.Secrets),
+		Worst: n.Worst, AtWorst: n.AtWorst, Win: n.Win}
+	if len(n.Children) == 0 {
+		return out
+	}
+	if depth == 1 {
+		out.More = true
+		return out
+	}
+	for _, b := range n.Children {
+		out.Answers = append(out.Answers, answerJSON{A: b.Feedback.A, B: b.Feedback.B, Node: treeJSON(r, b.Node, depth-1)})
+	}
+	return out
+}
+
+// treeText writes one line per secret: the secret, a colon, then the
+// guesses that find it, in the order of the codes.
+func treeText(r *guess.Rules, node *guess.TreeNode) string {
+	sub := &guess.Tree{Root: node}
+	lines := sub.Secrets()
+	slices.SortFunc(lines, func(a, b []guess.Code) int { return strings.Compare(r.Format(a[len(a)-1]), r.Format(b[len(b)-1])) })
+	var sb strings.Builder
+	for _, path := range lines {
+		sb.WriteString(r.Format(path[len(path)-1]))
+		sb.WriteByte(':')
+		for _, g := range path {
+			sb.WriteByte(' ')
+			sb.WriteString(r.Format(g))
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+func guessTree(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		played
+		Objective string `json:"objective"`
+		Depth     *int   `json:"depth"`
+		Text      bool   `json:"text"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	depth := 2
+	if in.Depth != nil {
+		depth = *in.Depth
+		if depth < 0 || depth > 64 {
+			return nil, badInput("depth", "bad-value", fmt.Sprintf("depth must be 0 (the whole tree) to 64, not %d", depth))
+		}
+	}
+	if depth == 0 {
+		depth = -1 // no limit
+	}
+	obj, err := guess.ParseObjective(in.Objective)
+	if err != nil {
+		return nil, err
+	}
+	p, err := in.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if p.Solved() {
+		return nil, badInput("history", "game-over", "the game is over: the last guess was the secret")
+	}
+	t, node, err := guess.PerfectStrategy(ctx, p, obj, report)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]any{
+		"proof": proofOf(t, node),
+		"root":  treeJSON(p.Rules, node, depth),
+		"turns": len(p.Turns),
+	}
+	if in.Text {
+		out["text"] = treeText(p.Rules, node)
+	}
+	return out, nil
+}

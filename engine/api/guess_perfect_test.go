@@ -1,0 +1,129 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// A perfect move is proven and says so, with the exact expected guesses of
+// the whole game from the position; the next move is read from the same
+// strategy.
+func TestSuggestPerfect(t *testing.T) {
+	got := mustCall(t, "guess.suggest", `{"preset":"science-3","strategy":"perfect"}`)
+	ex := got["explanation"].(map[string]any)
+	proof := ex["proof"].(map[string]any)
+	strategy := proof["strategy"].(map[string]any)
+	here := proof["here"].(map[string]any)
+	if got["guess"] != "123" || ex["method"] != "perfect" || ex["strategy"] != "perfect" || proof["proven"] != true || proof["objective"] != "average" {
+		t.Fatalf("science-3 opening: %v", got)
+	}
+	if strategy["total"] != 2337.0 || strategy["secrets"] != 504.0 || here["total"] != 2337.0 || ex["expectedGuesses"] != 2337.0/504 {
+		t.Fatalf("science-3 opening figures: %v", ex)
+	}
+	next := mustCall(t, "guess.suggest", `{"preset":"science-3","strategy":"perfect","history":[{"guess":"123","feedback":"0A0B"}]}`)
+	ex = next["explanation"].(map[string]any)
+	proof = ex["proof"].(map[string]any)
+	here = proof["here"].(map[string]any)
+	if proof["strategy"].(map[string]any)["total"] != 2337.0 || here["secrets"] != ex["candidates"] || ex["expectedGuesses"] != here["expected"] {
+		t.Fatalf("the second move belongs to the same strategy: %v", ex)
+	}
+	// Off the strategy, the position is solved afresh.
+	off := mustCall(t, "guess.suggest", `{"preset":"science-3","strategy":"perfect","objective":"fewest-worst","history":[{"guess":"987","feedback":"0A1B"}]}`)
+	proof = off["explanation"].(map[string]any)["proof"].(map[string]any)
+	if proof["objective"] != "fewest-worst" || proof["strategy"].(map[string]any)["secrets"] != off["explanation"].(map[string]any)["candidates"] {
+		t.Fatalf("a position off the strategy: %v", off)
+	}
+	wantError(t, "guess.suggest", `{"preset":"science-3","strategy":"perfect","objective":"fastest"}`, CodeBadInput, "objective")
+	wantError(t, "guess.suggest", `{"preset":"science-3","strategy":"best","objective":"average"}`, CodeBadInput, "objective")
+	big := wantError(t, "guess.suggest", `{"preset":"1a2b-5","strategy":"perfect"}`, CodeTooLarge, "")
+	if big.Limit != 1500 {
+		t.Fatalf("too large: %+v", big)
+	}
+	found := false
+	for _, s := range mustCallList(t, "guess.strategies") {
+		found = found || s["id"] == "perfect"
+	}
+	if !found {
+		t.Fatal("guess.strategies does not list perfect")
+	}
+	if len(mustCallList(t, "guess.objectives")) != 3 {
+		t.Fatal("guess.objectives lists three objectives")
+	}
+}
+
+func mustCallList(t *testing.T, method string) []map[string]any {
+	t.Helper()
+	out, err := Call(context.Background(), method, []byte(`{}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []map[string]any
+	if err := json.Unmarshal(out, &list); err != nil {
+		t.Fatal(err)
+	}
+	return list
+}
+
+// The tree is the strategy guess.suggest plays: its branches add up, and
+// its text lists every secret once with the guesses that find it.
+func TestTree(t *testing.T) {
+	got := mustCall(t, "guess.tree", `{"preset":"science-3","objective":"worst-then-average","depth":0,"text":true}`)
+	root := got["root"].(map[string]any)
+	if root["guess"] != "123" || root["secrets"] != 504.0 || root["worst"] != 6.0 {
+		t.Fatalf("root: %v", root)
+	}
+	var check func(n map[string]any) (secrets, total int)
+	check = func(n map[string]any) (secrets, total int) {
+		if n["win"] == true {
+			secrets, total = 1, 1
+		}
+		answers, _ := n["answers"].([]any)
+		for _, a := range answers {
+			s, tot := check(a.(map[string]any)["node"].(map[string]any))
+			secrets += s
+			total += tot + s
+		}
+		if float64(secrets) != n["secrets"] || float64(total) != n["total"] {
+			t.Fatalf("node %v: %d secrets, %d guesses below", n["guess"], secrets, total)
+		}
+		return secrets, total
+	}
+	_, total := check(root)
+	lines := strings.Split(strings.TrimSpace(got["text"].(string)), "\n")
+	guesses, seen := 0, map[string]bool{}
+	for _, line := range lines {
+		secret, path, ok := strings.Cut(line, ":")
+		codes := strings.Fields(path)
+		if !ok || seen[secret] || len(codes) == 0 || codes[len(codes)-1] != secret || codes[0] != "123" {
+			t.Fatalf("bad line %q", line)
+		}
+		seen[secret] = true
+		guesses += len(codes)
+	}
+	if len(lines) != 504 || guesses != total {
+		t.Fatalf("%d lines, %d guesses; the tree has %d", len(lines), guesses, total)
+	}
+	// A shallow view of a position inside the strategy.
+	sub := mustCall(t, "guess.tree", `{"preset":"science-3","objective":"worst-then-average","history":[{"guess":"123","feedback":"0A1B"}],"depth":1}`)
+	node := sub["root"].(map[string]any)
+	if node["more"] != true || node["answers"] != nil || sub["proof"].(map[string]any)["strategy"].(map[string]any)["secrets"] != 504.0 {
+		t.Fatalf("depth 1 inside the strategy: %v", sub)
+	}
+	wantError(t, "guess.tree", `{"preset":"science-3","depth":-1}`, CodeBadInput, "depth")
+}
+
+// A cancelled search stops with cancelled.
+func TestPerfectCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	reports := 0
+	_, err := Call(ctx, "guess.tree", []byte(`{"preset":"mastermind","objective":"fewest-worst"}`), func(done, total int64, note string) {
+		if reports++; reports == 2 {
+			cancel()
+		}
+	})
+	if err == nil || err.Code != CodeCancelled {
+		t.Fatalf("got %v after %d reports", err, reports)
+	}
+}
