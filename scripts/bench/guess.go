@@ -25,6 +25,7 @@ func runGuess(args []string) error {
 	preset := fs.String("preset", "1a2b-4", "preset rules id")
 	rulesFlag := fs.String("rules", "", "custom rules LENGTH:ALPHABET[:repeats], instead of -preset")
 	strategy := fs.String("strategy", "best", "strategy id")
+	objective := fs.String("objective", "", "strategy perfect: average, worst-then-average or fewest-worst")
 	secretsFlag := fs.String("secrets", "all", `"all", or a number of secrets drawn with -seed`)
 	seed := fs.Uint64("seed", 1, "seed for the secret sample and for Suggest")
 	budget := fs.Duration("budget", 0, "Suggest budget (0 = the engine default)")
@@ -40,11 +41,15 @@ func runGuess(args []string) error {
 	if err != nil {
 		return err
 	}
-	b, err := play(&rules, secrets, guess.SuggestOptions{Strategy: guess.Strategy(*strategy), Budget: *budget, Seed: *seed}, *workers, *verbose)
+	b, err := play(&rules, secrets, guess.SuggestOptions{Strategy: guess.Strategy(*strategy), Budget: *budget, Seed: *seed, Objective: guess.Objective(*objective)}, *workers, *verbose)
 	if err != nil {
 		return err
 	}
-	return b.report(name, *strategy, len(secrets), *workers)
+	label := *strategy
+	if *objective != "" {
+		label += " (" + *objective + ")"
+	}
+	return b.report(name, label, len(secrets), *workers)
 }
 
 // play runs the strategy against every secret and returns the tallies.
@@ -312,7 +317,7 @@ func (b *bench) summary(name, strategy string, games, workers int, print bool) s
 // report prints the summary for people, then as one line of JSON.
 func (b *bench) report(name, strategy string, games, workers int) error {
 	s := b.summary(name, strategy, games, workers, true)
-	fmt.Printf("average %.4f guesses, worst %d\n", s.Avg, s.Worst)
+	fmt.Printf("average %.4f guesses (%d in all), worst %d (%d secrets)\n", s.Avg, int(s.Avg*float64(s.Games)+0.5), s.Worst, s.Distribution[strconv.Itoa(s.Worst)])
 	fmt.Printf("%d suggestions (%d cut short by the budget), ms per suggestion: p50 %.2f, p90 %.2f, max %.2f; wall %.1fs\n",
 		s.Suggestions, s.Incomplete, s.MsPerGuessP50, s.MsPerGuessP90, s.MsPerGuessMax, s.WallSeconds)
 	fmt.Printf("%d of them searched (3+ candidates, no book move): p50 %.2f ms, p90 %.2f ms\n", s.Searched, s.MsSearchedP50, s.MsSearchedP90)
