@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"testing"
+	"time"
 )
 
 // playGame plays one game with the auto-player and calls seen with every
@@ -167,6 +168,27 @@ func TestGuessOutcomes(t *testing.T) {
 			if _, _, err := g.AutoStep(ctx, Options{}); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+}
+
+func TestEndgame(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		text string
+		win  float64
+	}{
+		{"2x2x1\n1H\n1H\n", 0.5},  // a pure 50/50
+		{"3x1x1\nHHH\n", 2.0 / 3}, // one mine in three: an end cell, if safe, tells all
+		{"4x1x1\nHHHH\n", 0.75},   // an end cell: if safe its number settles the rest
+	} {
+		a, err := Analyze(ctx, mustParse(t, c.text), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, win, ok := a.Endgame(ctx, time.Second)
+		if !ok || math.Abs(win-c.win) > 1e-12 || m.Why != WhyEndgame {
+			t.Errorf("%q: %v win %v ok %v, want %v", c.text, m, win, ok, c.win)
 		}
 	}
 }

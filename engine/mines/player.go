@@ -3,6 +3,7 @@ package mines
 import (
 	"context"
 	"math"
+	"time"
 )
 
 // Action is what a move does.
@@ -22,6 +23,7 @@ const (
 	WhyLowestRisk Why = "lowest-risk" // a guess: no cell is safer
 	WhyFirst      Why = "first"       // the first click
 	WhyEstimate   Why = "estimate"    // the analysis was incomplete: a rough local estimate
+	WhyEndgame    Why = "endgame"     // an exact search of the endgame: the best chance to win
 )
 
 // Move is one suggested action with its risk.
@@ -132,6 +134,10 @@ func (a *Analysis) estimate() (Move, bool) {
 	return Move{Point: b.Point(best), Action: ActReveal, Prob: bestRisk, Why: WhyEstimate}, true
 }
 
+// endgameBudget bounds an exact endgame search; past it the look-ahead
+// decides.
+const endgameBudget = 100 * time.Millisecond
+
 // FirstMove is where the auto-player opens a game: under SFAR a corner,
 // which opens an area most often when only the clicked cell is kept safe;
 // otherwise the cell diagonally in from a corner, so the opening is as
@@ -166,7 +172,9 @@ func (g *Game) AutoStep(ctx context.Context, opts Options) (Move, []Point, error
 		return Move{}, nil, gameInputError("state", ReasonGameOver, "no cell is left to reveal")
 	}
 	if m.Why != WhySafe {
-		if m, _, err = a.Guess(ctx, opts); err != nil {
+		if em, _, ok := a.Endgame(ctx, endgameBudget); ok {
+			m = em
+		} else if m, _, err = a.Guess(ctx, opts); err != nil {
 			return Move{}, nil, err
 		}
 	}
