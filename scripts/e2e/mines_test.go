@@ -248,3 +248,66 @@ func containsInt(list any, n int) bool {
 	}
 	return false
 }
+
+// A 100×100 board stays responsive: a flag redraws exactly one cell, an
+// opening redraws exactly the cells it opened, and the page's own work for
+// a move (the engine's aside) stays within a frame or so.
+func TestMinesBigBoardRedrawsOnlyWhatChanged(t *testing.T) {
+	ctx := minesPage(t, "mines-big.html", "play")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $m(sel); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-mines-level', 'custom');
+		set('#kz-mines-width', '100');
+		set('#kz-mines-height', '100');
+		set('#kz-mines-count', '1200');
+		set('#kz-mines-rule', 'opening');
+		set('#kz-mines-seed', '7');
+		let t0 = performance.now();
+		$m('.kz-mines-bar .kz-primary').click();
+		await until(() => panel().querySelectorAll('.kz-mines-cell').length === 10000 && view() === 'H'.repeat(10000));
+		const build = performance.now() - t0;
+		// Watch which cells change, and the main thread's long tasks.
+		const changed = new Set();
+		const obs = new MutationObserver(list => { for (const m of list) { if (m.attributeName === "tabindex") continue; const c = m.target.closest ? m.target.closest("[data-i]") : m.target.parentElement.closest("[data-i]"); if (c) changed.add(c.dataset.i); } });
+		obs.observe(panel().querySelector('.kz-mines-grid'), {subtree: true, attributes: true, childList: true, characterData: true});
+		const long = [];
+		const po = new PerformanceObserver(l => { for (const e of l.getEntries()) long.push(e.duration); });
+		po.observe({type: 'longtask'});
+		const before = view();
+		t0 = performance.now();
+		fire(cell(5050), 'click');
+		await until(() => view() !== before, 60000);
+		const reveal = performance.now() - t0;
+		await new Promise(r => setTimeout(r, 100));
+		const after = view();
+		let diff = 0;
+		for (let i = 0; i < 10000; i++) if (after[i] !== before[i]) diff++;
+		const openChanged = changed.size;
+		changed.clear();
+		const i = after.indexOf('H');
+		const openLong = long.splice(0);
+		const flags = [];
+		for (let k = 0; k < 6; k++) {
+			t0 = performance.now();
+			fire(cell(i), 'contextmenu');
+			await until(() => view()[i] === (k % 2 ? 'H' : 'F'));
+			flags.push(Math.round(performance.now() - t0));
+		}
+		await new Promise(r => setTimeout(r, 100));
+		obs.disconnect(); po.disconnect();
+		return {build, reveal, flags, diff, openChanged, flagChanged: [...changed], openLong, flagLong: long};
+	})()`)
+	t.Logf("100×100: the board built in %.0f ms; the first reveal opened %v cells, drawn %.0f ms after the click (long tasks %v ms); flags drawn after %v ms (long tasks %v ms)",
+		got["build"], got["diff"], got["reveal"], got["openLong"], got["flags"], got["flagLong"])
+	if got["diff"].(float64) < 9 || got["openChanged"] != got["diff"] {
+		t.Fatalf("the opening redrew %v cells for %v that changed", got["openChanged"], got["diff"])
+	}
+	if f := got["flagChanged"].([]any); len(f) != 1 {
+		t.Fatalf("six flags on one cell redrew %v", f)
+	}
+	for _, ms := range got["flags"].([]any) {
+		if ms.(float64) > 2000 {
+			t.Fatalf("a flag on a 100×100 board took %v ms", ms)
+		}
+	}
+}

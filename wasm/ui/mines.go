@@ -5,6 +5,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"honnef.co/go/js/dom/v2"
 
@@ -55,6 +56,7 @@ type minesWidget struct {
 	panels map[string]dom.Element
 	play   *minesPlay
 	an     *minesAnalyser
+	saving bool // a save is scheduled
 }
 
 func (w *minesWidget) start(f *Frame) {
@@ -82,7 +84,22 @@ func (w *minesWidget) start(f *Frame) {
 	w.selectMode(w.state.Mode, false)
 }
 
+// save stores the state soon after a change: a 100×100 game is tens of
+// kilobytes of JSON, written once the browser has painted the move, and
+// once for a burst of changes.
 func (w *minesWidget) save() {
+	if w.saving {
+		return
+	}
+	w.saving = true
+	go func() {
+		time.Sleep(30 * time.Millisecond) // yields to the browser, which paints
+		w.saving = false
+		w.saveNow()
+	}()
+}
+
+func (w *minesWidget) saveNow() {
 	if w.play != nil {
 		w.play.keepTime()
 	}

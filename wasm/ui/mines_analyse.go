@@ -82,8 +82,8 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	a.textError = el("p", cls("kz-field-error"), attr("id", "kz-mines-text-error"), attr("aria-live", "polite"))
 	a.result = el("div", cls("kz-mines-result"), attr("aria-live", "polite"))
 	a.readout = el("p", cls("kz-note kz-mines-readout"), attr("aria-live", "polite"))
-	textBox := el("details", cls("kz-settings kz-mines-textbox"), attrIf(true, "open"),
-		el("summary", f.T("mines.text")),
+	textBox := el("div", cls("kz-mines-textbox"),
+		el("h3", el("label", attr("for", "kz-mines-text"), f.T("mines.text"))),
 		el("p", cls("kz-note"), f.T("mines.text-help")),
 		a.text, a.textError,
 		el("div", cls("kz-row"), el("button", attr("type", "button"), on("click", "mines.an-copy"), f.T("common.copy"))),

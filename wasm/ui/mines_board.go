@@ -27,11 +27,13 @@ type minesBoard struct {
 	w, h   int
 	grid   dom.Element // role=grid
 	scroll dom.Element // the scrolling box around the grid
-	cells  []js.Value
+	cells  []js.Value // the cells fetched so far (the zero Value: not yet)
 	view   []byte
 	prob   []float64 // per cell, NaN where none is shown
 	look   []string  // the class each cell has now
 	label  []string  // the aria-label each cell has now
+	text   []string  // the text each cell shows now
+	pct    []string  // the data-p each cell has now
 	marks  map[int]string
 	heat   bool
 	cursor int // the cell with tabindex 0
@@ -159,6 +161,8 @@ func (b *minesBoard) setSize(w, h int) {
 	b.prob = make([]float64, n)
 	b.look = make([]string, n)
 	b.label = make([]string, n)
+	b.text = make([]string, n)
+	b.pct = make([]string, n)
 	b.marks = map[int]string{}
 	b.cursor = 0
 	hidden := b.f.T("mines.cell-hidden")
@@ -190,34 +194,42 @@ func (b *minesBoard) setSize(w, h int) {
 	g.Get("style").Call("setProperty", "--kz-mines-w", strconv.Itoa(w))
 	b.grid.SetAttribute("aria-rowcount", strconv.Itoa(h))
 	b.grid.SetAttribute("aria-colcount", strconv.Itoa(w))
-	list := g.Call("querySelectorAll", "[data-i]")
 	b.cells = make([]js.Value, n)
-	for i := range b.cells {
-		b.cells[i] = list.Index(i)
-	}
 	toggleClass(b.scroll, "kz-mines-big", w > 30 || h > 24)
 }
 
 // show draws view (a letter per cell), redrawing only what changed.
 func (b *minesBoard) show(view []byte) {
-	for i := range b.view {
+	b.update(func(i int) bool {
 		if i < len(view) && view[i] != b.view[i] {
 			b.view[i] = view[i]
-			b.redraw(i)
+			return true
 		}
-	}
+		return false
+	})
 }
 
 // showProb sets the probabilities shown on hidden cells (NaN: none); nil
 // clears them all.
 func (b *minesBoard) showProb(prob []float64) {
-	for i := range b.prob {
+	b.update(func(i int) bool {
 		p := math.NaN()
 		if prob != nil && i < len(prob) {
 			p = prob[i]
 		}
 		if p != b.prob[i] && !(math.IsNaN(p) && math.IsNaN(b.prob[i])) {
 			b.prob[i] = p
+			return true
+		}
+		return false
+	})
+}
+
+// update applies change to every cell (it reports whether the cell
+// changed) and redraws the cells that changed, and only those.
+func (b *minesBoard) update(change func(i int) bool) {
+	for i := range b.view {
+		if change(i) {
 			b.redraw(i)
 		}
 	}
@@ -251,10 +263,38 @@ func (b *minesBoard) redraw(i int) {
 	if i >= len(b.cells) {
 		return
 	}
+	look, text, label, pct := b.compute(i)
+	c := b.cell(i)
+	if look != b.look[i] {
+		b.look[i] = look
+		c.Set("className", look)
+	}
+	if text != b.text[i] {
+		b.text[i] = text
+		c.Set("textContent", text)
+	}
+	if pct != b.pct[i] {
+		b.pct[i] = pct
+		if pct == "" {
+			c.Call("removeAttribute", "data-p")
+		} else {
+			c.Call("setAttribute", "data-p", pct)
+		}
+	}
+	if label != b.label[i] {
+		b.label[i] = label
+		c.Call("setAttribute", "aria-label", label)
+	}
+}
+
+// rows returns the grid's rows, a live HTMLCollection.
+func (b *minesBoard) rows() js.Value { return b.grid.Underlying().Get("children") }
+
+// compute returns what cell i should look like: its class, text, label
+// and shown percentage.
+func (b *minesBoard) compute(i int) (look, text, label, pct string) {
 	ch, p := b.view[i], b.prob[i]
-	look := "kz-mines-cell "
-	text := ""
-	var label string
+	look = "kz-mines-cell "
 	switch {
 	case ch == 'H':
 		look += "kz-mines-h"
@@ -283,14 +323,13 @@ func (b *minesBoard) redraw(i int) {
 		text = string(ch)
 		label = string(ch)
 	}
-	pct := ""
 	if ch == 'H' && !math.IsNaN(p) {
 		pct = minesPercent(p)
 		look += " kz-mines-q" + strconv.Itoa(int(math.Round(p*10)))
 		switch {
 		case p == 0:
 			look += " kz-mines-safe"
-		case p == 1 && ch == 'H':
+		case p == 1:
 			look += " kz-mines-sure"
 		}
 		label = b.f.T("mines.cell-prob", label, pct)
@@ -301,23 +340,16 @@ func (b *minesBoard) redraw(i int) {
 			label = b.f.T("mines.cell-hinted", label)
 		}
 	}
-	c := b.cells[i]
-	if look != b.look[i] {
-		b.look[i] = look
-		c.Set("className", look)
+	return look, text, label, pct
+}
+
+// cell returns cell i's element, fetching it the first time: a board of
+// ten thousand cells does not fetch them all up front.
+func (b *minesBoard) cell(i int) js.Value {
+	if b.cells[i].IsUndefined() {
+		b.cells[i] = b.rows().Index(i / b.w).Get("children").Index(i % b.w)
 	}
-	if c.Get("textContent").String() != text {
-		c.Set("textContent", text)
-	}
-	if pct == "" {
-		c.Call("removeAttribute", "data-p")
-	} else {
-		c.Call("setAttribute", "data-p", pct)
-	}
-	if label != b.label[i] {
-		b.label[i] = label
-		c.Call("setAttribute", "aria-label", label)
-	}
+	return b.cells[i]
 }
 
 // minesPercent writes a probability as the percentage shown on a cell:
@@ -344,13 +376,13 @@ func (b *minesBoard) moveCursor(i int, focusIt bool) {
 	}
 	if i != b.cursor {
 		if b.cursor < len(b.cells) {
-			b.cells[b.cursor].Call("setAttribute", "tabindex", "-1")
+			b.cell(b.cursor).Call("setAttribute", "tabindex", "-1")
 		}
 		b.cursor = i
-		b.cells[i].Call("setAttribute", "tabindex", "0")
+		b.cell(i).Call("setAttribute", "tabindex", "0")
 	}
 	if focusIt {
-		b.cells[i].Call("focus")
+		b.cell(i).Call("focus")
 	}
 }
 
