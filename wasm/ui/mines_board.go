@@ -27,7 +27,7 @@ type minesBoard struct {
 	w, h   int
 	grid   dom.Element // role=grid
 	scroll dom.Element // the scrolling box around the grid
-	cells  []js.Value // the cells fetched so far (the zero Value: not yet)
+	cells  []js.Value  // the cells fetched so far (the zero Value: not yet)
 	view   []byte
 	prob   []float64 // per cell, NaN where none is shown
 	look   []string  // the class each cell has now
