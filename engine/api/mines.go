@@ -427,17 +427,25 @@ func minesHint(ctx context.Context, params json.RawMessage, report progress.Func
 		return nil, err
 	}
 	candidates := []mines.Candidate{}
+	out := map[string]any{"analysis": r}
 	if r.Best != nil && r.Best.Why != mines.WhySafe {
+		if m, win, ok := a.Endgame(ctx, min(budget, 500*time.Millisecond)); ok {
+			r.Best = &m
+			out["winProb"] = win
+		}
 		m, list, err := a.Guess(ctx, mines.Options{Budget: budget, Progress: quiet})
 		if err != nil {
 			return nil, err
 		}
-		r.Best = &m
+		if _, exact := out["winProb"]; !exact {
+			r.Best = &m
+		}
 		if list != nil {
 			candidates = list
 		}
 	}
-	return map[string]any{"move": r.Best, "candidates": candidates, "analysis": r}, nil
+	out["move"], out["candidates"] = r.Best, candidates
+	return out, nil
 }
 
 func minesAutoplay(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
