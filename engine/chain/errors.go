@@ -1,0 +1,44 @@
+package chain
+
+import "fmt"
+
+// Reasons a position text is refused, independent of language.
+const (
+	ReasonEmpty      = "empty"       // nothing was given
+	ReasonBadSymbol  = "bad-symbol"  // a character that is neither an object, a gap, a digit nor a separator
+	ReasonMixed      = "mixed"       // row symbols and numbers in one text
+	ReasonZeroGroup  = "zero-group"  // a group of size 0 in {3,0,4}
+	ReasonEmptyGroup = "empty-group" // two separators in a row, as in {3,,4}
+	ReasonBrace      = "brace"       // an unmatched { or }
+	ReasonTooLong    = "too-long"    // more objects than the engine accepts at all
+	ReasonBadValue   = "bad-value"
+)
+
+// InputError reports a malformed position. Pos is the 0-based index of the
+// character at fault (counted in characters, not bytes), or -1.
+type InputError struct {
+	Field  string
+	Pos    int
+	Value  string // the text as given
+	Reason string
+	Symbol string // the character at fault, if one is
+	Want   int    // a limit, if one applies
+	Msg    string
+}
+
+func (e *InputError) Error() string {
+	if e.Pos >= 0 {
+		return fmt.Sprintf("%s, character %d: %s", e.Field, e.Pos+1, e.Msg)
+	}
+	return e.Field + ": " + e.Msg
+}
+
+// TooLargeError reports a valid position beyond what the engine computes
+// exactly.
+type TooLargeError struct {
+	Size  int64 // the position's size, in the unit of Limit
+	Limit int64
+	Msg   string
+}
+
+func (e *TooLargeError) Error() string { return e.Msg }

@@ -1,0 +1,70 @@
+package chain
+
+import "context"
+
+// OutcomeResult says who wins a position without the move count.
+type OutcomeResult struct {
+	Win    bool  // the side to move wins
+	Move   *Move // a winning move when Win; nil otherwise
+	Grundy int   // the position's nim-value (direct game); -1 in the reverse game
+	Exact  bool  // the move count was computed too (reverse game)
+	Value  int   // the signed move count when Exact
+}
+
+// OutcomeDirect settles the direct game from Grundy values alone, for a row
+// of any length: the side to move wins when the xor of its groups' values
+// is non-zero (or, under the first-move rule, when a single removal makes
+// it zero), and a winning move is the first one in row order that leaves
+// xor zero. It takes time linear in the row.
+func OutcomeDirect(row Row, single bool) OutcomeResult {
+	x := GrundyOf(row.Groups())
+	res := OutcomeResult{Grundy: x}
+	// Walk the groups; in each, look for a split leaving the whole xor 0.
+	for start := 0; start < len(row); {
+		if !row[start] {
+			start++
+			continue
+		}
+		end := start
+		for end < len(row) && row[end] {
+			end++
+		}
+		g := end - start
+		want := x ^ Grundy(g) // the split's groups must xor to this
+		for i := 0; i < g; i++ {
+			if Grundy(i)^Grundy(g-1-i) == want {
+				res.Win, res.Move = true, &Move{At: start + i}
+				return res
+			}
+			if !single && i+1 < g && Grundy(i)^Grundy(g-2-i) == want {
+				res.Win, res.Move = true, &Move{At: start + i, Two: true}
+				return res
+			}
+		}
+		start = end
+	}
+	return res
+}
+
+// OutcomeReverse settles the reverse game. No theory short of a search is
+// known that is practical here, so it is the exact solver's: rows of up to
+// MaxCells cells (TooLargeError beyond), with the move count as a bonus.
+func OutcomeReverse(ctx context.Context, row Row, single bool) (OutcomeResult, error) {
+	s := NewSolver(true)
+	res := OutcomeResult{Grundy: -1, Exact: true}
+	if row.Objects() == 0 {
+		res.Win = true
+		return res, s.begin(ctx, nil)
+	}
+	moves, err := s.Moves(ctx, row, single)
+	if err != nil {
+		return res, err
+	}
+	best, _ := Best(moves)
+	res.Value, res.Win = best.Value, best.Value > 0
+	if res.Win {
+		m := best.Move
+		res.Move = &m
+	}
+	return res, nil
+}

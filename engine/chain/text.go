@@ -1,0 +1,173 @@
+package chain
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// MaxParseObjects bounds the objects a text may hold, so a typo cannot ask
+// for a row of a billion cells.
+const MaxParseObjects = 1_000_000
+
+// isObject and isGap are the row notation's symbols.
+func isObject(c rune) bool {
+	switch c {
+	case 'X', 'x', '*', 'O', 'o', '●', '○', '■', '#', '|':
+		return true
+	}
+	return false
+}
+
+func isGap(c rune) bool {
+	switch c {
+	case '.', '_', '-', '·':
+		return true
+	}
+	return false
+}
+
+// Parse reads a position in either notation and returns its row:
+//
+//   - the row: XXX.X.XXXX (objects X x * O o ● ○ ■ # |, gaps . _ - ·);
+//     the row is kept as written, gaps at the ends included;
+//   - the group sizes: {3,1,4}, [3, 1, 4], 3 1 4 or 3,1,4, laid out
+//     left to right with one gap between groups.
+//
+// Digits are always group sizes ("11" is one group of eleven). field
+// names the parameter in errors.
+func Parse(text, field string) (Row, error) {
+	rs := []rune(text)
+	fail := func(pos int, reason, format string, args ...any) error {
+		sym := ""
+		if pos >= 0 && pos < len(rs) {
+			sym = string(rs[pos])
+		}
+		return &InputError{Field: field, Pos: pos, Value: text, Reason: reason, Symbol: sym, Msg: fmt.Sprintf(format, args...)}
+	}
+	first, last := 0, len(rs)
+	for first < last && unicode.IsSpace(rs[first]) {
+		first++
+	}
+	for last > first && unicode.IsSpace(rs[last-1]) {
+		last--
+	}
+	if first == last {
+		return nil, fail(-1, ReasonEmpty, "no position given: write a row such as XXX.X.XXXX or group sizes such as {3,1,4}")
+	}
+	body := rs[first:last]
+	if looksLikeRow(body) {
+		var row Row
+		for i, c := range body {
+			switch {
+			case isObject(c):
+				row = append(row, true)
+			case isGap(c):
+				row = append(row, false)
+			case unicode.IsDigit(c):
+				return nil, fail(first+i, ReasonMixed, "%q: a row is written with objects and gaps (X and .), not numbers", string(c))
+			default:
+				return nil, fail(first+i, ReasonBadSymbol, "%q is neither an object (X) nor a gap (.)", string(c))
+			}
+			if len(row) > MaxParseObjects {
+				return nil, fail(first+i, ReasonTooLong, "more than %d cells", MaxParseObjects)
+			}
+		}
+		return row, nil
+	}
+	// Group sizes.
+	var groups []int
+	total := 0
+	open := -1
+	i := 0
+	expect := true // a number is expected next (start, or after a comma)
+	sawComma := -1
+	for i < len(body) {
+		c := body[i]
+		switch {
+		case c == '{' || c == '[' || c == '(':
+			if i != 0 {
+				return nil, fail(first+i, ReasonBrace, "%q may only open the list", string(c))
+			}
+			open = i
+			i++
+		case c == '}' || c == ']' || c == ')':
+			if open < 0 || i != len(body)-1 {
+				return nil, fail(first+i, ReasonBrace, "%q does not close an opening brace", string(c))
+			}
+			if sawComma >= 0 && expect && len(groups) > 0 {
+				return nil, fail(first+sawComma, ReasonEmptyGroup, "a comma with no group after it")
+			}
+			open = -2
+			i++
+		case c == ',' || c == ';':
+			if expect {
+				return nil, fail(first+i, ReasonEmptyGroup, "a separator with no group before it")
+			}
+			expect = true
+			sawComma = i
+			i++
+		case unicode.IsSpace(c):
+			i++
+		case c >= '0' && c <= '9':
+			if !expect && sawComma < 0 && i > 0 && !unicode.IsSpace(body[i-1]) {
+				return nil, fail(first+i, ReasonBadSymbol, "%q cannot follow here", string(c))
+			}
+			start := i
+			n := 0
+			for i < len(body) && body[i] >= '0' && body[i] <= '9' {
+				if n <= MaxParseObjects {
+					n = n*10 + int(body[i]-'0')
+				}
+				i++
+			}
+			if n == 0 {
+				return nil, fail(first+start, ReasonZeroGroup, "a group of 0 objects; leave it out")
+			}
+			total += n
+			if total > MaxParseObjects {
+				return nil, fail(first+start, ReasonTooLong, "more than %d objects", MaxParseObjects)
+			}
+			groups = append(groups, n)
+			expect = false
+			sawComma = -1
+		default:
+			if isObject(c) || isGap(c) {
+				return nil, fail(first+i, ReasonMixed, "%q: group sizes are written as numbers, such as {3,1,4}", string(c))
+			}
+			return nil, fail(first+i, ReasonBadSymbol, "%q is not part of a position", string(c))
+		}
+	}
+	if open >= 0 {
+		return nil, fail(first+open, ReasonBrace, "%q is never closed", string(body[open]))
+	}
+	if sawComma >= 0 && expect && len(groups) > 0 {
+		return nil, fail(first+sawComma, ReasonEmptyGroup, "a separator with no group after it")
+	}
+	return RowOf(groups), nil
+}
+
+// looksLikeRow decides the notation: any object or gap symbol makes a
+// row.
+func looksLikeRow(body []rune) bool {
+	for _, c := range body {
+		if isObject(c) || isGap(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// FormatGroups writes group sizes as {3,1,4}.
+func FormatGroups(groups []int) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, g := range groups {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprint(&b, g)
+	}
+	b.WriteByte('}')
+	return b.String()
+}
