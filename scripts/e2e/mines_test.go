@@ -311,3 +311,59 @@ func TestMinesBigBoardRedrawsOnlyWhatChanged(t *testing.T) {
 		}
 	}
 }
+
+// A long press flags (and the click that ends it does not reveal), and
+// auto-play plays at a visible pace to the end of a game, or until Pause.
+func TestMinesLongPressAndAutoPlay(t *testing.T) {
+	ctx := minesPage(t, "mines-auto.html", "play")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $m(sel); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-mines-level', 'beginner');
+		set('#kz-mines-rule', 'sfar');
+		set('#kz-mines-seed', '99');
+		set('#kz-mines-pace', '60');
+		$m('.kz-mines-bar .kz-primary').click();
+		await until(() => view() === 'H'.repeat(81));
+		const press = type => cell(80).dispatchEvent(new PointerEvent(type, {bubbles: true, composed: true, pointerType: 'touch', isPrimary: true}));
+		press('pointerdown');
+		await until(() => view()[80] === 'F', 3000);
+		press('pointerup');
+		fire(cell(80), 'click');
+		await new Promise(r => setTimeout(r, 300));
+		const afterPress = view()[80];
+		press('pointerdown');
+		await until(() => view()[80] === 'H', 3000);
+		press('pointerup');
+		fire(cell(80), 'click');
+		// A quick tap reveals.
+		press('pointerdown'); press('pointerup'); fire(cell(0), 'click');
+		await until(() => view()[0] !== 'H');
+		// Auto-play to the end.
+		const auto = $m('.kz-mines-auto');
+		auto.click();
+		const pressed = auto.getAttribute('aria-pressed');
+		const status = $m('.kz-mines-status');
+		await until(() => status.classList.contains('kz-win') || status.classList.contains('kz-bad'), 60000);
+		await until(() => auto.getAttribute('aria-pressed') === 'false');
+		const end = {won: status.classList.contains('kz-win'), text: status.textContent, button: auto.textContent, disabled: auto.disabled};
+		// Pause stops it.
+		$m('.kz-mines-bar .kz-primary').click();
+		await until(() => view() === 'H'.repeat(81));
+		set('#kz-mines-pace', '700');
+		auto.click();
+		await until(() => view() !== 'H'.repeat(81), 20000);
+		auto.click();
+		const paused = view();
+		await new Promise(r => setTimeout(r, 1600));
+		return {afterPress, pressed, end, pausedHolds: view() === paused, pausedButton: auto.textContent,
+			playing: !status.classList.contains('kz-win') && !status.classList.contains('kz-bad')};
+	})()`)
+	t.Logf("auto-play: %v", got["end"])
+	end := got["end"].(map[string]any)
+	if got["afterPress"] != "F" || got["pressed"] != "true" || end["button"] != "Auto-play" || end["disabled"] != true {
+		t.Fatalf("long press and auto-play: %v", got)
+	}
+	if got["pausedHolds"] != true || got["pausedButton"] != "Auto-play" {
+		t.Fatalf("pause: %v", got)
+	}
+}

@@ -381,6 +381,7 @@ func (m *minesPlay) apply(res *minesGame, at int) {
 	}
 	m.hint = nil
 	replace(m.hintBox)
+	m.board.mark("kz-mines-hint", nil)
 	m.showGame(nil)
 	w.save()
 	m.analyse()
