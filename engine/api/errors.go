@@ -60,6 +60,8 @@ func AsError(err error) *Error {
 		return apiErr
 	case minesError(err) != nil:
 		return minesError(err)
+	case chainError(err) != nil:
+		return chainError(err)
 	case errors.As(err, &input):
 		e := &Error{Code: CodeBadInput, Message: input.Error(), Field: input.Field, Reason: string(input.Reason),
 			Value: input.Value, Symbol: input.Symbol, Other: input.Other, Want: input.Want}

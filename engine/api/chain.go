@@ -1,0 +1,362 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"kibitz/engine/chain"
+	"kibitz/engine/progress"
+)
+
+// The chain game (Kayles): N objects in a row, a move takes one object or
+// two adjacent ones; the direct game is won by taking the last object, the
+// reverse game lost by it.
+//
+// A position is given as text in either notation, "position": a row
+// "XXX.X.XXXX" (objects X, gaps .) or group sizes "{3,1,4}" / "3 1 4" (laid
+// out left to right with one gap), or as "n", a full row of n objects.
+//
+// A move is written {"take": [i] or [i, i+1], "text": "i" or "i-j",
+// "row": the row after it}: the 0-based indexes of the objects removed in
+// the row as laid out (gaps count), so a widget can animate exactly those.
+//
+// firstMoveSingle (the seed's rule: the first move of a game takes one
+// object) defaults to true with n, a game's start, and to false with a
+// position, which is usually a game in progress.
+func init() {
+	register(
+		Method{"chain.solve", "Solve a chain position exactly: {position or n, reverse, firstMoveSingle} → {value, winner, moves, line, positionsSearched, ms}.", chainSolve},
+		Method{"chain.outcome", "Who wins a chain position and a winning move, without the move count; direct rows of up to 1,000,000 objects.", chainOutcome},
+		Method{"chain.table", "The seed's table: direct and reverse values of rows from..to, with progress.", chainTable},
+		Method{"chain.move", "The perfect computer's move in a chain position: the fastest win, or the slowest loss.", chainMove},
+		Method{"chain.grundy", "Kayles Grundy values: of a position and its groups, or the nim-sequence from..to.", chainGrundy},
+	)
+}
+
+// chainError turns the chain package's errors into API errors.
+func chainError(err error) *Error {
+	var input *chain.InputError
+	var tooLarge *chain.TooLargeError
+	switch {
+	case errors.As(err, &input):
+		e := &Error{Code: CodeBadInput, Message: input.Error(), Field: input.Field, Reason: input.Reason,
+			Value: input.Value, Symbol: input.Symbol, Want: input.Want}
+		if input.Pos >= 0 {
+			e.Pos = &input.Pos
+		}
+		return e
+	case errors.As(err, &tooLarge):
+		return &Error{Code: CodeTooLarge, Message: tooLarge.Error(), Size: tooLarge.Size, Limit: tooLarge.Limit}
+	}
+	return nil
+}
+
+// chainGame is the parameters every chain call shares.
+type chainGame struct {
+	Position        *string `json:"position"`
+	N               *int    `json:"n"`
+	Reverse         bool    `json:"reverse"`
+	FirstMoveSingle *bool   `json:"firstMoveSingle"`
+}
+
+// row reads the position: exactly one of position and n.
+func (g chainGame) row() (chain.Row, error) {
+	switch {
+	case g.Position != nil && g.N != nil:
+		return nil, badInput("n", "bad-value", "give a position or n, not both")
+	case g.N != nil:
+		n := *g.N
+		if n < 1 {
+			return nil, &Error{Code: CodeBadInput, Field: "n", Reason: "bad-value", Value: fmt.Sprint(n), Message: fmt.Sprintf("n must be at least 1, not %d", n)}
+		}
+		if n > chain.MaxParseObjects {
+			return nil, &Error{Code: CodeTooLarge, Field: "n", Size: int64(n), Limit: chain.MaxParseObjects, Message: fmt.Sprintf("%d objects is more than the engine takes (%d)", n, chain.MaxParseObjects)}
+		}
+		return chain.FullRow(n), nil
+	case g.Position != nil:
+		return chain.Parse(*g.Position, "position")
+	}
+	return nil, &Error{Code: CodeBadInput, Field: "position", Reason: "empty", Message: "give a position (XXX.X.XXXX or {3,1,4}) or n"}
+}
+
+// single is the first-move rule, defaulting as the package comment says.
+func (g chainGame) single() bool {
+	if g.FirstMoveSingle != nil {
+		return *g.FirstMoveSingle
+	}
+	return g.N != nil
+}
+
+type moveOut struct {
+	Take []int  `json:"take"`
+	Text string `json:"text"`
+	Row  string `json:"row"` // the row after the move
+}
+
+func moveJSON(m chain.Move, after chain.Row) moveOut {
+	return moveOut{Take: m.Take(), Text: m.String(), Row: after.String()}
+}
+
+type chainMoveValue struct {
+	Move  moveOut `json:"move"`
+	Value int     `json:"value"`
+}
+
+// winner names the side that wins: "mover" (the side to move now) or
+// "other". An empty direct row is won by "other" (who took the last
+// object), an empty reverse row by "mover".
+func winner(win bool) string {
+	if win {
+		return "mover"
+	}
+	return "other"
+}
+
+func elapsed(start time.Time) float64 {
+	return float64(time.Since(start).Microseconds()) / 1000
+}
+
+func chainSolve(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in chainGame
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	row, err := in.row()
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	s := chain.NewSolver(in.Reverse)
+	a, err := s.Solve(ctx, row, in.single())
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]any{
+		"value":             a.Value,
+		"winner":            winner(a.Win),
+		"row":               row.String(),
+		"groups":            chain.FormatGroups(row.Groups()),
+		"position":          row.Position().String(),
+		"reverse":           in.Reverse,
+		"firstMoveSingle":   in.single(),
+		"positionsSearched": s.PositionsSearched(),
+		"memoryBytes":       s.MemoryBytes(),
+		"ms":                elapsed(start),
+	}
+	moves := make([]chainMoveValue, len(a.Moves))
+	for i, mv := range a.Moves {
+		moves[i] = chainMoveValue{moveJSON(mv.Move, mv.After), mv.Value}
+	}
+	line := make([]moveOut, len(a.Line))
+	for i, m := range a.Line {
+		line[i] = moveJSON(m, a.Lines[i])
+	}
+	out["moves"], out["line"] = moves, line
+	if !in.Reverse {
+		out["grundy"] = chain.GrundyOf(row.Groups())
+	}
+	return out, nil
+}
+
+func chainOutcome(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in chainGame
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	row, err := in.row()
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	var o chain.OutcomeResult
+	if in.Reverse {
+		if o, err = chain.OutcomeReverse(ctx, row, in.single()); err != nil {
+			return nil, err
+		}
+	} else {
+		o = chain.OutcomeDirect(row, in.single())
+	}
+	out := map[string]any{"winner": winner(o.Win), "objects": row.Objects(), "groups": len(row.Groups()), "exact": o.Exact, "ms": elapsed(start)}
+	if o.Move != nil {
+		out["move"] = moveJSON(*o.Move, row.Play(*o.Move))
+	} else {
+		out["move"] = nil
+	}
+	if o.Exact {
+		out["value"] = o.Value
+	} else {
+		out["grundy"] = o.Grundy
+	}
+	return out, nil
+}
+
+func chainMove(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in chainGame
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	row, err := in.row()
+	if err != nil {
+		return nil, err
+	}
+	if row.Objects() == 0 {
+		return nil, &Error{Code: CodeBadInput, Field: "position", Reason: "game-over", Message: "the game is over: no object is left to take"}
+	}
+	start := time.Now()
+	s := chain.NewSolver(in.Reverse)
+	moves, err := s.Moves(ctx, row, in.single())
+	if err != nil {
+		return nil, err
+	}
+	best, _ := chain.Best(moves)
+	return map[string]any{
+		"move":              moveJSON(best.Move, best.After),
+		"value":             best.Value, // the mover's value, this move included
+		"winner":            winner(best.Value > 0),
+		"gameOver":          best.After.Objects() == 0,
+		"positionsSearched": s.PositionsSearched(),
+		"ms":                elapsed(start),
+	}, nil
+}
+
+// chainTableMax bounds chain.table: the exact range.
+const chainTableMax = chain.MaxCells
+
+func chainTable(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		From            *int  `json:"from"`
+		To              *int  `json:"to"`
+		FirstMoveSingle *bool `json:"firstMoveSingle"`
+		Direct          *bool `json:"direct"`
+		Reverse         *bool `json:"reverse"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	from, to := 1, 16
+	if in.From != nil {
+		from = *in.From
+	}
+	if in.To != nil {
+		to = *in.To
+	}
+	switch {
+	case from < 1:
+		return nil, &Error{Code: CodeBadInput, Field: "from", Reason: "bad-value", Value: fmt.Sprint(from), Message: "from must be at least 1"}
+	case to < from:
+		return nil, &Error{Code: CodeBadInput, Field: "to", Reason: "bad-value", Value: fmt.Sprint(to), Message: "to must not be below from"}
+	case to > chainTableMax:
+		return nil, &Error{Code: CodeTooLarge, Field: "to", Size: int64(to), Limit: chainTableMax, Message: fmt.Sprintf("the exact solver goes up to %d objects", chainTableMax)}
+	}
+	single := in.FirstMoveSingle == nil || *in.FirstMoveSingle
+	games := []bool{}
+	if in.Direct == nil || *in.Direct {
+		games = append(games, false)
+	}
+	if in.Reverse == nil || *in.Reverse {
+		games = append(games, true)
+	}
+	// The work of a row grows like its number of positions, p(n+1): weigh
+	// the progress by it.
+	var total, done int64
+	for n := from; n <= to; n++ {
+		total += chain.Positions(n) * int64(len(games))
+	}
+	start := time.Now()
+	type rowOut struct {
+		N                int      `json:"n"`
+		Direct           *int     `json:"direct,omitempty"`
+		Reverse          *int     `json:"reverse,omitempty"`
+		DirectPositions  int64    `json:"directPositions,omitempty"`
+		ReversePositions int64    `json:"reversePositions,omitempty"`
+		DirectMs         *float64 `json:"directMs,omitempty"`
+		ReverseMs        *float64 `json:"reverseMs,omitempty"`
+	}
+	rows := make([]rowOut, 0, to-from+1)
+	solvers := map[bool]*chain.Solver{}
+	for _, rev := range games {
+		solvers[rev] = chain.NewSolver(rev)
+	}
+	var searched int64
+	for n := from; n <= to; n++ {
+		r := rowOut{N: n}
+		for _, rev := range games {
+			s := solvers[rev]
+			before := s.PositionsSearched()
+			weight := chain.Positions(n)
+			inner := progress.NewContext(ctx, func(d, _ int64, note string) {
+				report.Report(done+min(s.PositionsSearched()-before, weight), total, fmt.Sprintf("n=%d", n))
+			})
+			t := time.Now()
+			v, err := s.Value(inner, chain.NewPosition([]int{n}), single)
+			if err != nil {
+				return nil, err
+			}
+			ms := elapsed(t)
+			searchedHere := s.PositionsSearched() - before
+			searched += searchedHere
+			if rev {
+				r.Reverse, r.ReversePositions, r.ReverseMs = &v, searchedHere, &ms
+			} else {
+				r.Direct, r.DirectPositions, r.DirectMs = &v, searchedHere, &ms
+			}
+			done += weight
+			report.Report(done, total, fmt.Sprintf("n=%d", n))
+		}
+		rows = append(rows, r)
+	}
+	return map[string]any{"rows": rows, "firstMoveSingle": single, "positionsSearched": searched, "ms": elapsed(start)}, nil
+}
+
+func chainGrundy(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		chainGame
+		From *int `json:"from"`
+		To   *int `json:"to"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	periodStart, period := chain.Period()
+	out := map[string]any{"periodStart": periodStart, "period": period}
+	if in.From != nil || in.To != nil {
+		from, to := 0, 0
+		if in.From != nil {
+			from = *in.From
+		}
+		if in.To != nil {
+			to = *in.To
+		}
+		if from < 0 || to < from {
+			return nil, &Error{Code: CodeBadInput, Field: "to", Reason: "bad-value", Message: "give 0 ≤ from ≤ to"}
+		}
+		if to-from >= 100_000 {
+			return nil, &Error{Code: CodeTooLarge, Field: "to", Size: int64(to - from + 1), Limit: 100_000, Message: "at most 100,000 values at a time"}
+		}
+		seq := make([]int, 0, to-from+1)
+		for n := from; n <= to; n++ {
+			seq = append(seq, chain.Grundy(n))
+		}
+		out["from"], out["sequence"] = from, seq
+		if in.Position == nil && in.N == nil {
+			return out, nil
+		}
+	}
+	row, err := in.row()
+	if err != nil {
+		return nil, err
+	}
+	type group struct {
+		Size   int `json:"size"`
+		Grundy int `json:"grundy"`
+	}
+	var groups []group
+	for _, g := range row.Groups() {
+		groups = append(groups, group{g, chain.Grundy(g)})
+	}
+	out["grundy"], out["groups"] = chain.GrundyOf(row.Groups()), groups
+	return out, nil
+}
