@@ -146,7 +146,7 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 		}
 		next.Cells[i] = Hidden
 		if complete {
-			c.Score, c.Outcomes = score+0.01*progress, outcomes
+			c.Score, c.Outcomes = score+progressWeight*progress, outcomes
 		}
 	}
 	slices.SortStableFunc(cands, func(x, y Candidate) int { return cmpFloat(y.Score, x.Score) })
@@ -159,6 +159,10 @@ const (
 	maxCandidates   = 10                     // guesses looked ahead at most
 	maxFloating     = 3                      // of them off the frontier
 )
+
+// progressWeight is the weight of the chance of progress (a safe cell
+// after the guess) beside the chance of surviving two moves.
+const progressWeight = 0.01
 
 var errNoMove = errors.New("mines: no cell is left to reveal")
 
