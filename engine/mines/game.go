@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"time"
+
+	"kibitz/engine/progress"
 )
 
 // Rule says how a game places its mines at the first click.
@@ -71,7 +73,8 @@ type Game struct {
 	Blast  int // the cell that exploded, or -1
 	Moves  int // reveals, chords and flags that changed something
 	// Verified: a no-guess board was checked solvable from its first
-	// click (false if none was found within maxNoGuessAttempts).
+	// click (false if none was found within maxNoGuessAttempts and
+	// noGuessBudget).
 	Verified bool
 }
 
@@ -115,6 +118,7 @@ func (g *Game) layout(ctx context.Context, first int) error {
 	b := g.View
 	n := len(b.Cells)
 	rng := rand.New(rand.NewPCG(g.Seed, uint64(first)*0x9E3779B97F4A7C15+1))
+	start := time.Now()
 	clear := map[int]bool{first: true}
 	if g.Rule != RuleSFAR {
 		around := b.Neighbours(first, nil)
@@ -142,16 +146,21 @@ func (g *Game) layout(ctx context.Context, first int) error {
 			return nil
 		}
 		ok, err := g.solvableFrom(ctx, first)
-		if ok || err != nil || attempt == maxNoGuessAttempts {
+		if ok || err != nil || attempt == maxNoGuessAttempts || time.Since(start) > noGuessBudget {
 			g.Verified = ok
 			return err
 		}
+		progress.FromContext(ctx).Report(int64(attempt+1), maxNoGuessAttempts, "generating")
 	}
 }
 
-// maxNoGuessAttempts bounds the search for a no-guess board; past it the
-// last board is kept (the API reports whether it was verified).
-const maxNoGuessAttempts = 2000
+// maxNoGuessAttempts and noGuessBudget bound the search for a no-guess
+// board; past them the last board is kept, and Verified says it was not
+// proved solvable.
+const (
+	maxNoGuessAttempts = 2000
+	noGuessBudget      = 10 * time.Second
+)
 
 // solvableFrom plays the board from a first click using only cells the
 // analysis proves safe, and reports whether that clears it.
