@@ -188,7 +188,7 @@ type gameState struct {
 	Mines    int        `json:"m"`
 	Rule     mines.Rule `json:"r"`
 	Seed     uint64     `json:"s"`
-	View     []byte     `json:"view"` // one byte a cell: mines.Cell
+	View     []byte     `json:"view"` // two cells a byte: mines.Cell in 4 bits, the first cell low
 	Layout   []byte     `json:"mine"` // a bit a cell; empty before the first reveal
 	Status   string     `json:"st"`
 	Blast    int        `json:"b"`
@@ -201,9 +201,9 @@ const gameStateVersion = 1
 func sealGame(g *mines.Game) (string, error) {
 	s := gameState{Version: gameStateVersion, Width: g.View.Width, Height: g.View.Height, Mines: g.View.Mines,
 		Rule: g.Rule, Seed: g.Seed, Status: string(g.Status), Blast: g.Blast, Moves: g.Moves, Verified: g.Verified}
-	s.View = make([]byte, len(g.View.Cells))
+	s.View = make([]byte, (len(g.View.Cells)+1)/2)
 	for i, c := range g.View.Cells {
-		s.View[i] = byte(c)
+		s.View[i/2] |= byte(c) << (4 * (i % 2))
 	}
 	if g.Mine != nil {
 		s.Layout = make([]byte, (len(g.Mine)+7)/8)
@@ -223,10 +223,11 @@ func unsealGame(state string) (*mines.Game, error) {
 	}
 	bad := badInput("state", "bad-state", "the game state is damaged or from another version; start a new game")
 	g, err := mines.NewGame(s.Width, s.Height, s.Mines, s.Rule, s.Seed)
-	if err != nil || s.Version != gameStateVersion || len(s.View) != s.Width*s.Height {
+	if err != nil || s.Version != gameStateVersion || len(s.View) != (s.Width*s.Height+1)/2 {
 		return nil, bad
 	}
-	for i, c := range s.View {
+	for i := range g.View.Cells {
+		c := s.View[i/2] >> (4 * (i % 2)) & 15
 		if c > byte(mines.Flag) {
 			return nil, bad
 		}

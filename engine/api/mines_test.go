@@ -145,3 +145,12 @@ func TestMinesNoGuessAndOpening(t *testing.T) {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// A 100×100 game's sealed state stays small enough for localStorage.
+func TestMinesBigGameState(t *testing.T) {
+	g := mustCall(t, "mines.new", `{"width":100,"height":100,"mines":2000,"seed":3}`)
+	r := mustCall(t, "mines.reveal", `{"state":"`+g["state"].(string)+`","x":50,"y":50}`)
+	if n := len(r["state"].(string)); n > 12000 {
+		t.Fatalf("a 100x100 state is %d bytes", n)
+	}
+}
