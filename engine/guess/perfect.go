@@ -117,6 +117,20 @@ type PerfectOptions struct {
 	Objective  Objective
 	Progress   progress.Func // may be nil
 	Techniques Techniques    // all on by default
+
+	// Depth, when above 0, is the worst case to keep to instead of the
+	// least one: the strategy wins within Depth guesses and minimises the
+	// rest of the objective within that (the total; for fewest-worst the
+	// secrets needing Depth first). It fails when Depth is too small.
+	Depth int
+	// RootGuesses, when above 0, tries only that many guesses at the
+	// first move, the best by the counting bound: a heuristic restriction
+	// for positions too big to search whole (the shipped 1a2b-4 trees).
+	// The result is then optimal among strategies starting with those.
+	RootGuesses int
+	// RootAlso adds these guesses to the RootGuesses tried at the first
+	// move (a strong heuristic's choice, say).
+	RootAlso []Code
 }
 
 // SolvePerfect computes the optimal strategy for the objective from a
@@ -143,7 +157,8 @@ func SolvePerfect(ctx context.Context, p *Position, opts PerfectOptions) (*Tree,
 	start := time.Now()
 	sp := newSpace(p.Rules)
 	m := newMeter(ctx, 1<<62, opts.Progress)
-	ps := &perfectSearch{sp: sp, m: m, pool: sp.allCodes(), tech: opts.Techniques, set: sp.list(slices.Clone(p.Candidates))}
+	ps := &perfectSearch{sp: sp, m: m, pool: sp.allCodes(), tech: opts.Techniques, set: sp.list(slices.Clone(p.Candidates)),
+		depth: opts.Depth, rootGuesses: opts.RootGuesses, rootAlso: opts.RootAlso}
 	ps.grp = fullGroup(sp.length, !opts.Techniques.NoPositions)
 	for _, t := range p.Turns {
 		var next group
@@ -155,6 +170,9 @@ func SolvePerfect(ctx context.Context, p *Position, opts PerfectOptions) (*Tree,
 		return nil, m.err
 	}
 	if root == nil {
+		if opts.Depth > 0 {
+			return nil, inputError("depth", ReasonBadValue, fmt.Sprint(opts.Depth), "no strategy wins within %d guesses from this position", opts.Depth)
+		}
 		return nil, fmt.Errorf("guess: the perfect search found no strategy (a bug)")
 	}
 	tr := &Tree{Rules: p.Rules, Objective: obj, Turns: slices.Clone(p.Turns), Root: root}
@@ -172,10 +190,25 @@ type perfectSearch struct {
 	set   codeList
 	grp   group
 	stats SearchStats
+
+	depth       int // the worst case to keep to; 0: the least
+	rootGuesses int // guesses tried at the root; 0: all
+	rootAlso    []Code
 }
 
 func (ps *perfectSearch) solver(depth int, big int32) *perfectSolver {
-	return newPerfectSolver(ps.sp, ps.m, ps.pool, len(ps.set.codes), depth, big, ps.tech)
+	sv := newPerfectSolver(ps.sp, ps.m, ps.pool, len(ps.set.codes), depth, big, ps.tech)
+	sv.rootGuesses = ps.rootGuesses
+	if ps.rootGuesses > 0 {
+		// The extra guesses, as the canonical members of their orbits.
+		all := uint16(1<<ps.sp.symbols - 1)
+		dead := all &^ aliveSymbols(ps.set.codes, ps.sp.symbols)
+		fresh := all &^ ps.grp.used &^ dead
+		for _, g := range ps.rootAlso {
+			sv.rootAlso = append(sv.rootAlso, ps.grp.canonicalOf(g, ps.sp.length, fresh, dead))
+		}
+	}
+	return sv
 }
 
 func (ps *perfectSearch) done(sv *perfectSolver) {
@@ -221,6 +254,19 @@ func (ps *perfectSearch) minWorst() (int, *perfectSolver, int32) {
 // objective needed it (0 otherwise).
 func (ps *perfectSearch) run(obj Objective) (*TreeNode, int) {
 	n := len(ps.set.codes)
+	if d := ps.depth; d > 0 {
+		var big int32
+		if obj == ObjectiveFewestWorst {
+			big = int32(n*d + 1)
+		}
+		ps.m.note = fmt.Sprintf("the best strategy within %d guesses", d)
+		sv := ps.solver(d, big)
+		defer ps.done(sv)
+		if v := sv.solve(ps.set, &ps.grp, d, perfectInfinite, 0, nil); sv.aborted || v >= perfectInfinite {
+			return nil, 0
+		}
+		return ps.build(sv, ps.set, &ps.grp, d, 0), 0
+	}
 	switch obj {
 	case ObjectiveWorstThenAverage:
 		d, sv, _ := ps.minWorst()

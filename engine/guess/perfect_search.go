@@ -79,6 +79,13 @@ type perfectSolver struct {
 	levels   []*plevel
 	stats    SearchStats
 	aborted  bool
+
+	rootGuesses int    // when above 0, the guesses tried at ply 0 (the best ranked)
+	rootAlso    []Code // … and these (canonical) ones
+
+	// feasibleOnly stops at the first strategy within the depth: values
+	// below perfectInfinite then only mean "feasible".
+	feasibleOnly bool
 }
 
 // plevel is the scratch of one depth of the recursion.
@@ -273,6 +280,16 @@ func (sv *perfectSolver) solve(s codeList, grp *group, depth int, limit int32, p
 			opts = sv.rank(lv, s, sv.pool, grp, depth, best, true)
 		}
 		feasible = feasible || len(opts) > 0 || lv.pruned
+		if ply == 0 && sv.rootGuesses > 0 && len(opts) > sv.rootGuesses {
+			slices.SortFunc(opts, func(a, b poption) int { return cmp.Compare(a.key, b.key) })
+			keep := opts[:sv.rootGuesses]
+			for _, o := range opts[sv.rootGuesses:] {
+				if slices.Contains(sv.rootAlso, o.guess) {
+					keep = append(keep, o)
+				}
+			}
+			opts = keep
+		}
 		for i := range opts {
 			switch {
 			case i < selectFirst:
@@ -301,12 +318,12 @@ func (sv *perfectSolver) solve(s codeList, grp *group, depth int, limit int32, p
 			}
 			if total < best {
 				best, bestGuess, found = total, o.guess, true
-				if best <= lbn {
-					break // cannot do better
+				if best <= lbn || sv.feasibleOnly {
+					break // cannot do better, or need not
 				}
 			}
 		}
-		if found && best <= lbn {
+		if found && (best <= lbn || sv.feasibleOnly) {
 			break
 		}
 	}

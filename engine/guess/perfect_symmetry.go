@@ -166,6 +166,17 @@ func (g *group) canonicalIn(guess Code, length int, fresh, dead uint16, position
 	return true
 }
 
+// canonicalOf returns the least member of guess's orbit.
+func (g *group) canonicalOf(guess Code, length int, fresh, dead uint16) Code {
+	best := relabelFree(guess, length, fresh, dead)
+	for k := 1; k < len(g.perms); k++ {
+		if y := relabelFree(g.perms[k].apply(guess, length), length, fresh, dead); lessCode(y, best, length) {
+			best = y
+		}
+	}
+	return best
+}
+
 // relabelFree renames the fresh symbols of c in order of first appearance
 // to the smallest fresh symbols, and the dead ones likewise among the dead.
 func relabelFree(c Code, length int, fresh, dead uint16) Code {

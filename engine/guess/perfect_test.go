@@ -214,3 +214,58 @@ func TestPerfectIsOptimal(t *testing.T) {
 		}
 	}
 }
+
+// A tree survives its encoding: the same guesses for every secret, the
+// same figures.
+func TestTreeEncoding(t *testing.T) {
+	r := smallRules(t, 3, "ABCDE", false)
+	for _, p := range []*Position{position(t, r), position(t, r, "ABC", "0A2B")} {
+		tr, err := SolvePerfect(context.Background(), p, PerfectOptions{Objective: ObjectiveFewestWorst})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := EncodeTree(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := DecodeTree(p, ObjectiveFewestWorst, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(back.Secrets()) != fmt.Sprint(tr.Secrets()) || back.Root.Total != tr.Root.Total || back.Root.AtWorst != tr.Root.AtWorst {
+			t.Fatalf("the tree changed in its encoding")
+		}
+		if _, err := DecodeTree(p, ObjectiveFewestWorst, data[:len(data)-3]); err == nil {
+			t.Fatal("a cut tree decodes")
+		}
+	}
+}
+
+// Against the perfect worst-then-average guesser, the host that answers
+// with the worst case left forces exactly the optimal worst case; against
+// another guesser it forces at least that.
+func TestWorstAnswer(t *testing.T) {
+	r := mustRules(t, "science-3")
+	for _, s := range []Strategy{StrategyPerfect, StrategyEntropy} {
+		p := position(t, &r)
+		for turn := 1; ; turn++ {
+			got, err := Suggest(context.Background(), p, SuggestOptions{Strategy: s, Objective: ObjectiveWorstThenAverage})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := r.WorstAnswer(context.Background(), p.Turns, p.Candidates, got.Guess, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Won(f) {
+				if s == StrategyPerfect && turn != 6 || turn < 6 {
+					t.Errorf("%s: won at guess %d; the least worst case is 6", s, turn)
+				}
+				break
+			}
+			if p, err = p.Play(context.Background(), got.Guess, f); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
