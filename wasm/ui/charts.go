@@ -12,8 +12,11 @@ import (
 	"kibitz/wasm/i18n"
 )
 
-// Charts are plain SVG drawn to a fixed viewBox and scaled by CSS, so they
-// fit a 320 px phone and a wide screen alike. Each has a text alternative.
+// Charts keep their text in HTML, sized in CSS pixels like the rest of the
+// widget, so a label is never smaller than 11 px whatever the widget's
+// width (SVG text would shrink with its viewBox). Only the lines are SVG,
+// stretched to the plot with strokes that do not scale. Each chart has a
+// text alternative.
 
 // bar is one bar of a bar chart.
 type bar struct {
@@ -22,58 +25,46 @@ type bar struct {
 	mark  bool // drawn in the accent colour (the winning answer)
 }
 
-// barChart draws bars with their values above and labels below. title is
-// the chart's accessible name; the bars are also listed as text.
+// maxColumns is the most bars drawn as columns; more are listed one per
+// row, where every label has room.
+const maxColumns = 8
+
+// barChart draws bars as columns, with their values above and labels
+// below, on a wide widget; on a narrow one, or with many bars, as rows
+// (the stylesheet chooses). title is the chart's accessible name.
 func barChart(title string, bars []bar) dom.Element {
-	const width, top, left = 600.0, 22.0, 8.0
-	// Many bars get slanted labels, which need room below.
-	slanted := len(bars) > 9
-	height, bottom := 220.0, 34.0
-	if slanted {
-		height, bottom = 250.0, 64.0
-	}
 	maxValue := 1
 	for _, b := range bars {
 		maxValue = max(maxValue, b.value)
 	}
-	slot := (width - 2*left) / float64(max(len(bars), 1))
-	barWidth := math.Min(slot*0.8, 60)
-	chart := svg("svg", attr("viewBox", fmt.Sprintf("0 0 %g %g", width, height)), cls("kz-chart kz-chart-bars"),
-		attr("role", "img"), attr("aria-label", title), attr("preserveAspectRatio", "xMidYMid meet"))
-	chart.AppendChild(svg("title", title))
-	labelSize := math.Min(14, slot*0.32)
-	for i, b := range bars {
-		h := (height - top - bottom) * float64(b.value) / float64(maxValue)
-		x := left + slot*float64(i) + (slot-barWidth)/2
-		y := height - bottom - h
-		barClass := "kz-bar"
+	cols := el("div", cls("kz-cols"), attr("aria-hidden", "true"))
+	for _, b := range bars {
+		fill := "kz-col-bar"
 		if b.mark {
-			barClass += " kz-bar-mark"
+			fill += " kz-bar-mark"
 		}
-		chart.AppendChild(svg("rect", cls(barClass), attr("x", f1(x)), attr("y", f1(y)), attr("width", f1(barWidth)), attr("height", f1(math.Max(h, 1)))))
-		chart.AppendChild(svg("text", cls("kz-bar-value"), attr("x", f1(x+barWidth/2)), attr("y", f1(y-5)),
-			attr("text-anchor", "middle"), attr("font-size", f1(labelSize)), i18n.Number(int64(b.value))))
-		if slanted {
-			lx, ly := x+barWidth/2+4, height-bottom+12
-			chart.AppendChild(svg("text", cls("kz-bar-label"), attr("x", f1(lx)), attr("y", f1(ly)), attr("text-anchor", "end"),
-				attr("transform", fmt.Sprintf("rotate(-45 %s %s)", f1(lx), f1(ly))), attr("font-size", "13"), b.label))
-		} else {
-			chart.AppendChild(svg("text", cls("kz-bar-label"), attr("x", f1(x+barWidth/2)), attr("y", f1(height-bottom+16)),
-				attr("text-anchor", "middle"), attr("font-size", f1(labelSize)), b.label))
-		}
+		height := fmt.Sprintf("height: %.1f%%", 100*float64(b.value)/float64(maxValue))
+		cols.AppendChild(el("div", cls("kz-col"),
+			el("span", cls("kz-col-track"),
+				el("span", cls("kz-col-value"), i18n.Number(int64(b.value))),
+				el("span", cls(fill), attr("style", height))),
+			el("span", cls("kz-col-label"), b.label)))
 	}
 	var text []string
 	for _, b := range bars {
 		text = append(text, b.label+": "+i18n.Number(int64(b.value)))
 	}
-	return el("figure", cls("kz-figure"), chart, barList(bars, maxValue),
+	fig := el("figure", cls("kz-figure kz-hist"), attr("role", "group"), attr("aria-label", title), cols, barList(bars, maxValue),
 		el("figcaption", cls("kz-sr"), title+". "+strings.Join(text, "; ")))
+	if len(bars) > maxColumns {
+		fig.SetAttribute("data-many", "")
+	}
+	return fig
 }
 
 // barList draws the same bars across the page, one row each, for narrow
-// widgets (the stylesheet shows it instead of the SVG below 480 px): there
-// the SVG would shrink its labels past reading. Screen readers skip it and
-// read the figure's caption.
+// widgets and for many bars. Screen readers skip it and read the
+// figure's caption.
 func barList(bars []bar, maxValue int) dom.Element {
 	list := el("ol", cls("kz-barlist"), attr("aria-hidden", "true"))
 	for _, b := range bars {
@@ -91,12 +82,17 @@ func barList(bars []bar, maxValue int) dom.Element {
 }
 
 // countChart plots how many codes remain after each turn, on a log scale
-// (the counts fall by orders of magnitude).
+// (the counts fall by orders of magnitude). The axis runs from 1 to the
+// first count, the game's size, which is labelled exactly; the powers of
+// ten between get grid lines, labelled where there is room.
 func countChart(title string, labels []string, counts []int) dom.Element {
-	const width, height, top, bottom, left, right = 600.0, 200.0, 16.0, 28.0, 56.0, 16.0
-	chart := svg("svg", attr("viewBox", fmt.Sprintf("0 0 %g %g", width, height)), cls("kz-chart"),
-		attr("role", "img"), attr("aria-label", title), attr("preserveAspectRatio", "xMidYMid meet"))
-	chart.AppendChild(svg("title", title))
+	const plotHeight = 150.0 // CSS px, as in guess.css
+	const lineHeight = 15.0  // room one axis label needs, in px
+	plot := svg("svg", attr("viewBox", "0 0 1000 100"), attr("preserveAspectRatio", "none"), attr("aria-hidden", "true"))
+	yAxis := el("div", cls("kz-yaxis"), attr("aria-hidden", "true"))
+	xAxis := el("div", cls("kz-xaxis"), attr("aria-hidden", "true"))
+	chart := el("div", cls("kz-chart kz-chart-counts"), attr("role", "img"), attr("aria-label", title),
+		yAxis, el("div", cls("kz-plot"), plot), xAxis)
 	if len(counts) == 0 {
 		return el("figure", cls("kz-figure"), chart)
 	}
@@ -104,42 +100,63 @@ func countChart(title string, labels []string, counts []int) dom.Element {
 	for _, c := range counts {
 		maxCount = max(maxCount, c)
 	}
-	top10 := math.Ceil(math.Log10(float64(maxCount)))
-	if top10 < 1 {
-		top10 = 1
-	}
-	yOf := func(c int) float64 {
-		v := math.Log10(math.Max(float64(c), 1))
-		return height - bottom - (height-top-bottom)*v/top10
-	}
+	top := math.Max(math.Log10(float64(maxCount)), 1)
+	// y and x in percent of the plot, with a margin so dots are whole.
+	yOf := func(v float64) float64 { return 6 + 88*(1-math.Log10(math.Max(v, 1))/top) }
 	xOf := func(i int) float64 {
 		if len(counts) == 1 {
-			return left
+			return 3
 		}
-		return left + (width-left-right)*float64(i)/float64(len(counts)-1)
+		return 3 + 94*float64(i)/float64(len(counts)-1)
 	}
-	labelEvery := 1.0 // powers of ten to label: every other one past 10,000
-	if top10 > 4 {
+	decadePx := 0.88 * plotHeight / top
+	labelEvery := 1
+	if decadePx < lineHeight {
 		labelEvery = 2
 	}
-	for p := 0.0; p <= top10; p++ { // gridlines at powers of ten
-		y := yOf(int(math.Pow(10, p)))
-		chart.AppendChild(svg("line", cls("kz-grid-line"), attr("x1", f1(left)), attr("x2", f1(width-right)), attr("y1", f1(y)), attr("y2", f1(y))))
-		if math.Mod(p, labelEvery) != 0 {
-			continue
+	for p := 0; float64(p) <= top; p++ {
+		v := math.Pow(10, float64(p))
+		y := yOf(v)
+		plot.AppendChild(svg("line", cls("kz-grid-line"), attr("x1", "0"), attr("x2", "1000"), attr("y1", f1(y)), attr("y2", f1(y)), attr("vector-effect", "non-scaling-stroke")))
+		if p%labelEvery != 0 || (math.Log10(float64(maxCount))-float64(p))*decadePx < lineHeight {
+			continue // no room between this label and the top one
 		}
-		chart.AppendChild(svg("text", cls("kz-axis"), attr("x", f1(left-6)), attr("y", f1(y+4)), attr("text-anchor", "end"), attr("font-size", "12"), compactNumber(int(math.Pow(10, p)))))
+		yAxis.AppendChild(el("span", attr("style", "top: "+f1(y)+"%"), compactNumber(int(v))))
 	}
+	yTop := yOf(float64(maxCount))
+	plot.AppendChild(svg("line", cls("kz-grid-line kz-grid-top"), attr("x1", "0"), attr("x2", "1000"), attr("y1", f1(yTop)), attr("y2", f1(yTop)), attr("vector-effect", "non-scaling-stroke")))
+	yAxis.AppendChild(el("span", cls("kz-axis-top"), attr("style", "top: "+f1(yTop)+"%"), i18n.Number(int64(maxCount))))
+
 	var points []string
 	for i, c := range counts {
-		points = append(points, fmt.Sprintf("%s,%s", f1(xOf(i)), f1(yOf(c))))
+		points = append(points, fmt.Sprintf("%s,%s", f1(10*xOf(i)), f1(yOf(float64(c)))))
 	}
-	chart.AppendChild(svg("polyline", cls("kz-line"), attr("points", strings.Join(points, " "))))
+	plot.AppendChild(svg("polyline", cls("kz-line"), attr("points", strings.Join(points, " ")), attr("vector-effect", "non-scaling-stroke")))
 	for i, c := range counts {
-		chart.AppendChild(svg("circle", cls("kz-dot"), attr("cx", f1(xOf(i))), attr("cy", f1(yOf(c))), attr("r", "4")))
-		if len(counts) <= 14 {
-			chart.AppendChild(svg("text", cls("kz-axis"), attr("x", f1(xOf(i))), attr("y", f1(height-bottom+18)), attr("text-anchor", "middle"), attr("font-size", "12"), labels[i]))
+		x, y := f1(10*xOf(i)), f1(yOf(float64(c)))
+		// A zero-length line with round caps: a dot that stays round
+		// however the plot is stretched.
+		plot.AppendChild(svg("line", cls("kz-pt"), attr("x1", x), attr("x2", x), attr("y1", y), attr("y2", y), attr("vector-effect", "non-scaling-stroke")))
+	}
+	// Turn numbers: at most 5 gaps between labels on a narrow widget, 10
+	// on a wide one; the others are hidden by the stylesheet.
+	n := len(counts) - 1
+	narrow, wide := max(1, (n+4)/5), max(1, (n+9)/10)
+	for i := range counts {
+		class := "kz-tick"
+		if i%wide != 0 {
+			continue
 		}
+		if i%narrow != 0 {
+			class += " kz-tick-wide"
+		}
+		switch {
+		case i == 0:
+			class += " kz-tick-first"
+		case i == n:
+			class += " kz-tick-last"
+		}
+		xAxis.AppendChild(el("span", cls(class), attr("style", "left: "+f1(xOf(i))+"%"), labels[i]))
 	}
 	var text []string
 	for i, c := range counts {

@@ -29,42 +29,50 @@ type compTurn struct {
 	A     int    `json:"a"`
 	B     int    `json:"b"`
 	Left  int    `json:"left"` // candidates after the answer
+	// Why is the guess's explanation as the strategy gave it, kept so
+	// that Undo brings back its "Chosen by…" line.
+	Why *guess.Explanation `json:"why,omitempty"`
 }
 
 type compMode struct {
 	w          *guessWidget
+	panel      dom.Element
 	status     dom.Element
 	confirm    dom.Element
 	current    dom.Element
+	busy       dom.Element // the lane's progress and Stop, next to the guess
+	thinkNote  dom.Element // "Stopped." or an error, next to the guess
 	form       dom.Element
-	aSel       dom.Element
-	bSel       dom.Element
-	bLabel     dom.Element
-	aLabel     dom.Element
+	picker     *answerPicker
 	history    dom.Element
 	reasoning  dom.Element
 	undoButton dom.Element
+	strategyOK dom.Element // the strategy's one-line description in Settings
+	lane       *Lane
+	thinking   bool
+	gen        int // bumped by every change to the game, so a late answer for an old position is dropped
 	conflict   []int
 }
 
 func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	f := w.f
-	m := &compMode{w: w}
-	m.status = el("p", cls("kz-status"))
+	m := &compMode{w: w, panel: panel, lane: f.Lane("computer")}
+	m.status = el("div", cls("kz-status"))
 	m.confirm = el("div", cls("kz-confirm"), attr("hidden", ""), attr("role", "alertdialog"), attr("aria-label", f.T("confirm.discard")),
 		el("span", f.T("confirm.discard")),
 		el("button", attr("type", "button"), cls("kz-danger"), on("click", "comp.discard"), f.T("confirm.discard-yes")),
 		el("button", attr("type", "button"), on("click", "comp.keep"), f.T("confirm.keep")),
 	)
 	m.current = el("div", cls("kz-current"), attr("aria-live", "polite"))
-	m.aSel = el("select", attr("id", "kz-comp-a"), on("change", "comp.draft"))
-	m.bSel = el("select", attr("id", "kz-comp-b"), on("change", "comp.draft"))
-	m.aLabel = el("label", attr("for", "kz-comp-a"))
-	m.bLabel = el("label", attr("for", "kz-comp-b"))
-	m.form = el("form", cls("kz-row kz-answer"), on("submit", "comp.answer"),
-		m.aLabel, m.aSel, m.bLabel, m.bSel,
-		el("button", attr("type", "submit"), cls("kz-primary"), f.T("comp.answer")),
+	m.busy = m.lane.BusyIn()
+	m.thinkNote = el("p", cls("kz-field-error kz-think-note"), attr("role", "alert"))
+	m.picker = newAnswerPicker(m)
+	m.form = el("form", cls("kz-answer"), on("submit", "comp.answer"),
+		el("p", cls("kz-picker-label"), attr("id", "kz-comp-picker-label"), f.T("comp.picker-hint")),
+		m.picker.grid, m.picker.aIn, m.picker.bIn,
+		el("div", cls("kz-row"), el("button", attr("type", "submit"), cls("kz-primary"), f.T("comp.answer"))),
 	)
+	m.picker.grid.SetAttribute("aria-describedby", "kz-comp-picker-label")
 	m.history = el("div", cls("kz-history"))
 	m.reasoning = el("div", cls("kz-analysis"))
 	m.undoButton = el("button", attr("type", "button"), on("click", "comp.undo"), f.T("common.undo"))
@@ -72,12 +80,20 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 		el("button", attr("type", "button"), on("click", "comp.new"), f.T("common.new-game")),
 		m.undoButton,
 	)
-	build(panel, m.status, m.confirm, m.current, m.form, actions, m.history, m.reasoning)
+	build(panel, m.status, m.confirm, m.current, m.busy, m.thinkNote, m.form, actions, m.history, m.reasoning)
+	m.describeStrategies()
 
 	st := &w.state.Computer
 	f.Handle("comp.draft", func(dom.Event, dom.Element) {
-		st.DraftA, st.DraftB = inputValue(m.aSel), inputValue(m.bSel)
-		w.save()
+		a, errA := strconv.Atoi(inputValue(m.picker.aIn))
+		b, errB := strconv.Atoi(inputValue(m.picker.bIn))
+		if errA != nil {
+			return
+		}
+		if errB != nil {
+			b = 0
+		}
+		m.picker.choose(a, b, false)
 	})
 	f.Handle("comp.answer", func(dom.Event, dom.Element) { go m.answer() })
 	f.Handle("comp.new", func(dom.Event, dom.Element) {
@@ -113,6 +129,8 @@ func (m *compMode) newGame() {
 		w.f.ShowError(localError(err))
 		return
 	}
+	m.lane.Cancel()
+	m.gen++
 	*st = compState{Game: &spec}
 	m.conflict = nil
 	w.f.ClearMessage()
@@ -129,17 +147,28 @@ func (m *compMode) rows() []turnRow {
 	return rows
 }
 
-// think asks the engine for the next guess.
+// think asks the engine for the next guess. Its progress and Stop sit
+// where the guess will appear; a Stop the reader asked for says
+// "Stopped." there, and offers to think again.
 func (m *compMode) think() {
 	w, st := m.w, m.state()
 	spec, _, err := m.rules()
-	if err != nil || st.Game == nil || st.Solved {
+	if err != nil || st.Game == nil || st.Solved || st.Pending != nil {
 		return
 	}
+	gen := m.gen
 	params := guessParams(spec, map[string]any{"history": m.rows(), "strategy": w.state.Settings.Strategy, "budgetMs": w.state.Settings.BudgetMs})
 	var s suggestion
-	if err := w.f.Call("computer", "guess.suggest", params, &s); err != nil {
-		w.f.ShowError(err)
+	m.thinking = true
+	m.thinkNote.SetTextContent("")
+	m.render()
+	err = m.lane.Call("guess.suggest", params, &s)
+	if gen != m.gen {
+		return // the game moved on (undo, new game) while this was computed
+	}
+	m.thinking = false
+	if err != nil {
+		w.f.ShowErrorIn(m.thinkNote, err)
 		m.render()
 		return
 	}
@@ -147,6 +176,20 @@ func (m *compMode) think() {
 	st.DraftA, st.DraftB = "", ""
 	w.save()
 	m.render()
+	m.focusPicker()
+}
+
+// focusPicker moves the focus to the answer picker, unless the reader
+// has gone elsewhere (another mode, the settings).
+func (m *compMode) focusPicker() {
+	active := m.w.f.root.Underlying().Get("activeElement")
+	if !active.IsNull() && !active.IsUndefined() && !m.panel.Underlying().Call("contains", active).Bool() {
+		return
+	}
+	if m.panel.HasAttribute("hidden") || m.form.HasAttribute("hidden") {
+		return
+	}
+	m.picker.focus()
 }
 
 // answer records your answer to the pending guess and asks for the next.
@@ -163,34 +206,42 @@ func (m *compMode) answer() {
 		f.ShowError(localError(err))
 		return
 	}
-	a, errA := strconv.Atoi(inputValue(m.aSel))
-	b, errB := strconv.Atoi(inputValue(m.bSel))
-	if r.ImpliedB() {
-		b, errB = r.Length-a, nil
-	}
-	if errA != nil || errB != nil {
-		f.ShowError(&CallError{Code: "bad-input", Reason: "feedback-syntax", Field: "feedback", Message: "choose both counts"})
+	choice, ok := m.picker.chosen(r)
+	if !ok {
+		f.Notice(f.T("comp.pick-first"))
+		m.picker.focus()
 		return
 	}
+	a, b := choice.a, choice.b
 	if err := r.CheckTurn(guess.Turn{Guess: mustParse(r, st.Pending.Guess), Feedback: guess.Feedback{A: a, B: b}}, len(st.Turns)); err != nil {
 		f.ShowError(localError(err))
 		return
 	}
-	turn := compTurn{Guess: st.Pending.Guess, A: a, B: b}
+	gen := m.gen
+	m.thinkNote.SetTextContent("")
+	why := st.Pending.Explanation
+	turn := compTurn{Guess: st.Pending.Guess, A: a, B: b, Why: &why}
 	rows := append(m.rows(), turnRow{Guess: turn.Guess, A: a, B: b})
 	var count struct {
 		Count int `json:"count"`
 	}
-	if err := f.Call("computer", "guess.candidates", guessParams(spec, map[string]any{"history": rows, "limit": 0}), &count); err != nil {
+	if err := m.lane.Call("guess.candidates", guessParams(spec, map[string]any{"history": rows, "limit": 0}), &count); err != nil {
+		if gen != m.gen {
+			return
+		}
 		if ce, ok := err.(*CallError); ok && ce.Reason == "conflict" {
 			m.conflict = ce.Rows
 			f.ShowError(&CallError{Code: "bad-input", Reason: "answers-conflict", Rows: ce.Rows, Message: ce.Message})
 			m.render()
 			return
 		}
-		f.ShowError(err)
+		f.ShowErrorIn(m.thinkNote, err) // "Stopped." when the reader stopped it
 		return
 	}
+	if gen != m.gen {
+		return
+	}
+	m.gen++
 	m.conflict = nil
 	f.ClearMessage()
 	turn.Left = count.Count
@@ -209,24 +260,40 @@ func (m *compMode) undo() {
 	if len(st.Turns) == 0 {
 		return
 	}
+	m.lane.Cancel()
+	m.gen++
+	m.thinking = false
+	m.thinkNote.SetTextContent("")
 	last := st.Turns[len(st.Turns)-1]
 	st.Turns = st.Turns[:len(st.Turns)-1]
 	st.Solved = false
 	st.Pending = &suggestion{Guess: last.Guess}
+	if last.Why != nil {
+		st.Pending.Explanation = *last.Why // the reasoning as it was, "Chosen by…" included
+	}
 	st.DraftA, st.DraftB = strconv.Itoa(last.A), strconv.Itoa(last.B) // your answer comes back, to correct
 	m.conflict = nil
 	w.f.ClearMessage()
 	w.save()
 	m.render()
-	// Recompute the reasoning for the restored guess.
+	m.focusPicker()
+	if last.Why != nil {
+		return
+	}
+	// A game saved before the reasoning was kept: recompute it, keeping
+	// the strategy's name.
 	spec, _, err := m.rules()
 	if err != nil {
 		return
 	}
+	gen := m.gen
 	var e struct {
 		Explanation guess.Explanation `json:"explanation"`
 	}
-	if err := w.f.Call("computer", "guess.explain", guessParams(spec, map[string]any{"history": m.rows(), "guess": last.Guess}), &e); err == nil && st.Pending != nil && st.Pending.Guess == last.Guess {
+	if err := m.lane.Call("guess.explain", guessParams(spec, map[string]any{"history": m.rows(), "guess": last.Guess}), &e); err == nil && gen == m.gen && st.Pending != nil && st.Pending.Guess == last.Guess {
+		if e.Explanation.Strategy == "" {
+			e.Explanation.Strategy = guess.Strategy(w.state.Settings.Strategy)
+		}
 		st.Pending.Explanation = e.Explanation
 		w.save()
 		m.render()
@@ -235,40 +302,43 @@ func (m *compMode) undo() {
 
 func (m *compMode) render() {
 	w, f, st := m.w, m.w.f, m.state()
+	m.showStrategyDoc()
 	_, r, err := m.rules()
 	if err != nil {
 		m.status.SetTextContent(f.Describe(localError(err)))
 		setHidden(m.form, true)
 		return
 	}
-	// Feedback choices follow the rules; B disappears when it is implied.
-	m.aLabel.SetTextContent(f.T("terms." + string(r.Terms) + ".a"))
-	m.bLabel.SetTextContent(f.T("terms." + string(r.Terms) + ".b"))
-	fillCounts(m.aSel, r.Length, st.DraftA)
-	fillCounts(m.bSel, r.Length, st.DraftB)
-	setHidden(m.bSel, r.ImpliedB())
-	setHidden(m.bLabel, r.ImpliedB())
 
+	replace(m.status)
 	switch {
 	case st.Game == nil:
-		m.status.SetTextContent(f.T("comp.intro", w.describeRules(r)))
+		m.status.AppendChild(el("p", f.T("comp.intro", w.describeRules(r))))
 	case st.Solved:
-		m.status.SetTextContent(f.T("comp.solved", len(st.Turns)))
+		m.status.AppendChild(w.wonHeading(len(st.Turns)))
 	default:
-		m.status.SetTextContent(f.T("comp.playing", w.describeRules(r)))
+		m.status.AppendChild(el("p", f.T("comp.playing", w.describeRules(r))))
 	}
-	setHidden(m.form, st.Pending == nil || st.Solved)
+	answering := st.Pending != nil && !st.Solved && !m.thinking
+	setHidden(m.form, !answering)
+	if answering {
+		m.picker.render(r)
+	}
 	setDisabled(m.undoButton, len(st.Turns) == 0)
 
 	replace(m.current)
-	if st.Game == nil {
+	switch {
+	case st.Game == nil:
 		m.current.AppendChild(el("button", attr("type", "button"), cls("kz-primary"), on("click", "comp.new"), f.T("comp.start")))
-	} else if st.Pending != nil && !st.Solved {
+	case st.Solved:
+	case m.thinking:
+		m.current.AppendChild(el("p", cls("kz-big kz-thinking"), f.T("comp.my-guess"), " ", el("span", cls("kz-note"), f.T("comp.thinking"))))
+	case st.Pending != nil:
 		m.current.AppendChild(el("p", cls("kz-big"), f.T("comp.my-guess"), " ", codeView(r, st.Pending.Guess)))
 		if st.Pending.Explanation.Candidates > 0 {
 			m.current.AppendChild(el("p", f.T("comp.candidates", st.Pending.Explanation.Candidates)))
 		}
-	} else if !st.Solved {
+	default:
 		m.current.AppendChild(el("button", attr("type", "button"), on("click", "comp.retry"), f.T("comp.retry")))
 	}
 
@@ -291,7 +361,7 @@ func (m *compMode) render() {
 	}
 
 	replace(m.reasoning)
-	if st.Pending != nil && !st.Solved && len(st.Pending.Explanation.Histogram) > 0 {
+	if st.Pending != nil && !st.Solved && !m.thinking && len(st.Pending.Explanation.Histogram) > 0 {
 		m.reasoning.AppendChild(el("h3", f.T("comp.why")))
 		m.reasoning.AppendChild(w.explanationView(r, st.Pending.Guess, st.Pending.Explanation))
 	}
@@ -304,13 +374,44 @@ func (m *compMode) render() {
 	}
 }
 
-// fillCounts offers 0..n in a select, keeping the chosen value.
-func fillCounts(sel dom.Element, n int, chosen string) {
-	replace(sel, el("option", attr("value", ""), "–"))
-	for i := 0; i <= n; i++ {
-		sel.AppendChild(el("option", attr("value", strconv.Itoa(i)), strconv.Itoa(i)))
+// describeStrategies gives each strategy in Settings a one-line
+// description: as a tooltip on its option and the select, and as a line
+// under the select that follows the choice (so focus shows it too).
+func (m *compMode) describeStrategies() {
+	w, f := m.w, m.w.f
+	sel := w.strategySel
+	if sel == nil {
+		return
 	}
-	setInputValue(sel, chosen)
+	for _, o := range sel.QuerySelectorAll("option") {
+		key := "strategy-doc." + o.GetAttribute("value")
+		if i18n.Has(i18n.English, key) {
+			o.SetAttribute("title", f.T(key))
+		}
+	}
+	m.strategyOK = el("p", cls("kz-note kz-strategy-doc"), attr("id", "kz-strategy-doc"), attr("aria-live", "polite"))
+	sel.SetAttribute("aria-describedby", "kz-strategy-doc")
+	// The grid has two columns: the line goes under the select, in the
+	// select's column.
+	if next := sel.NextElementSibling(); next != nil {
+		sel.ParentElement().InsertBefore(m.strategyOK, next)
+	} else {
+		sel.ParentElement().AppendChild(m.strategyOK)
+	}
+}
+
+// showStrategyDoc shows the description of the chosen strategy.
+func (m *compMode) showStrategyDoc() {
+	if m.strategyOK == nil {
+		return
+	}
+	key := "strategy-doc." + m.w.state.Settings.Strategy
+	text := ""
+	if i18n.Has(i18n.English, key) {
+		text = m.w.f.T(key)
+	}
+	m.strategyOK.SetTextContent(text)
+	m.w.strategySel.SetAttribute("title", text)
 }
 
 func mustParse(r guess.Rules, code string) guess.Code {
