@@ -11,12 +11,23 @@ func (s *Solver) Value(ctx context.Context, p Position, single bool) (int, error
 	if err := s.begin(ctx, p); err != nil || len(p) == 0 {
 		return 0, err
 	}
-	gs := groupsOf(p, s.groups[0][:])
-	v := s.search(gs, s.rk.rank(gs), 0, single)
-	if s.stop != nil {
-		return 0, s.stop
+	if !single {
+		return s.lookup(p), nil
 	}
-	return v, nil
+	best := 0
+	row := p.Row()
+	for _, m := range row.Moves(true) {
+		if v := s.moveValue(p.apply(row.splitOf(m))); best == 0 || better(v, best) {
+			best = v
+		}
+	}
+	return best, nil
+}
+
+// lookup is the stored value of a non-empty position of the range.
+func (s *Solver) lookup(p Position) int {
+	var buf [MaxCells/2 + 2]uint8
+	return int(s.vals[s.rk.rank(groupsOf(p, buf[:]))])
 }
 
 // MoveValue is one move of a row with its value for the side playing it:
@@ -45,8 +56,7 @@ func (s *Solver) moveValue(c Position) int {
 		}
 		return 1
 	}
-	gs := groupsOf(c, s.groups[1][:])
-	v := s.search(gs, s.rk.rank(gs), 1, false)
+	v := s.lookup(c)
 	if v > 0 {
 		return -(v + 1)
 	}
@@ -67,9 +77,6 @@ func (s *Solver) Moves(ctx context.Context, row Row, single bool) ([]MoveValue, 
 		v, ok := seen[sp]
 		if !ok {
 			v = s.moveValue(p.apply(sp))
-			if s.stop != nil {
-				return nil, s.stop
-			}
 			seen[sp] = v
 		}
 		out = append(out, MoveValue{Move: m, Value: v, After: row.Play(m)})

@@ -10,31 +10,37 @@
 //
 // # How the solver is fast
 //
-//   - A position is kept canonical (group sizes in descending order) and
-//     keyed by one uint64: the canonical row itself, groups separated by one
-//     gap (Key). Any position whose canonical row fits in 64 cells has a key,
-//     so every row of up to 64 objects is in the exact range.
-//   - The outcome (who wins) is settled before the move count. In the direct
-//     game it is the Sprague–Grundy theorem: the side to move wins exactly
-//     when the xor of the groups' Kayles values is non-zero, and a winning
-//     side keeps the win only by moving to a position of xor zero, so only
-//     those moves are searched for the fastest win; a losing side must try
-//     every move, but all of them lead to positions the opponent wins. In
-//     the reverse game there is no such theory that is practical, so the
-//     outcome is found by a boolean search (a win needs one losing child)
-//     whose results share the transposition table.
-//   - The magnitude's parity follows from the outcome: in the direct game a
-//     win takes an odd number of moves and a loss an even number; in the
-//     reverse game the other way round. The magnitude also lies between
-//     Σ⌈g/2⌉ (every move takes two) and Σg (every move takes one). These
-//     bounds end a search early: a winner that finds a move reaching the
-//     lower bound, or a loser one reaching the upper bound, stops there.
-//   - The move count is an alpha-beta search over magnitudes (min at winning
-//     positions, max at losing ones) whose transposition table stores lower
-//     and upper bounds, so every cut stays exact.
-//
-// The transposition table is an open-addressing table of 12-byte slots
-// that grows to at most MaxTableSlots; beyond that it replaces entries, which
-// costs time but never exactness. Its memory is therefore at most
-// 12 × MaxTableSlots bytes (48 MiB) per Solver.
+//   - Canonical positions, perfectly numbered. A position whose canonical
+//     row (groups, one gap between neighbours) fits in w-1 cells is a
+//     partition of at most w into parts g+1 ≥ 2; the ranker numbers these
+//     densely, 0 to p(w)-1, so the table is one signed byte per position
+//     with no keys and no collisions: p(61) = 1,121,505 bytes for a row of
+//     60, p(65) = 2,012,558 for the limit of 64 cells. That, plus a few
+//     hundred kilobytes of rank tables, is the solver's whole memory.
+//     Position.Key packs the canonical row into a uint64 as well.
+//   - Bottom-up (retrograde) evaluation, as the seed suggests, and it
+//     measured faster than a depth-first search with a transposition table
+//     (a hash table of uint64 keys, then the same dense table with the
+//     search's own pruning: see build): a move only splits a group into
+//     smaller ones, so in rank order every child comes before its parent,
+//     and one pass over the partitions in that order evaluates each
+//     position from its children's stored values. The pass hands each
+//     child's rank what it shares with its parent's, so a child costs one
+//     step per distinct group size below the group played.
+//   - Exact pruning. In the direct game the Sprague–Grundy theorem gives the
+//     sign: the side to move wins exactly when the xor of its groups' Kayles
+//     values is non-zero, and only moves to xor zero keep a win, so a winner
+//     looks at those alone (found from the nim-values before any child is
+//     ranked). The magnitude's parity follows from the sign (a direct win
+//     takes an odd number of moves, a loss an even one; the reverse game the
+//     other way round), and it lies between Σ⌈g/2⌉ and Σg: a winner that
+//     reaches the lower bound, or a loser the upper one, stops looking, and
+//     a position whose two bounds meet needs no look at all. In the reverse
+//     game there is no practical theory for the sign, so every move is
+//     looked at until a win reaches the lower bound.
+//   - Huge rows, outcome only: Kayles' nim-sequence is computed by the mex
+//     rule and proved periodic (period 12 from 71) by the periodicity
+//     theorem, so the winner and a winning move of a direct row of any
+//     length take linear time. The reverse game's outcome is only as far as
+//     the exact solver reaches: 64 cells.
 package chain

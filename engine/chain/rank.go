@@ -12,6 +12,10 @@ type ranker struct {
 	// skip[wt*(w+2)+p] = 1 + Σ_{2≤q<p} f(wt-q, q): what choosing part p
 	// with weight wt left adds to the rank.
 	skip []int32
+	// runs[runOff[g] + c*(w+1) + wt]: the rank added by c groups of size
+	// g taken at weight wt left, Σ_{i<c} skip(wt - i(g+1), g+1).
+	runs   []int32
+	runOff []int
 }
 
 func newRanker(w int) *ranker {
@@ -37,12 +41,32 @@ func newRanker(w int) *ranker {
 			}
 		}
 	}
+	r.runOff = make([]int, w+1)
+	off := 0
+	for g := 1; g < w; g++ {
+		r.runOff[g] = off
+		off += (w/(g+1) + 1) * (w + 1)
+	}
+	r.runs = make([]int32, off)
+	for g := 1; g < w; g++ {
+		p := g + 1
+		for c := 1; c <= w/p; c++ {
+			for wt := c * p; wt <= w; wt++ {
+				r.runs[r.runOff[g]+c*(w+1)+wt] = r.runs[r.runOff[g]+(c-1)*(w+1)+wt] + r.skip[(wt-(c-1)*p)*n+p]
+			}
+		}
+	}
 	return r
+}
+
+// run adds c groups of size g at weight wt left to a rank.
+func (r *ranker) run(idx int32, wt int, g, c uint8) (int32, int) {
+	return idx + r.runs[r.runOff[g]+int(c)*(r.w+1)+wt], wt - int(c)*(int(g)+1)
 }
 
 func (r *ranker) count() int64 { return int64(r.f[r.w*(r.w+2)+r.w+1]) }
 
-func (r *ranker) bytes() int { return 8 * len(r.f) }
+func (r *ranker) bytes() int { return 4 * (len(r.f) + len(r.skip) + len(r.runs)) }
 
 // rank of ascending groups gs (Σ(g+1) ≤ w).
 func (r *ranker) rank(gs []uint8) int32 {
@@ -57,52 +81,3 @@ func (r *ranker) rank(gs []uint8) int32 {
 	return idx
 }
 
-// rankSplit is the rank of gs (ascending) with gs[skip] replaced by a and
-// b, computed in one pass without building the child.
-//
-// idx and wt are the rank and the weight left after the parts above
-// gs[skip] (gs[skip+1:], all larger), which the child shares.
-func (r *ranker) rankSplit(gs []uint8, skip int, a, b uint8, idx int32, wt int) int32 {
-	n := r.w + 2
-	if a > b {
-		a, b = b, a
-	}
-	if a == 0 {
-		a, b = b, 0 // a: the larger part still to place, b: the smaller
-	} else {
-		a, b = b, a
-	}
-	for i := skip - 1; i >= 0; i-- {
-		g := gs[i]
-		for a > 0 && a >= g {
-			p := int(a) + 1
-			idx += r.skip[wt*n+p]
-			wt -= p
-			a, b = b, 0
-		}
-		p := int(g) + 1
-		idx += r.skip[wt*n+p]
-		wt -= p
-	}
-	for a > 0 {
-		p := int(a) + 1
-		idx += r.skip[wt*n+p]
-		wt -= p
-		a, b = b, 0
-	}
-	return idx
-}
-
-// prefixes writes, for each i, the rank and weight left after the parts
-// gs[i+1:] (taken largest first).
-func (r *ranker) prefixes(gs []uint8, idx []int32, wt []int16) {
-	n := r.w + 2
-	w := r.w
-	acc := int32(0)
-	for i := len(gs) - 1; i >= 0; i-- {
-		idx[i], wt[i] = acc, int16(w)
-		p := int(gs[i]) + 1
-		acc += r.skip[w*n+p]
-		w -= p
-	}
-}
