@@ -28,6 +28,8 @@ func main() {
 		err = runTable(os.Args[2:])
 	case "book":
 		err = runBook(os.Args[2:])
+	case "chain":
+		err = runChain(os.Args[2:])
 	case "mines":
 		err = runMines(os.Args[2:])
 	default:
