@@ -136,7 +136,10 @@ func (c *counter) plan(groups []int32, cons []int32) error {
 			}
 		}
 	}
-	order := c.greedyOrder(groups, conLists, cons)
+	order, err := c.greedyOrder(groups, conLists, cons)
+	if err != nil {
+		return err
+	}
 	// On big components also try sweeping the board by rows and by
 	// columns, and keep the order with the fewest constraints open at once.
 	if len(groups) > 24 {
@@ -219,7 +222,7 @@ func (c *counter) plan(groups []int32, cons []int32) error {
 // the group on the open border that opens the fewest new constraints net
 // of those it closes, then the one with most constraints already open,
 // starting from a group at one end of the component.
-func (c *counter) greedyOrder(groups []int32, conLists [][]int32, cons []int32) []int32 {
+func (c *counter) greedyOrder(groups []int32, conLists [][]int32, cons []int32) ([]int32, error) {
 	p := c.p
 	for _, ci := range cons {
 		p.cTouched[ci] = false
@@ -230,6 +233,13 @@ func (c *counter) greedyOrder(groups []int32, conLists [][]int32, cons []int32) 
 	done := c.done
 	order := c.order[:0]
 	for n := range groups {
+		// Each choice scans every group: on a huge component that is
+		// long enough to need the budget's check.
+		if c.tick != nil && len(groups) > 64 {
+			if err := c.tick(len(groups)); err != nil {
+				return nil, err
+			}
+		}
 		best, bestDelta, bestOpen := -1, 0, 0
 		for i := range groups {
 			if done[i] || (n == 0 && i != start) {
@@ -265,7 +275,7 @@ func (c *counter) greedyOrder(groups []int32, conLists [][]int32, cons []int32) 
 			p.cLeft[ci]--
 		}
 	}
-	return order
+	return order, nil
 }
 
 // openWidth is the most constraints open at once when groups are assigned

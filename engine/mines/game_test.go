@@ -28,7 +28,7 @@ func playGame(t testing.TB, level Level, rule Rule, seed uint64, seen func(*Boar
 func TestAutoPlayWinsSome(t *testing.T) {
 	for _, level := range Levels {
 		wins := 0
-		n := 30
+		n := 10
 		for seed := range uint64(n) {
 			if playGame(t, level, RuleSFAR, seed, nil) == Won {
 				wins++
