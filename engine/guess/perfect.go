@@ -231,23 +231,40 @@ func (ps *perfectSearch) minDepth() int {
 	return d
 }
 
-// minWorst finds the least worst case, searching each depth from the
-// counting bound up; it returns the depth, the solver that proved it and
-// the total within it.
-func (ps *perfectSearch) minWorst() (int, *perfectSolver, int32) {
+// minWorst finds the least worst case: each depth from the counting bound
+// up, until a strategy within it exists (a search that stops at the first
+// one found).
+func (ps *perfectSearch) minWorst() int {
 	n := len(ps.set.codes)
 	sv := ps.solver(n, 0)
+	sv.feasibleOnly = true
+	defer ps.done(sv)
 	for d := ps.minDepth(); d <= n; d++ {
 		ps.m.note = fmt.Sprintf("proving the worst case: %d guesses?", d)
 		v := sv.solve(ps.set, &ps.grp, d, perfectInfinite, 0, nil)
 		if sv.aborted {
-			return 0, nil, 0
+			return 0
 		}
 		if v < perfectInfinite {
-			return d, sv, v
+			return d
 		}
 	}
-	return 0, nil, 0
+	return 0
+}
+
+// within solves the set within d guesses; with fewest, the secrets found
+// at the d-th guess count before the total.
+func (ps *perfectSearch) within(d int, fewest bool) *TreeNode {
+	var big int32
+	if fewest {
+		big = int32(len(ps.set.codes)*d + 1)
+	}
+	sv := ps.solver(d, big)
+	defer ps.done(sv)
+	if v := sv.solve(ps.set, &ps.grp, d, perfectInfinite, 0, nil); sv.aborted || v >= perfectInfinite {
+		return nil
+	}
+	return ps.build(sv, ps.set, &ps.grp, d, 0)
 }
 
 // run returns the strategy's tree and the least worst case when the
@@ -255,40 +272,17 @@ func (ps *perfectSearch) minWorst() (int, *perfectSolver, int32) {
 func (ps *perfectSearch) run(obj Objective) (*TreeNode, int) {
 	n := len(ps.set.codes)
 	if d := ps.depth; d > 0 {
-		var big int32
-		if obj == ObjectiveFewestWorst {
-			big = int32(n*d + 1)
-		}
 		ps.m.note = fmt.Sprintf("the best strategy within %d guesses", d)
-		sv := ps.solver(d, big)
-		defer ps.done(sv)
-		if v := sv.solve(ps.set, &ps.grp, d, perfectInfinite, 0, nil); sv.aborted || v >= perfectInfinite {
-			return nil, 0
-		}
-		return ps.build(sv, ps.set, &ps.grp, d, 0), 0
+		return ps.within(d, obj == ObjectiveFewestWorst), 0
 	}
 	switch obj {
-	case ObjectiveWorstThenAverage:
-		d, sv, _ := ps.minWorst()
-		if sv == nil {
+	case ObjectiveWorstThenAverage, ObjectiveFewestWorst:
+		d := ps.minWorst()
+		if d == 0 {
 			return nil, 0
 		}
-		defer ps.done(sv)
-		return ps.build(sv, ps.set, &ps.grp, d, 0), d
-	case ObjectiveFewestWorst:
-		d, sv, _ := ps.minWorst()
-		if sv == nil {
-			return nil, 0
-		}
-		ps.done(sv)
-		ps.m.note = fmt.Sprintf("fewest secrets needing %d guesses", d)
-		big := int32(n*d + 1)
-		sv = ps.solver(d, big)
-		defer ps.done(sv)
-		if v := sv.solve(ps.set, &ps.grp, d, perfectInfinite, 0, nil); sv.aborted || v >= perfectInfinite {
-			return nil, 0
-		}
-		return ps.build(sv, ps.set, &ps.grp, d, 0), d
+		ps.m.note = fmt.Sprintf("the best strategy within %d guesses", d)
+		return ps.within(d, obj == ObjectiveFewestWorst), d
 	}
 	// Average: the least total with no limit on depth (no optimal tree is
 	// deeper than the number of secrets), then the least depth that keeps
