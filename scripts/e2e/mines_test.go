@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -219,6 +220,15 @@ func TestMinesAnalyserMatchesTheEngine(t *testing.T) {
 	if edit["text"] != "HHH8HHHH" || !containsAll(edit["error"].(string), "cannot") || !containsInt(edit["marked"], 27) {
 		t.Fatalf("editing and a contradiction: %v", edit)
 	}
+	// Keys on a focused cell set it: a digit, F for a flag, H for hidden.
+	eval[bool](t, ctx, `(cell(0).focus(), true)`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("2"), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("f")); err != nil {
+		t.Fatal(err)
+	}
+	typed := poll[string](t, ctx, `(() => { const row = $m('#kz-mines-text').value.split('\n')[1]; return row.startsWith('H2F') && row; })()`, 10*time.Second)
+	if typed != "H2FHHHHH" {
+		t.Fatalf("typing on the board: %q", typed)
+	}
 	// Bad text is named with its line and column, and the board stays.
 	bad := eval[string](t, ctx, `(async () => {
 		const text = $m('#kz-mines-text');
@@ -276,7 +286,7 @@ func TestMinesBigBoardRedrawsOnlyWhatChanged(t *testing.T) {
 		const before = view();
 		t0 = performance.now();
 		fire(cell(5050), 'click');
-		await until(() => view() !== before, 60000);
+		await until(() => !cell(5050).classList.contains('kz-mines-h'), 60000);
 		const reveal = performance.now() - t0;
 		await new Promise(r => setTimeout(r, 100));
 		const after = view();
@@ -290,7 +300,7 @@ func TestMinesBigBoardRedrawsOnlyWhatChanged(t *testing.T) {
 		for (let k = 0; k < 6; k++) {
 			t0 = performance.now();
 			fire(cell(i), 'contextmenu');
-			await until(() => view()[i] === (k % 2 ? 'H' : 'F'));
+			await until(() => cell(i).classList.contains(k % 2 ? 'kz-mines-h' : 'kz-mines-f'));
 			flags.push(Math.round(performance.now() - t0));
 		}
 		await new Promise(r => setTimeout(r, 100));
@@ -365,5 +375,23 @@ func TestMinesLongPressAndAutoPlay(t *testing.T) {
 	}
 	if got["pausedHolds"] != true || got["pausedButton"] != "Auto-play" {
 		t.Fatalf("pause: %v", got)
+	}
+}
+
+// The hosted app has a Minesweeper tab, from the single file too.
+func TestMinesTabInTheApp(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	got := poll[string](t, ctx, `(() => {
+		const app = document.querySelector('[data-kibitz="app"]');
+		const tab = app && app.shadowRoot && app.shadowRoot.querySelector('#kz-app-tab-mines');
+		if (!tab) return '';
+		if (tab.getAttribute('aria-selected') !== 'true') { tab.click(); return ''; }
+		const host = app.shadowRoot.querySelector('#kz-app-panel-mines .kz-app-game');
+		const root = host && host.shadowRoot;
+		return root && root.querySelectorAll('#kz-mines-panel-play .kz-mines-cell').length === 81 ? tab.textContent : '';
+	})()`, 60*time.Second)
+	if got != "Minesweeper" {
+		t.Fatalf("the app's Minesweeper tab: %q", got)
 	}
 }
