@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"math/big"
 	"slices"
 	"strconv"
 	"time"
@@ -361,31 +360,26 @@ func (a *Analysis) Solutions() (string, bool) {
 	}
 	F, L := a.Floating, a.MinesLeft
 	if a.exact {
-		total := []*big.Int{big.NewInt(1)}
+		total := []nat{natOf(1)}
 		for _, t := range a.compTotal {
-			next := make([]*big.Int, len(total)+len(t)-1)
-			for i := range next {
-				next[i] = new(big.Int)
-			}
-			var x, prod big.Int
+			next := make([]nat, len(total)+len(t)-1)
 			for j, w := range t {
 				if w == 0 {
 					continue
 				}
-				x.SetUint64(uint64(w))
+				x := natOf(uint64(w))
 				for i, s := range total {
-					next[i+j].Add(next[i+j], prod.Mul(s, &x))
+					next[i+j] = next[i+j].add(s.mul(x))
 				}
 			}
 			total = next
 		}
-		sum := new(big.Int)
-		var c big.Int
+		var sum nat
 		for K, w := range total {
-			if w.Sign() == 0 || L-K < 0 || L-K > F {
+			if len(w) == 0 || L-K < 0 || L-K > F {
 				continue
 			}
-			sum.Add(sum, c.Mul(w, c.Binomial(int64(F), int64(L-K))))
+			sum = sum.add(w.mul(natBinomial(F, L-K)))
 		}
 		return sum.String(), true
 	}

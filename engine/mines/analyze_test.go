@@ -632,3 +632,22 @@ func FuzzAnalyze(f *testing.F) {
 		checkAgainstBrute(t, b)
 	})
 }
+
+func TestNatMatchesBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 300 {
+		n, k := rng.IntN(3000), rng.IntN(400)
+		if got, want := natBinomial(n, k).String(), new(big.Int).Binomial(int64(n), int64(k)); k <= n && got != want.String() {
+			t.Fatalf("C(%d,%d) = %s, want %s", n, k, got, want)
+		}
+		x, y := rng.Uint64()>>11, rng.Uint64()>>11
+		a, b := natOf(x).mul(natBinomial(n, k)), natOf(y)
+		wa := new(big.Int).Mul(new(big.Int).SetUint64(x), new(big.Int).Binomial(int64(n), int64(min(k, n))))
+		if k > n {
+			wa.SetInt64(0)
+		}
+		if got, want := a.add(b).String(), new(big.Int).Add(wa, new(big.Int).SetUint64(y)); got != want.String() {
+			t.Fatalf("%d·C(%d,%d)+%d = %s, want %s", x, n, k, y, got, want)
+		}
+	}
+}
