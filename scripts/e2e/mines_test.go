@@ -118,6 +118,18 @@ func TestMinesPlayFollowingHints(t *testing.T) {
 	if after := poll[string](t, ctx, `view().includes('0') && view()`, 30*time.Second); after != before {
 		t.Fatalf("the game after a reload:\n%s\nbefore:\n%s", after, before)
 	}
+	// New game asks before discarding a game in progress.
+	kept := eval[bool](t, ctx, `(async () => {
+		const before = view();
+		$m('.kz-mines-bar .kz-primary').click();
+		const ask = await until(() => !$m('.kz-confirm').hidden && $m('.kz-confirm'));
+		ask.querySelectorAll('button')[1].click();
+		await new Promise(r => setTimeout(r, 300));
+		return $m('.kz-confirm').hidden && view() === before;
+	})()`)
+	if !kept {
+		t.Fatal("Keep playing should keep the game")
+	}
 	// Follow the hints to the end.
 	end := eval[map[string]any](t, ctx, `(async () => {
 		const moves = [];

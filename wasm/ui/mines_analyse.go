@@ -88,7 +88,7 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 		a.text, a.textError,
 		el("div", cls("kz-row"), el("button", attr("type", "button"), on("click", "mines.an-copy"), f.T("common.copy"))),
 	)
-	build(panel, size, el("p", cls("kz-note"), f.T("mines.brush-help")), a.brushes, a.board.scroll, a.readout,
+	build(panel, size, el("p", cls("kz-note"), f.T("mines.brush-help")), a.brushes, a.board.scroll, w.legend(), a.readout,
 		f.Lane("mines-analyse").BusyIn(), a.result, textBox)
 
 	f.Handle("mines.an-brush", func(_ dom.Event, t dom.Element) {

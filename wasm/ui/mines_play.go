@@ -61,7 +61,7 @@ type minesPlay struct {
 	levelSel, ruleSel, widthIn, heightIn, minesIn, seedIn, paceSel dom.Element
 	customBox, settingsNote                                        dom.Element
 	counter, clock, status, readout, heatBox, autoBtn              dom.Element
-	hintBox, heatNote                                              dom.Element
+	hintBox, heatNote, confirm, legend                             dom.Element
 
 	moves   sync.Mutex // one move at a time: each needs the state the last one returned
 	since   time.Time  // when the clock last resumed (zero: stopped)
@@ -131,6 +131,12 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	m.readout = el("p", cls("kz-note kz-mines-readout"), attr("aria-live", "polite"))
 	m.heatNote = el("p", cls("kz-note kz-mines-heat-note"))
 	m.hintBox = el("div", cls("kz-mines-hint-box"), attr("aria-live", "polite"))
+	m.confirm = el("div", cls("kz-confirm"), attr("hidden", ""), attr("role", "alertdialog"), attr("aria-label", f.T("confirm.discard")),
+		el("span", f.T("confirm.discard")),
+		el("button", attr("type", "button"), cls("kz-danger"), on("click", "mines.discard"), f.T("confirm.discard-yes")),
+		el("button", attr("type", "button"), on("click", "mines.keep"), f.T("confirm.keep")),
+	)
+	m.legend = w.legend()
 	bar := el("div", cls("kz-mines-bar"),
 		el("span", cls("kz-mines-stat"), el("span", cls("kz-mines-icon"), attr("aria-hidden", "true"), "⚑"), el("span", cls("kz-sr"), f.T("mines.left")), m.counter),
 		el("button", attr("type", "button"), cls("kz-primary"), on("click", "mines.new"), f.T("common.new-game")),
@@ -142,15 +148,26 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 		el("label", cls("kz-check"), m.heatBox, f.T("mines.heatmap")),
 		el("button", attr("type", "button"), cls("kz-link kz-apart"), on("click", "mines.to-analyser"), f.T("mines.to-analyser")),
 	)
-	build(panel, settings, bar, m.status, m.board.scroll, m.readout, actions, m.heatNote,
+	build(panel, settings, bar, m.confirm, m.status, m.board.scroll, m.legend, m.readout, actions, m.heatNote,
 		f.Lane("mines-hint").BusyIn(), m.hintBox, f.Lane("mines-heat").BusyIn())
 
 	f.Handle("mines.settings", func(dom.Event, dom.Element) { m.readSettings() })
-	f.Handle("mines.new", func(dom.Event, dom.Element) { m.stopAuto(); go m.newGame() })
+	f.Handle("mines.new", func(dom.Event, dom.Element) {
+		m.stopAuto()
+		if g := w.state.Game; g != nil && g.Started && g.Status == string(mines.Playing) {
+			setHidden(m.confirm, false)
+			focus(m.confirm.QuerySelector("button"))
+			return
+		}
+		go m.newGame()
+	})
+	f.Handle("mines.discard", func(dom.Event, dom.Element) { setHidden(m.confirm, true); go m.newGame() })
+	f.Handle("mines.keep", func(dom.Event, dom.Element) { setHidden(m.confirm, true) })
 	f.Handle("mines.heat", func(dom.Event, dom.Element) {
 		w.state.Heat = checked(m.heatBox)
 		w.save()
 		m.board.setHeat(w.state.Heat)
+		setHidden(m.legend, !w.state.Heat)
 		m.analyse()
 	})
 	f.Handle("mines.hint", func(dom.Event, dom.Element) { go m.askHint() })
@@ -184,6 +201,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	m.syncSettings()
 	setChecked(m.heatBox, w.state.Heat)
 	m.board.setHeat(w.state.Heat)
+	setHidden(m.legend, !w.state.Heat)
 	if g := w.state.Game; g != nil {
 		m.showGame(nil)
 		if g.Status == string(mines.Playing) && g.Started {
@@ -677,6 +695,18 @@ func (m *minesPlay) autoLoop(gen int) {
 }
 
 // ---- Sentences shared with the analyser
+
+// legend explains the heat map's colours: the ramp from safe to mine, and
+// the marks on certain cells.
+func (w *minesWidget) legend() dom.Element {
+	f := w.f
+	return el("div", cls("kz-mines-legend"), attr("aria-hidden", "true"),
+		el("span", f.T("mines.legend")),
+		el("span", cls("kz-mines-ramp"), el("span", "0%"), el("span", "100%")),
+		el("span", cls("kz-mines-key kz-mines-key-safe"), "✓"), el("span", f.T("mines.legend-safe")),
+		el("span", cls("kz-mines-key kz-mines-key-sure"), "!"), el("span", f.T("mines.legend-mine")),
+	)
+}
 
 // moveSentence says what a move is and why, in one sentence.
 func (w *minesWidget) moveSentence(mv mines.Move, rule string) string {
