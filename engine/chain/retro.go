@@ -34,9 +34,10 @@ type walker struct {
 	// for each run i: the rank and the weight left after runs[:i]
 	preIdx [MaxCells/2 + 2]int32
 	preWt  [MaxCells/2 + 2]int
-	x      uint8 // xor of the groups' nim-values
-	total  int   // Σ g
-	pairs  int   // Σ ⌈g/2⌉
+	tail   [4][MaxCells/2 + 3]int32 // see tails
+	x      uint8                    // xor of the groups' nim-values
+	total  int                      // Σ g
+	pairs  int                      // Σ ⌈g/2⌉
 }
 
 // visit evaluates the current position (rank idx, weight wt left), then
@@ -90,20 +91,53 @@ func (w *walker) visit(idx int32, wt int) {
 	}
 }
 
-// childRank is the rank of the position with one group of run i replaced
-// by groups b ≥ a (either may be 0, and both are smaller than run i's).
+// tails fills tail[δ][t]: the rank the runs t.. add when their weight left
+// is the current position's plus δ. A child's runs below both groups it
+// leaves sit at such a constant shift: δ = (g+1) - (b+1) - (a+1) counting
+// only groups that exist, which is 0 to 3. So a child's rank is summed run
+// by run only down to its smaller new group, and read from here below it.
+func (w *walker) tails() {
+	rk := w.rk
+	lim := rk.w
+	for d := 0; d < 4; d++ {
+		w.tail[d][w.runs] = 0
+		for t := w.runs - 1; t >= 0; t-- {
+			wt := w.preWt[t] + d
+			if wt > lim {
+				w.tail[d][t] = 0 // never read: no child has this weight here
+				continue
+			}
+			x, _ := rk.run(0, wt, w.size[t], w.count[t])
+			w.tail[d][t] = w.tail[d][t+1] + x
+		}
+	}
+}
+
+// childRank is the rank of the position with one group of run i (size g)
+// replaced by groups b ≥ a (either may be 0, and both are smaller than g),
+// r = g-a-b objects removed.
 func (w *walker) childRank(i int, b, a uint8) int32 {
 	rk := w.rk
+	g := w.size[i]
 	idx, wt := w.preIdx[i], w.preWt[i]
 	if c := w.count[i] - 1; c > 0 {
-		idx, wt = rk.run(idx, wt, w.size[i], c)
+		idx, wt = rk.run(idx, wt, g, c)
+	}
+	// δ of the tail, once both new groups are placed.
+	d := int(g) + 1
+	if b > 0 {
+		d -= int(b) + 1
+	}
+	if a > 0 {
+		d -= int(a) + 1
 	}
 	if b == 0 {
 		b, a = a, 0
 	}
-	for t := i + 1; t < w.runs; t++ {
-		g, c := w.size[t], w.count[t]
-		for b > g {
+	t := i + 1
+	for ; b > 0 && t < w.runs; t++ {
+		sz, c := w.size[t], w.count[t]
+		for b > sz {
 			if a == b {
 				idx, wt = rk.run(idx, wt, b, 2)
 				b, a = 0, 0
@@ -112,23 +146,27 @@ func (w *walker) childRank(i int, b, a uint8) int32 {
 				b, a = a, 0
 			}
 		}
-		for b == g && b > 0 {
+		if b == 0 {
+			break // both placed: the rest is a tail
+		}
+		for b == sz && b > 0 {
 			c++
 			b, a = a, 0
 		}
-		idx, wt = rk.run(idx, wt, g, c)
+		idx, wt = rk.run(idx, wt, sz, c)
 	}
 	if b > 0 {
 		if a == b {
-			idx, wt = rk.run(idx, wt, b, 2)
+			idx, _ = rk.run(idx, wt, b, 2)
 		} else {
 			idx, wt = rk.run(idx, wt, b, 1)
 			if a > 0 {
 				idx, _ = rk.run(idx, wt, a, 1)
 			}
 		}
+		return idx
 	}
-	return idx
+	return idx + w.tail[d][t]
 }
 
 // evaluate computes the signed value of the current position from its
@@ -138,6 +176,7 @@ func (w *walker) evaluate() int {
 	vals := s.vals
 	total, pairs := w.total, w.pairs
 	single := w.runs == 1 && w.count[0] == 1 // one group: a move may end the game
+	w.tails()
 	if !s.reverse {
 		x := w.x
 		win := x != 0
