@@ -80,4 +80,3 @@ func (r *ranker) rank(gs []uint8) int32 {
 	}
 	return idx
 }
-

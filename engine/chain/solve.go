@@ -21,7 +21,7 @@ type Solver struct {
 	report  progress.Func
 	stop    error
 
-	built   bool // vals holds every position of the range
+	built bool // vals holds every position of the range
 
 	progressTotal int64
 	nodesAtBuild  int64
@@ -133,4 +133,3 @@ func signed(win bool, m int) int {
 	}
 	return -m
 }
-
