@@ -701,10 +701,9 @@ func (m *minesPlay) autoLoop(gen int) {
 func (w *minesWidget) legend() dom.Element {
 	f := w.f
 	return el("div", cls("kz-mines-legend"), attr("aria-hidden", "true"),
-		el("span", f.T("mines.legend")),
-		el("span", cls("kz-mines-ramp"), el("span", "0%"), el("span", "100%")),
-		el("span", cls("kz-mines-key kz-mines-key-safe"), "✓"), el("span", f.T("mines.legend-safe")),
-		el("span", cls("kz-mines-key kz-mines-key-sure"), "!"), el("span", f.T("mines.legend-mine")),
+		el("span", cls("kz-mines-legend-item"), f.T("mines.legend"), el("span", cls("kz-mines-ramp"), el("span", "0%"), el("span", "100%"))),
+		el("span", cls("kz-mines-legend-item"), el("span", cls("kz-mines-key kz-mines-key-safe"), "✓"), f.T("mines.legend-safe")),
+		el("span", cls("kz-mines-legend-item"), el("span", cls("kz-mines-key kz-mines-key-sure"), "!"), f.T("mines.legend-mine")),
 	)
 }
 
