@@ -259,56 +259,49 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 	if in.Reverse == nil || *in.Reverse {
 		games = append(games, true)
 	}
-	// The work of a row grows like its number of positions, p(n+1): weigh
-	// the progress by it.
-	var total, done int64
-	for n := from; n <= to; n++ {
-		total += chain.Positions(n) * int64(len(games))
-	}
 	start := time.Now()
 	type rowOut struct {
-		N                int      `json:"n"`
-		Direct           *int     `json:"direct,omitempty"`
-		Reverse          *int     `json:"reverse,omitempty"`
-		DirectPositions  int64    `json:"directPositions,omitempty"`
-		ReversePositions int64    `json:"reversePositions,omitempty"`
-		DirectMs         *float64 `json:"directMs,omitempty"`
-		ReverseMs        *float64 `json:"reverseMs,omitempty"`
+		N       int  `json:"n"`
+		Direct  *int `json:"direct,omitempty"`
+		Reverse *int `json:"reverse,omitempty"`
 	}
-	rows := make([]rowOut, 0, to-from+1)
-	solvers := map[bool]*chain.Solver{}
-	for _, rev := range games {
-		solvers[rev] = chain.NewSolver(rev)
+	rows := make([]rowOut, to-from+1)
+	for i := range rows {
+		rows[i].N = from + i
 	}
+	// One solver per game, built once for the longest row: its table then
+	// holds every shorter row too (a row of n is a position of the range
+	// of to), so the other rows are lookups.
 	var searched int64
-	for n := from; n <= to; n++ {
-		r := rowOut{N: n}
-		for _, rev := range games {
-			s := solvers[rev]
-			before := s.PositionsSearched()
-			weight := chain.Positions(n)
-			inner := progress.NewContext(ctx, func(d, _ int64, note string) {
-				report.Report(done+min(s.PositionsSearched()-before, weight), total, fmt.Sprintf("n=%d", n))
-			})
-			t := time.Now()
-			v, err := s.Value(inner, chain.NewPosition([]int{n}), single)
+	out := map[string]any{}
+	for gi, rev := range games {
+		s := chain.NewSolver(rev)
+		base := int64(gi) * chain.Positions(to)
+		inner := progress.NewContext(ctx, func(d, t int64, note string) {
+			report.Report(base+min(d, t), int64(len(games))*chain.Positions(to), note)
+		})
+		t := time.Now()
+		for i := len(rows) - 1; i >= 0; i-- {
+			v, err := s.Value(inner, chain.NewPosition([]int{rows[i].N}), single)
 			if err != nil {
 				return nil, err
 			}
-			ms := elapsed(t)
-			searchedHere := s.PositionsSearched() - before
-			searched += searchedHere
 			if rev {
-				r.Reverse, r.ReversePositions, r.ReverseMs = &v, searchedHere, &ms
+				rows[i].Reverse = &v
 			} else {
-				r.Direct, r.DirectPositions, r.DirectMs = &v, searchedHere, &ms
+				rows[i].Direct = &v
 			}
-			done += weight
-			report.Report(done, total, fmt.Sprintf("n=%d", n))
 		}
-		rows = append(rows, r)
+		if rev {
+			out["reverseMs"] = elapsed(t)
+		} else {
+			out["directMs"] = elapsed(t)
+		}
+		searched += s.PositionsSearched()
+		report.Report(base+chain.Positions(to), int64(len(games))*chain.Positions(to), "positions")
 	}
-	return map[string]any{"rows": rows, "firstMoveSingle": single, "positionsSearched": searched, "ms": elapsed(start)}, nil
+	out["rows"], out["firstMoveSingle"], out["positionsSearched"], out["ms"] = rows, single, searched, elapsed(start)
+	return out, nil
 }
 
 func chainGrundy(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
