@@ -15,8 +15,32 @@ import (
 
 // The Minesweeper methods. A board is .mine text (see mines.Parse); cells
 // are {x, y}, 0-based from the top left. A game lives in the page as a
-// sealed state (the mine layout must not reach the page), passed to and
-// returned by every game method.
+// sealed state (AES-GCM, like the guess host's: the mine layout never
+// reaches the page), passed to and returned by every game method, so a
+// game survives reloads and worker restarts.
+//
+//	mines.levels   {} → {levels: [{id, width, height, mines}], rules, maxSide}
+//	mines.analyze  {board, budgetMs?} → {width, height, totalMines, minesLeft,
+//	               prob (rows; a number per hidden cell, 1 for a flag, null
+//	               for a revealed cell; null altogether when incomplete),
+//	               safe, mines (certain, unflagged), dead, solutions (decimal
+//	               string), solutionsExact, best {x, y, action, prob, why},
+//	               complete, incomplete ("budget" | "too-wide"), frontier,
+//	               floating, floatProb, components, engineMs}
+//	mines.new      {level | width, height, mines; rule: sfar|opening|noguess;
+//	               seed?} → game
+//	mines.reveal   {state, x, y} → game (on an open number: a chord)
+//	mines.flag     {state, x, y} → game (toggles)
+//	mines.hint     {state, budgetMs?} → {move, candidates: [{x, y, prob,
+//	               score, floating, outcomes: [{n, prob, safe,
+//	               nextSafety}]}], analysis, winProb? (endgame search)}
+//	mines.autoplay {state, steps? (1; 0 = to the end), budgetMs?} → game +
+//	               played: [{x, y, action, prob, why, revealed}]
+//
+// A game is {state, width, height, mines, rule, seed, status (playing |
+// won | lost), board (.mine text of what the player sees), moves, flags,
+// minesLeft, revealed: [{x, y, n}] (cells this call opened), started,
+// verified (noguess), and once over: layout, blast, wrongFlags}.
 func init() {
 	register(
 		Method{"mines.levels", "List the standard Minesweeper levels and the first-click rules.", minesLevels},
