@@ -4,11 +4,13 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -220,6 +222,31 @@ func TestMinesAnalyserMatchesTheEngine(t *testing.T) {
 	if !containsAll(got["result"].(string), got["solutions"].(string)+" arrangements") {
 		t.Fatalf("the solutions count is not shown: %v", got)
 	}
+	// Hovering a cell with the real mouse shows its percentage, on the cell
+	// and in the line under the board; a real right click flags it.
+	spot := eval[map[string]any](t, ctx, `(() => {
+		const c = [...panel().querySelectorAll('.kz-mines-h[data-p]')].find(c => !['0', '100'].includes(c.dataset.p));
+		const r = c.getBoundingClientRect();
+		return {i: +c.dataset.i, p: c.dataset.p, x: r.left + r.width / 2, y: r.top + r.height / 2};
+	})()`)
+	x, y := spot["x"].(float64), spot["y"].(float64)
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y)); err != nil {
+		t.Fatal(err)
+	}
+	hover := poll[map[string]any](t, ctx, `(() => {
+		const c = cell(`+fmt.Sprint(spot["i"])+`);
+		const after = getComputedStyle(c, '::after').content;
+		const line = $m('#kz-mines-panel-analyse .kz-mines-readout').textContent;
+		return line.includes('%') && {after, line};
+	})()`, 10*time.Second)
+	pct := spot["p"].(string)
+	if hover["after"] != `"`+pct+`"` || !strings.Contains(hover["line"].(string), pct+"% chance of a mine") {
+		t.Fatalf("hovering a cell of %s%%: %v", pct, hover)
+	}
+	if err := chromedp.Do(ctx, chromedp.MouseClickXY(x, y, chromedp.ButtonType(input.MouseButtonRight))); err != nil {
+		t.Fatal(err)
+	}
+	poll[bool](t, ctx, `view()[`+fmt.Sprint(spot["i"])+`] === 'F' && $m('#kz-mines-text').value.includes('F')`, 10*time.Second)
 	// A brush click edits the position and its text; a number that cannot
 	// hold is named and marked.
 	edit := eval[map[string]any](t, ctx, `(async () => {
@@ -237,8 +264,8 @@ func TestMinesAnalyserMatchesTheEngine(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("2"), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("f")); err != nil {
 		t.Fatal(err)
 	}
-	typed := poll[string](t, ctx, `(() => { const row = $m('#kz-mines-text').value.split('\n')[1]; return row.startsWith('H2F') && row; })()`, 10*time.Second)
-	if typed != "H2FHHHHH" {
+	typed := poll[string](t, ctx, `(() => { const row = $m('#kz-mines-text').value.split('\n')[1]; return row.slice(1, 3) === '2F' && row; })()`, 10*time.Second)
+	if typed[3:] != "HHHHH" {
 		t.Fatalf("typing on the board: %q", typed)
 	}
 	// Bad text is named with its line and column, and the board stays.
