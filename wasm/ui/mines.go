@@ -125,8 +125,12 @@ func (w *minesWidget) buildTabs() dom.Element {
 	f.Handle("mines.tabkey", func(ev dom.Event, t dom.Element) {
 		i := indexOf(minesModes, t.GetAttribute("data-mode"))
 		switch ev.Underlying().Get("key").String() {
-		case "ArrowRight", "ArrowLeft", "Home", "End":
+		case "ArrowRight", "ArrowLeft":
 			i = 1 - i
+		case "Home":
+			i = 0
+		case "End":
+			i = len(minesModes) - 1
 		default:
 			return
 		}

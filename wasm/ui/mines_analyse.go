@@ -81,7 +81,7 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 		attr("aria-describedby", "kz-mines-text-error"), on("input", "mines.an-text"), on("change", "mines.an-text-now"))
 	a.textError = el("p", cls("kz-field-error"), attr("id", "kz-mines-text-error"), attr("aria-live", "polite"))
 	a.result = el("div", cls("kz-mines-result"), attr("aria-live", "polite"))
-	a.readout = el("p", cls("kz-note kz-mines-readout"), attr("aria-live", "polite"))
+	a.readout = el("p", cls("kz-note kz-mines-readout"))
 	textBox := el("div", cls("kz-mines-textbox"),
 		el("h3", el("label", attr("for", "kz-mines-text"), f.T("mines.text"))),
 		el("p", cls("kz-note"), f.T("mines.text-help")),

@@ -128,7 +128,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	m.status = el("p", cls("kz-status kz-mines-status"), attr("aria-live", "polite"))
 	m.heatBox = el("input", attr("type", "checkbox"), attr("id", "kz-mines-heat"), on("change", "mines.heat"))
 	m.autoBtn = el("button", attr("type", "button"), cls("kz-mines-auto"), on("click", "mines.auto"), f.T("mines.autoplay"))
-	m.readout = el("p", cls("kz-note kz-mines-readout"), attr("aria-live", "polite"))
+	m.readout = el("p", cls("kz-note kz-mines-readout")) // the focused cell's own label says the same to screen readers
 	m.heatNote = el("p", cls("kz-note kz-mines-heat-note"))
 	m.hintBox = el("div", cls("kz-mines-hint-box"), attr("aria-live", "polite"))
 	m.confirm = el("div", cls("kz-confirm"), attr("hidden", ""), attr("role", "alertdialog"), attr("aria-label", f.T("confirm.discard")),
@@ -141,6 +141,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 		el("span", cls("kz-mines-stat"), el("span", cls("kz-mines-icon"), attr("aria-hidden", "true"), "⚑"), el("span", cls("kz-sr"), f.T("mines.left")), m.counter),
 		el("button", attr("type", "button"), cls("kz-primary"), on("click", "mines.new"), f.T("common.new-game")),
 		el("span", cls("kz-mines-stat"), el("span", cls("kz-sr"), f.T("mines.time")), m.clock),
+		f.Lane("mines-move").BusyIn(), // in the bar, so a slow move on a big board moves nothing
 	)
 	actions := el("div", cls("kz-row kz-actions"),
 		el("button", attr("type", "button"), cls("kz-mines-hint-btn"), on("click", "mines.hint"), f.T("mines.hint")),
