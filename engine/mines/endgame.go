@@ -145,6 +145,10 @@ func (e *endgame) list(b *Board, cells []int, index map[int]int, left int) bool 
 		if !ok {
 			return
 		}
+		if e.nodes++; e.nodes&1023 == 0 && (time.Now().After(e.deadline) || e.ctx.Err() != nil) {
+			ok = false
+			return
+		}
 		if k == len(cells) {
 			if placed == left {
 				if len(e.sols) == maxEndgamePlacements {
@@ -186,6 +190,7 @@ func (e *endgame) list(b *Board, cells []int, index map[int]int, left int) bool 
 		}
 	}
 	walk(0, 0, 0)
+	e.nodes = 0
 	return ok && len(e.sols) > 0
 }
 
