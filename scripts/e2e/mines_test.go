@@ -434,3 +434,41 @@ func TestMinesTabInTheApp(t *testing.T) {
 		t.Fatalf("the app's Minesweeper tab: %q", got)
 	}
 }
+
+// Chording: with the heat map on, flag the certain mines around a number,
+// then click the number, and its other neighbours open.
+func TestMinesChord(t *testing.T) {
+	ctx := minesPage(t, "mines-chord.html", "play")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $m(sel); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		const heat = $m('#kz-mines-heat'); heat.checked = true; heat.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		set('#kz-mines-level', 'intermediate');
+		set('#kz-mines-rule', 'opening');
+		const W = 16;
+		const around = i => { const x = i % W, y = (i / W) | 0, out = []; for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) { const X = x + dx, Y = y + dy; if ((dx || dy) && X >= 0 && Y >= 0 && X < W && Y < 16) out.push(Y * W + X); } return out; };
+		for (let seed = 1; seed <= 8; seed++) {
+			set('#kz-mines-seed', String(seed));
+			$m('.kz-mines-bar .kz-primary').click();
+			await until(() => view() === 'H'.repeat(256));
+			fire(cell(136), 'click');
+			await until(() => panel().querySelector('.kz-mines-h[data-p]'));
+			const v = view();
+			for (let i = 0; i < 256; i++) {
+				if (!(v[i] >= '1' && v[i] <= '8')) continue;
+				const hidden = around(i).filter(j => v[j] === 'H');
+				const sure = hidden.filter(j => cell(j).dataset.p === '100');
+				const safe = hidden.filter(j => cell(j).dataset.p === '0');
+				if (sure.length !== +v[i] || safe.length === 0 || sure.length + safe.length !== hidden.length) continue;
+				for (const j of sure) { fire(cell(j), 'contextmenu'); await until(() => view()[j] === 'F'); }
+				fire(cell(i), 'click');
+				await until(() => safe.every(j => view()[j] !== 'H'));
+				return {seed, number: i, flagged: sure.length, opened: safe.length, lost: $m('.kz-mines-status').classList.contains('kz-bad')};
+			}
+		}
+		return {error: 'no number to chord in 8 games'};
+	})()`)
+	if got["error"] != nil || got["lost"] != false {
+		t.Fatalf("chording: %v", got)
+	}
+	t.Logf("chorded: %v", got)
+}
