@@ -78,6 +78,14 @@ func resize[T any](buf []T, n int) []T {
 	return buf
 }
 
+// grab returns buf with length n, reusing its memory, not zeroed.
+func grab[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n, n+n/4)
+	}
+	return buf[:n]
+}
+
 // buildProblem reads the constraints off the board. A number that cannot
 // hold on its own (more flags around it than it says, or fewer hidden
 // cells than it needs) is a conflict right away. The problem comes from a
@@ -89,10 +97,15 @@ func buildProblem(b *Board) (*problem, error) {
 	// A padded copy (a border of revealed cells all round) gives every
 	// cell eight neighbours at fixed offsets.
 	pw := w + 2
-	p.pad = resize(p.pad, pw*(h+2))
-	p.conOf = resize(p.conOf, pw*(h+2))
-	for i := range p.pad {
-		p.pad[i], p.conOf[i] = 0, -1
+	p.pad = grab(p.pad, pw*(h+2))
+	p.conOf = grab(p.conOf, pw*(h+2))
+	for i := range p.conOf {
+		p.conOf[i] = -1
+	}
+	clear(p.pad[:pw])
+	clear(p.pad[(h+1)*pw:])
+	for y := 1; y <= h; y++ {
+		p.pad[y*pw], p.pad[y*pw+w+1] = 0, 0
 	}
 	flags, hiddenCells, revealed := 0, 0, 0
 	for y := 0; y < h; y++ {
@@ -114,7 +127,7 @@ func buildProblem(b *Board) (*problem, error) {
 	// Every list is a window into one arena: a constraint has at most 8
 	// groups, a group at most 8 constraints.
 	p.cons = slices.Grow(p.cons[:0], revealed)
-	p.conGroups = resize(p.conGroups, 8*revealed)
+	p.conGroups = grab(p.conGroups, 8*revealed)
 	for y := 1; y <= h; y++ {
 		for q := y*pw + 1; q <= y*pw+w; q++ {
 			c := p.pad[q]
@@ -165,14 +178,14 @@ func buildProblem(b *Board) (*problem, error) {
 		}
 	}
 	order := p.order
-	p.cellGroup = resize(p.cellGroup, len(b.Cells))
+	p.cellGroup = grab(p.cellGroup, len(b.Cells))
 	for i := range p.cellGroup {
 		p.cellGroup[i] = -1
 	}
 	// Group the frontier cells by their constraint lists. A group with the
 	// same constraints as a cell is among the groups of its first
 	// constraint.
-	p.groupCons = resize(p.groupCons, 8*len(order))
+	p.groupCons = grab(p.groupCons, 8*len(order))
 	p.groups = slices.Grow(p.groups[:0], len(order))
 	p.sizes = p.sizes[:0]
 	for k, cell := range order {
@@ -198,7 +211,7 @@ func buildProblem(b *Board) (*problem, error) {
 		p.sizes[g]++
 		p.cellGroup[cell] = g
 	}
-	p.cellArena = resize(p.cellArena, len(order))
+	p.cellArena = grab(p.cellArena, len(order))
 	at := int32(0)
 	for g := range p.groups {
 		p.groups[g].cells = p.cellArena[at : at : at+p.sizes[g]]
@@ -214,7 +227,7 @@ func buildProblem(b *Board) (*problem, error) {
 	p.cFirst, p.cLast, p.cLeft = resize(p.cFirst, nc), resize(p.cLast, nc), resize(p.cLeft, nc)
 	p.cSlot, p.gPos = resize(p.cSlot, nc), resize(p.gPos, ng)
 	// Components: union-find over groups through constraints.
-	p.parent = resize(p.parent, ng)
+	p.parent = grab(p.parent, ng)
 	parent := p.parent
 	for i := range parent {
 		parent[i] = int32(i)
@@ -236,7 +249,7 @@ func buildProblem(b *Board) (*problem, error) {
 	}
 	// Number the components by their first group, then lay their group
 	// lists out in one arena.
-	p.compOf = resize(p.compOf, ng)
+	p.compOf = grab(p.compOf, ng)
 	p.compSize = p.compSize[:0]
 	for g := range p.groups {
 		r := find(int32(g))
@@ -249,7 +262,7 @@ func buildProblem(b *Board) (*problem, error) {
 		p.groups[g].comp = p.compOf[g]
 		p.compSize[p.compOf[g]]++
 	}
-	p.compArena = resize(p.compArena, ng)
+	p.compArena = grab(p.compArena, ng)
 	p.comps = resize(p.comps, len(p.compSize))
 	at = 0
 	for c, n := range p.compSize {
@@ -265,7 +278,7 @@ func buildProblem(b *Board) (*problem, error) {
 	for _, c := range p.cons {
 		p.compConsN[p.compOf[c.groups[0]]]++
 	}
-	p.compConsArena = resize(p.compConsArena, len(p.cons))
+	p.compConsArena = grab(p.compConsArena, len(p.cons))
 	p.compCons = resize(p.compCons, len(p.compSize))
 	at = 0
 	for c, n := range p.compConsN {
