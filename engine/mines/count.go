@@ -392,8 +392,13 @@ func (c *counter) forward() (bool, error) {
 				src := cur.vec[from*stride : (from+1)*stride]
 				dst := nxt.vec[int(to)*stride : (int(to)+1)*stride]
 				flo, fhi := int(cur.lo[from]), int(cur.hi[from])
-				for k := flo; k <= fhi; k++ {
-					dst[k+v] += w * src[k]
+				if fhi >= flo {
+					sv := src[flo : fhi+1]
+					dv := dst[flo+v : fhi+v+1]
+					dv = dv[:len(sv)]
+					for k, x := range sv {
+						dv[k] += w * x
+					}
 				}
 				nxt.lo[to] = min(nxt.lo[to], int32(flo+v))
 				nxt.hi[to] = max(nxt.hi[to], int32(fhi+v))
@@ -484,10 +489,15 @@ func (c *counter) marginals(ext []float64, prob []float64, vals []uint16) error 
 			bn := nxt.back[to*stride : (to+1)*stride]
 			bc := cur.back[from*stride : (from+1)*stride]
 			s := 0.0
-			for k := int(cur.lo[from]); k <= int(cur.hi[from]); k++ {
-				b := bn[k+v]
-				bc[k] += t.ways * b
-				s += fv[k] * b
+			if lo, hi := int(cur.lo[from]), int(cur.hi[from]); hi >= lo {
+				fs, bcs := fv[lo:hi+1], bc[lo:hi+1]
+				bns := bn[lo+v : hi+v+1]
+				bcs, bns = bcs[:len(fs)], bns[:len(fs)]
+				for k, f := range fs {
+					b := bns[k]
+					bcs[k] += t.ways * b
+					s += f * b
+				}
 			}
 			if s > 0 {
 				mask |= 1 << v
