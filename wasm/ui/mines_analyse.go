@@ -191,7 +191,7 @@ func (a *minesAnalyser) readText() {
 }
 
 func (a *minesAnalyser) showTextError(err error) {
-	a.textError.SetTextContent(a.w.describe(api.AsError(err), inputValue(a.text)))
+	a.textError.SetTextContent(a.w.describe(api.AsError(err)))
 	toggleClass(a.result, "kz-stale", true)
 }
 
@@ -212,7 +212,7 @@ func (a *minesAnalyser) resize() {
 	n = min(max(n, 0), w*h)
 	b, err := mines.NewBoard(w, h, n)
 	if err != nil {
-		a.textError.SetTextContent(a.w.describe(api.AsError(err), ""))
+		a.textError.SetTextContent(a.w.describe(api.AsError(err)))
 		return
 	}
 	for y := 0; y < min(h, a.b.Height); y++ {
@@ -292,7 +292,7 @@ func (a *minesAnalyser) analyse() {
 			a.analysed = text
 			a.last = nil
 			toggleClass(a.result, "kz-stale", false)
-			replace(a.result, el("p", cls("kz-bad"), attr("role", "alert"), w.describe(err, text)))
+			replace(a.result, el("p", cls("kz-bad"), attr("role", "alert"), w.describe(err)))
 			return
 		}
 		a.analysed, a.last = text, &res

@@ -15,9 +15,9 @@ import (
 // that cannot all hold; the sentences are the widget's own (mines.reason.*),
 // since the shared reason.conflict speaks of history rows.
 
-// describe writes err as sentences; text is the .mine text the error is
-// about, if any, so a fault's line can be quoted.
-func (w *minesWidget) describe(err error, text string) string {
+// describe writes err as sentences: where (the line and column of a fault
+// in .mine text), then what is wrong.
+func (w *minesWidget) describe(err error) string {
 	f := w.f
 	ce, ok := err.(*CallError)
 	if !ok || ce.Code != "bad-input" {
@@ -72,7 +72,7 @@ func (w *minesWidget) showError(err error) {
 		return
 	}
 	f.message.SetInnerHTML("")
-	f.message.AppendChild(el("span", w.describe(err, "")))
+	f.message.AppendChild(el("span", w.describe(err)))
 	f.message.AppendChild(el("button", attr("type", "button"), cls("kz-link"), on("click", "frame.dismiss"),
 		attr("aria-label", f.T("common.dismiss")), "×"))
 	f.message.Class().Add("kz-error")
@@ -85,5 +85,5 @@ func (w *minesWidget) showErrorIn(place interface {
 	if err == nil || errors.Is(err, ErrSuperseded) {
 		return
 	}
-	place.SetTextContent(w.describe(err, ""))
+	place.SetTextContent(w.describe(err))
 }

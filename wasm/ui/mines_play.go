@@ -204,7 +204,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	m.board.setHeat(w.state.Heat)
 	setHidden(m.legend, !w.state.Heat)
 	if g := w.state.Game; g != nil {
-		m.showGame(nil)
+		m.showGame()
 		if g.Status == string(mines.Playing) && g.Started {
 			m.startClock()
 		}
@@ -268,7 +268,7 @@ func (m *minesPlay) showSettingsNote() {
 	m.settingsNote.Class().Remove("kz-bad")
 	if _, err := m.params(); err != nil {
 		m.settingsNote.Class().Add("kz-bad")
-		m.settingsNote.SetTextContent(m.w.describe(err, ""))
+		m.settingsNote.SetTextContent(m.w.describe(err))
 		return
 	}
 	note := f.T("mines.rule-" + s.Rule + "-note")
@@ -335,7 +335,7 @@ func (m *minesPlay) newGame() {
 	m.hint, m.prob = nil, nil
 	f.ClearMessage()
 	replace(m.hintBox)
-	m.showGame(nil)
+	m.showGame()
 	w.save()
 	m.showSettingsNote()
 	m.board.moveCursor(0, false)
@@ -382,11 +382,11 @@ func (m *minesPlay) move(i int, what string) {
 		w.showError(err)
 		return
 	}
-	m.apply(&res, i)
+	m.apply(&res)
 }
 
 // apply takes a game method's answer: the new state and what it shows.
-func (m *minesPlay) apply(res *minesGame, at int) {
+func (m *minesPlay) apply(res *minesGame) {
 	w := m.w
 	old := w.state.Game
 	res.Level, res.ElapsedMs = old.Level, old.ElapsedMs
@@ -401,13 +401,13 @@ func (m *minesPlay) apply(res *minesGame, at int) {
 	m.hint = nil
 	replace(m.hintBox)
 	m.board.mark("kz-mines-hint", nil)
-	m.showGame(nil)
+	m.showGame()
 	w.save()
 	m.analyse()
 }
 
 // showGame draws the game: its board, counter, clock and status.
-func (m *minesPlay) showGame(_ any) {
+func (m *minesPlay) showGame() {
 	f, g := m.f, m.w.state.Game
 	if g == nil {
 		return
@@ -682,7 +682,7 @@ func (m *minesPlay) autoLoop(gen int) {
 		if n := len(res.Played); n > 0 {
 			last = res.Played[n-1].Y*g.Width + res.Played[n-1].X
 		}
-		m.apply(&res.minesGame, last)
+		m.apply(&res.minesGame)
 		if last >= 0 {
 			m.board.mark("kz-mines-last", []int{last})
 		}
