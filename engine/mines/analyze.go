@@ -233,7 +233,7 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 				a.Prob[i] = 1
 				a.Mines = append(a.Mines, b.Point(i))
 			default:
-				a.Prob[i] = min(max(gProb[g], 0), 1)
+				a.Prob[i] = clamp01(gProb[g])
 			}
 		default:
 			switch floatVals {
@@ -256,6 +256,18 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 	a.Dead = findDead(p, a.Prob)
 	report.Report(totalWork, totalWork, "counting")
 	return a, nil
+}
+
+// clamp01 keeps a probability within [0, 1] against rounding (with
+// branches: the min and max builtins are calls in wasm).
+func clamp01(x float64) float64 {
+	if x < 0 {
+		return 0
+	}
+	if x > 1 {
+		return 1
+	}
+	return x
 }
 
 var errBudget = errors.New("mines: analysis budget exhausted")

@@ -229,22 +229,23 @@ func (c *counter) greedyOrder(groups []int32, conLists [][]int32, cons []int32) 
 		p.cLeft[ci] = int32(len(p.cons[ci].groups))
 	}
 	start := c.peripheral(groups, conLists)
-	c.done = resize(c.done, len(groups))
-	done := c.done
+	for i, g := range groups {
+		p.gPos[g] = int32(i)
+	}
+	c.done = resize(c.done, 2*len(groups))
+	done, onBorder := c.done[:len(groups)], c.done[len(groups):]
+	border := c.queue[:0] // groups not done next to an open constraint
 	order := c.order[:0]
 	for n := range groups {
-		// Each choice scans every group: on a huge component that is
-		// long enough to need the budget's check.
 		if c.tick != nil && len(groups) > 64 {
-			if err := c.tick(len(groups)); err != nil {
+			if err := c.tick(len(border) + 1); err != nil {
 				return nil, err
 			}
 		}
+		// The candidates: the open border, or every group left when there
+		// is none (at the start, or between separate parts of a subset).
 		best, bestDelta, bestOpen := -1, 0, 0
-		for i := range groups {
-			if done[i] || (n == 0 && i != start) {
-				continue
-			}
+		consider := func(i int) {
 			open, delta := 0, 0
 			for _, ci := range conLists[i] {
 				if p.cTouched[ci] {
@@ -256,25 +257,43 @@ func (c *counter) greedyOrder(groups []int32, conLists [][]int32, cons []int32) 
 					delta--
 				}
 			}
-			// Stay on the open border when there is one.
-			if best >= 0 && (open == 0) != (bestOpen == 0) {
-				if open == 0 {
-					continue
-				}
-				best = -1
-			}
-			if best < 0 || delta < bestDelta || (delta == bestDelta && open > bestOpen) {
+			if best < 0 || delta < bestDelta || (delta == bestDelta && (open > bestOpen || open == bestOpen && i < best)) {
 				best, bestDelta, bestOpen = i, delta, open
 			}
 		}
+		switch {
+		case n == 0:
+			best = start
+		case len(border) > 0:
+			for _, i := range border {
+				consider(i)
+			}
+		default:
+			for i := range groups {
+				if !done[i] {
+					consider(i)
+				}
+			}
+		}
 		done[best] = true
+		if onBorder[best] {
+			k := slices.Index(border, best)
+			border[k] = border[len(border)-1]
+			border = border[:len(border)-1]
+		}
 		order = append(order, groups[best])
-		c.order = order
 		for _, ci := range conLists[best] {
 			p.cTouched[ci] = true
 			p.cLeft[ci]--
+			for _, h := range p.cons[ci].groups {
+				if k := int(p.gPos[h]); !done[k] && !onBorder[k] {
+					onBorder[k] = true
+					border = append(border, k)
+				}
+			}
 		}
 	}
+	c.order, c.queue = order, border
 	return order, nil
 }
 
@@ -435,7 +454,9 @@ func grow(v []float64, n int) []float64 {
 func normalize(vec []float64) (float64, int) {
 	hi := 0.0
 	for _, x := range vec {
-		hi = max(hi, x)
+		if x > hi {
+			hi = x
+		}
 	}
 	if hi == 0 {
 		return 0, 0

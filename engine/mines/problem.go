@@ -78,6 +78,13 @@ func resize[T any](buf []T, n int) []T {
 	return buf
 }
 
+// around[c] is what a neighbour in state c adds to a count of flags (low
+// nibble) and hidden cells (high nibble).
+var around = func() (t [256]uint8) {
+	t[Flag], t[Hidden] = 1, 16
+	return t
+}()
+
 // grab returns buf with length n, reusing its memory, not zeroed.
 func grab[T any](buf []T, n int) []T {
 	if cap(buf) < n {
@@ -122,29 +129,28 @@ func buildProblem(b *Board) (*problem, error) {
 		}
 	}
 	p.minesLeft = b.Mines - flags
-	off := [8]int{-pw - 1, -pw, -pw + 1, -1, 1, pw - 1, pw, pw + 1}
-	toCell := func(q int) int32 { return int32((q/pw-1)*w + q%pw - 1) }
+	toCell := func(x, y int) int32 { return int32((y-1)*w + x - 1) }
 	// Every list is a window into one arena: a constraint has at most 8
 	// groups, a group at most 8 constraints.
 	p.cons = slices.Grow(p.cons[:0], revealed)
 	p.conGroups = grab(p.conGroups, 8*revealed)
+	// Row by row, with the rows above and below, so the neighbours are at
+	// fixed places; around counts flags (low nibble) and hidden cells.
 	for y := 1; y <= h; y++ {
-		for q := y*pw + 1; q <= y*pw+w; q++ {
-			c := p.pad[q]
+		mid := p.pad[y*pw : (y+1)*pw]
+		up := p.pad[(y-1)*pw : y*pw][:len(mid)]
+		down := p.pad[(y+1)*pw : (y+2)*pw][:len(mid)]
+		conRow := p.conOf[y*pw : (y+1)*pw][:len(mid)]
+		for x := 1; x < len(mid)-1; x++ {
+			c := mid[x]
 			if !c.Revealed() {
 				continue
 			}
-			target, hidden := int(c), 0
-			for _, d := range off {
-				switch p.pad[q+d] {
-				case Flag:
-					target--
-				case Hidden:
-					hidden++
-				}
-			}
+			n := around[up[x-1]] + around[up[x]] + around[up[x+1]] + around[mid[x-1]] +
+				around[mid[x+1]] + around[down[x-1]] + around[down[x]] + around[down[x+1]]
+			target, hidden := int(c)-int(n&15), int(n>>4)
 			if target < 0 || target > hidden {
-				err := p.conflict([]int32{toCell(q)})
+				err := p.conflict([]int32{toCell(x, y)})
 				p.release()
 				return nil, err
 			}
@@ -152,27 +158,32 @@ func buildProblem(b *Board) (*problem, error) {
 				continue
 			}
 			ci := int32(len(p.cons))
-			p.conOf[q] = ci
-			p.cons = append(p.cons, constraint{cell: toCell(q), target: target, groups: p.conGroups[8*ci : 8*ci : 8*ci+8]})
+			conRow[x] = ci
+			p.cons = append(p.cons, constraint{cell: toCell(x, y), target: target, groups: p.conGroups[8*ci : 8*ci : 8*ci+8]})
 		}
 	}
-	// The frontier: hidden cells with constraints. Offsets run in board
-	// order, so each list is ascending.
+	// The frontier: hidden cells with constraints. The neighbours are
+	// read in board order, so each list is ascending.
 	p.cellCons, p.order = p.cellCons[:0], p.order[:0]
 	for y := 1; y <= h; y++ {
-		for q := y*pw + 1; q <= y*pw+w; q++ {
-			if p.pad[q] != Hidden {
+		mid := p.pad[y*pw : (y+1)*pw]
+		cm := p.conOf[y*pw : (y+1)*pw][:len(mid)]
+		cu := p.conOf[(y-1)*pw : y*pw][:len(mid)]
+		cd := p.conOf[(y+1)*pw : (y+2)*pw][:len(mid)]
+		for x := 1; x < len(mid)-1; x++ {
+			if mid[x] != Hidden {
 				continue
 			}
+			near := [8]int32{cu[x-1], cu[x], cu[x+1], cm[x-1], cm[x+1], cd[x-1], cd[x], cd[x+1]}
 			var l conList
-			for _, d := range off {
-				if ci := p.conOf[q+d]; ci >= 0 {
-					l.at[l.n] = ci
+			for _, ci := range near {
+				if ci >= 0 {
+					l.at[l.n&7] = ci
 					l.n++
 				}
 			}
 			if l.n > 0 {
-				p.order = append(p.order, toCell(q))
+				p.order = append(p.order, toCell(x, y))
 				p.cellCons = append(p.cellCons, l)
 			}
 		}
