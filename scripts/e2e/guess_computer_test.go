@@ -227,10 +227,16 @@ func TestComputerLongThinking(t *testing.T) {
 }
 
 // Item 11: the charts' text is never under 11 px, at 320 px, in a 640 px
-// embed and at 1280 px; the codes-left labels never overlap; and the
-// Mastermind axis ends at the game's size, 1,296.
+// embed and at 1280 px; the codes-left labels never overlap nor leave the
+// widget (10 digits at 320 px too); and the Mastermind axis ends at the
+// game's size, 1,296.
 func TestComputerChartsReadable(t *testing.T) {
-	for _, width := range []int{320, 640, 1280} {
+	cases := []struct {
+		width          int
+		preset, secret string
+	}{{320, "mastermind", "6543"}, {640, "mastermind", "6543"}, {1280, "mastermind", "6543"}, {320, "1a2b-10", "3817260594"}}
+	for _, c := range cases {
+		width := c.width
 		ctx := tab(t)
 		viewport := width
 		if width == 640 {
@@ -250,13 +256,13 @@ func TestComputerChartsReadable(t *testing.T) {
 				for (let i = 0; i < g.length; i++) { if (g[i] === s[i]) a++; else { cs[s[i]] = (cs[s[i]] || 0) + 1; cg[g[i]] = (cg[g[i]] || 0) + 1; } }
 				for (const k in cg) b += Math.min(cg[k], cs[k] || 0); return [a, b]; };
 			window.cur = () => { const c = $('#kz-panel-computer .kz-current .kz-code'); return c && !$('#kz-panel-computer .kz-answer').hidden ? c.getAttribute('aria-label') : ''; };
-			choose('#kz-preset', 'mastermind');
+			choose('#kz-preset', `+jsString(c.preset)+`);
 			$('#kz-tab-computer').click();
 			$('#kz-panel-computer .kz-current button').click();
 			// Three answers in, so both charts show.
 			for (let turn = 0; turn < 3; turn++) {
 				const code = await until(cur, 60000);
-				const [a, b] = fb('6543', code);
+				const [a, b] = fb(`+jsString(c.secret)+`, code);
 				choose('#kz-comp-a', a);
 				choose('#kz-comp-b', b);
 				$('#kz-panel-computer .kz-answer button[type=submit]').click();
@@ -282,7 +288,9 @@ func TestComputerChartsReadable(t *testing.T) {
 				if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) overlaps.push(labels[i].t + ' / ' + labels[j].t);
 			}
 			const axis = labels.map(l => l.t);
-			return {small, overlaps, axis, widget: kz().querySelector('.kz').getBoundingClientRect().width, histogram: !!panel.querySelector('.kz-analysis .kz-figure'), page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+			const box = kz().querySelector('.kz').getBoundingClientRect();
+			const outside = labels.filter(l => l.r.left < box.left || l.r.right > box.right).map(l => l.t);
+			return {small, overlaps, axis, outside, widget: kz().querySelector('.kz').getBoundingClientRect().width, histogram: !!panel.querySelector('.kz-analysis .kz-figure'), page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
 		})()`)
 		if w := got["widget"].(float64); w > float64(width)+1 {
 			t.Fatalf("width %d: the widget is %v px wide", width, w)
@@ -296,8 +304,11 @@ func TestComputerChartsReadable(t *testing.T) {
 		if o := got["overlaps"].([]any); len(o) > 0 {
 			t.Errorf("width %d: overlapping labels in the codes-left chart: %v", width, o)
 		}
+		if o := got["outside"].([]any); len(o) > 0 {
+			t.Errorf("width %d: chart labels cut off at the widget's edge: %v", width, o)
+		}
 		axis := strings.Join(toStrings(got["axis"]), " ")
-		if !strings.Contains(axis, "1,296") || strings.Contains(axis, "10k") || strings.Contains(axis, "10000") {
+		if c.preset == "mastermind" && (!strings.Contains(axis, "1,296") || strings.Contains(axis, "10k") || strings.Contains(axis, "10000")) {
 			t.Errorf("width %d: the Mastermind axis must end at 1,296: %q", width, axis)
 		}
 		if got["page"].(float64) > 0 {

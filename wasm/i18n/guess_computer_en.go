@@ -5,8 +5,10 @@ package i18n
 func init() {
 	add(English, map[string]string{
 		"comp.picker":            "Your answer",
-		"comp.picker-hint":       "Pick your answer: only the answers this game allows are shown. Arrow keys move; type the digits (12 is 1A2B); Enter answers.",
+		"comp.picker-hint":       "Pick your answer: only the answers this game allows are shown. Arrow keys move; type the digits ({1} is {2}); Enter answers.",
 		"comp.pick-first":        "Pick an answer first.",
+		"comp.candidates-one":    "Only 1 code is still possible.",
+		"comp.only-code":         "{1} is the only code left: it must be the secret.",
 		"comp.thinking":          "thinking…",
 		"strategy-doc.random":    "Plays a random code that could still be the secret.",
 		"strategy-doc.frequency": "Plays the possible code whose symbols are the most common in their positions.",

@@ -4,8 +4,10 @@ package i18n
 func init() {
 	add(Japanese, map[string]string{
 		"comp.picker":            "あなたの判定",
-		"comp.picker-hint":       "判定を選んでください。このゲームでありうる判定だけを表示しています。矢印キーで移動、数字を直接入力（12 は 1A2B）、Enter で送信します。",
+		"comp.picker-hint":       "判定を選んでください。このゲームでありうる判定だけを表示しています。矢印キーで移動、数字を直接入力（{1} は {2}）、Enter で送信します。",
 		"comp.pick-first":        "先に判定を選んでください。",
+		"comp.candidates-one":    "候補はあと 1 通りだけです。",
+		"comp.only-code":         "残る候補は {1} だけなので、これが答えです。",
 		"comp.thinking":          "考え中……",
 		"strategy-doc.random":    "まだ答えでありうる数をランダムに選びます。",
 		"strategy-doc.frequency": "各位置で最も多く現れる記号からなる候補を選びます。",

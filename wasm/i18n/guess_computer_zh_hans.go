@@ -4,8 +4,10 @@ package i18n
 func init() {
 	add(SimplifiedChinese, map[string]string{
 		"comp.picker":            "你的回答",
-		"comp.picker-hint":       "选择你的回答：只列出这个游戏可能出现的结果。方向键移动；直接输入数字（12 代表 1A2B）；按 Enter 提交。",
+		"comp.picker-hint":       "选择你的回答：只列出这个游戏可能出现的结果。方向键移动；直接输入数字（{1} 代表 {2}）；按 Enter 提交。",
 		"comp.pick-first":        "请先选择回答。",
+		"comp.candidates-one":    "只剩 1 种可能。",
+		"comp.only-code":         "只剩 {1} 一种可能：它一定是答案。",
 		"comp.thinking":          "思考中……",
 		"strategy-doc.random":    "随机猜一个仍可能是答案的数。",
 		"strategy-doc.frequency": "猜各位置上数字出现最频繁的可能答案。",

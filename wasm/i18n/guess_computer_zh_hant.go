@@ -4,8 +4,10 @@ package i18n
 func init() {
 	add(TraditionalChinese, map[string]string{
 		"comp.picker":            "你的回答",
-		"comp.picker-hint":       "選擇你的回答：只列出這個遊戲可能出現的結果。方向鍵移動；直接輸入數字（12 代表 1A2B）；按 Enter 送出。",
+		"comp.picker-hint":       "選擇你的回答：只列出這個遊戲可能出現的結果。方向鍵移動；直接輸入數字（{1} 代表 {2}）；按 Enter 送出。",
 		"comp.pick-first":        "請先選擇回答。",
+		"comp.candidates-one":    "只剩 1 種可能。",
+		"comp.only-code":         "只剩 {1} 一種可能：它一定是答案。",
 		"comp.thinking":          "思考中……",
 		"strategy-doc.random":    "隨機猜一個仍可能是答案的數。",
 		"strategy-doc.frequency": "猜各位置上數字出現最頻繁的可能答案。",

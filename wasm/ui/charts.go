@@ -126,6 +126,9 @@ func countChart(title string, labels []string, counts []int) dom.Element {
 	yTop := yOf(float64(maxCount))
 	plot.AppendChild(svg("line", cls("kz-grid-line kz-grid-top"), attr("x1", "0"), attr("x2", "1000"), attr("y1", f1(yTop)), attr("y2", f1(yTop)), attr("vector-effect", "non-scaling-stroke")))
 	yAxis.AppendChild(el("span", cls("kz-axis-top"), attr("style", "top: "+f1(yTop)+"%"), i18n.Number(int64(maxCount))))
+	// The labels are placed absolutely; an invisible copy of the widest
+	// (the top one) gives the axis its width.
+	yAxis.AppendChild(el("span", cls("kz-axis-sizer"), i18n.Number(int64(maxCount))))
 
 	var points []string
 	for i, c := range counts {

@@ -43,6 +43,7 @@ type compMode struct {
 	busy       dom.Element // the lane's progress and Stop, next to the guess
 	thinkNote  dom.Element // "Stopped." or an error, next to the guess
 	form       dom.Element
+	pickerHint dom.Element // how to answer, with an example in the game's terms
 	picker     *answerPicker
 	history    dom.Element
 	reasoning  dom.Element
@@ -67,8 +68,9 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	m.busy = m.lane.BusyIn()
 	m.thinkNote = el("p", cls("kz-field-error kz-think-note"), attr("role", "alert"))
 	m.picker = newAnswerPicker(m)
+	m.pickerHint = el("p", cls("kz-picker-label"), attr("id", "kz-comp-picker-label"))
 	m.form = el("form", cls("kz-answer"), on("submit", "comp.answer"),
-		el("p", cls("kz-picker-label"), attr("id", "kz-comp-picker-label"), f.T("comp.picker-hint")),
+		m.pickerHint,
 		m.picker.grid, m.picker.aIn, m.picker.bIn,
 		el("div", cls("kz-row"), el("button", attr("type", "submit"), cls("kz-primary"), f.T("comp.answer"))),
 	)
@@ -323,6 +325,13 @@ func (m *compMode) render() {
 	setHidden(m.form, !answering)
 	if answering {
 		m.picker.render(r)
+		// The example: "12" is 1A2B (or 1 black, 2 white); when B is
+		// implied, "3" is 3A.
+		if r.ImpliedB() {
+			m.pickerHint.SetTextContent(f.T("comp.picker-hint", "3", w.feedbackText(r, 3, r.Length-3)))
+		} else {
+			m.pickerHint.SetTextContent(f.T("comp.picker-hint", "12", w.feedbackText(r, 1, 2)))
+		}
 	}
 	setDisabled(m.undoButton, len(st.Turns) == 0)
 
@@ -335,8 +344,11 @@ func (m *compMode) render() {
 		m.current.AppendChild(el("p", cls("kz-big kz-thinking"), f.T("comp.my-guess"), " ", el("span", cls("kz-note"), f.T("comp.thinking"))))
 	case st.Pending != nil:
 		m.current.AppendChild(el("p", cls("kz-big"), f.T("comp.my-guess"), " ", codeView(r, st.Pending.Guess)))
-		if st.Pending.Explanation.Candidates > 0 {
-			m.current.AppendChild(el("p", f.T("comp.candidates", st.Pending.Explanation.Candidates)))
+		switch n := st.Pending.Explanation.Candidates; {
+		case n == 1:
+			m.current.AppendChild(el("p", f.T("comp.candidates-one")))
+		case n > 1:
+			m.current.AppendChild(el("p", f.T("comp.candidates", n)))
 		}
 	default:
 		m.current.AppendChild(el("button", attr("type", "button"), on("click", "comp.retry"), f.T("comp.retry")))

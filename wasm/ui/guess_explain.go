@@ -16,8 +16,12 @@ import (
 func (w *guessWidget) explanationView(r guess.Rules, code string, e guess.Explanation) dom.Element {
 	f := w.f
 	lines := el("div", cls("kz-explain-text"))
-	lines.AppendChild(el("p", f.T("explain.split", code, e.Candidates, e.Parts)))
-	lines.AppendChild(el("p", f.T("explain.left", i18n.Decimal(e.Expected, 1), e.Worst)))
+	if e.Candidates == 1 {
+		lines.AppendChild(el("p", f.T("comp.only-code", code)))
+	} else {
+		lines.AppendChild(el("p", f.T("explain.split", code, e.Candidates, e.Parts)))
+		lines.AppendChild(el("p", f.T("explain.left", i18n.Decimal(e.Expected, 1), e.Worst)))
+	}
 	if e.Candidates > 1 {
 		if e.IsCandidate {
 			lines.AppendChild(el("p", f.T("explain.candidate")))
@@ -25,7 +29,7 @@ func (w *guessWidget) explanationView(r guess.Rules, code string, e guess.Explan
 			lines.AppendChild(el("p", f.T("explain.not-candidate")))
 		}
 	}
-	if e.ExpectedGuesses > 0 {
+	if e.ExpectedGuesses > 0 && e.Candidates > 1 {
 		lines.AppendChild(el("p", f.T("explain.finish", fmt.Sprintf("%.2f", e.ExpectedGuesses))))
 	}
 	if e.Strategy != "" {
