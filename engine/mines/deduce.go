@@ -60,31 +60,41 @@ func findDead(p *problem, prob []float64) []Point {
 	b := p.b
 	w, pw := b.Width, b.Width+2
 	off := [8]int{-pw - 1, -pw, -pw + 1, -1, 1, pw - 1, pw, pw + 1}
-	cell := func(q int) int { return (q/pw-1)*w + q%pw - 1 }
-	// unc marks the uncertain hidden cells, in padded coordinates.
+	// unc marks the uncertain hidden cells, in padded coordinates: 1 on
+	// the frontier, 2 floating.
 	p.unc = resize(p.unc, len(p.pad))
 	for y := 1; y <= b.Height; y++ {
-		for q := y*pw + 1; q <= y*pw+w; q++ {
-			if p.pad[q] == Hidden {
-				x := prob[cell(q)]
-				p.unc[q] = x > 0 && x < 1
+		row := p.pad[y*pw+1 : y*pw+w+1]
+		probs := prob[(y-1)*w : y*w][:len(row)]
+		groups := p.cellGroup[(y-1)*w : y*w][:len(row)]
+		unc := p.unc[y*pw+1 : y*pw+w+1][:len(row)]
+		for x, c := range row {
+			if c == Hidden && probs[x] > 0 && probs[x] < 1 {
+				unc[x] = 1
+				if groups[x] < 0 {
+					unc[x] = 2
+				}
 			}
 		}
 	}
 	var dead []Point
-	var u, scope [8]int
+	var u [8]int
 	for y := 1; y <= b.Height; y++ {
-		for q := y*pw + 1; q <= y*pw+w; q++ {
-			if !p.unc[q] {
+		for x := 1; x <= w; x++ {
+			q := y*pw + x
+			if p.unc[q] == 0 {
 				continue
 			}
+			// No number covers a floating cell, so none fixes a sum over
+			// one: a floating neighbour ends the test.
 			n, floating := 0, false
 			for _, d := range off {
-				if j := q + d; p.unc[j] {
-					u[n] = j
+				switch p.unc[q+d] {
+				case 1:
+					u[n] = q + d
 					n++
-					// No number covers a floating cell, so none fixes u.
-					floating = floating || p.cellGroup[cell(j)] < 0
+				case 2:
+					floating = true
 				}
 			}
 			if floating {
@@ -99,19 +109,18 @@ func findDead(p *problem, prob []float64) []Point {
 				}
 				m := 0
 				for _, d := range off {
-					if j := c + d; p.unc[j] && j != q {
+					if j := c + d; p.unc[j] != 0 && j != q {
 						if m == n || j != u[m] {
 							m = -1
 							break
 						}
-						scope[m] = j
 						m++
 					}
 				}
 				isDead = m == n
 			}
 			if isDead {
-				dead = append(dead, b.Point(cell(q)))
+				dead = append(dead, Point{x - 1, y - 1})
 			}
 		}
 	}

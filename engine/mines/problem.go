@@ -57,7 +57,7 @@ type problemBuffers struct {
 	compArena     []int32
 	compConsN     []int32
 	compConsArena []int32
-	unc           []bool // findDead: uncertain hidden cells, padded
+	unc           []uint8 // findDead: uncertain hidden cells, padded (1 frontier, 2 floating)
 }
 
 // conList is the constraints on one frontier cell, ascending.
