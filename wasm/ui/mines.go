@@ -179,16 +179,17 @@ func (w *minesWidget) solutionsText(s string, exact bool) string {
 	if s == "" {
 		return "?"
 	}
-	text := s
 	if n, err := strconv.ParseInt(s, 10, 64); err == nil && n < 1e15 {
-		text = i18n.Number(n)
-	} else if len(s) > 1 {
-		text = w.f.T("mines.sci", s[:1]+"."+s[1:2], len(s)-1)
+		if !exact {
+			return w.f.T("mines.about", i18n.Number(n))
+		}
+		return i18n.Number(n)
 	}
-	if !exact {
-		text = w.f.T("mines.about", text)
+	if len(s) < 2 {
+		return s
 	}
-	return text
+	// Already approximate: "about 4.4 × 10^1753".
+	return w.f.T("mines.sci", s[:1]+"."+s[1:2], strconv.Itoa(len(s)-1))
 }
 
 // minesAnalysis is mines.analyze's result (and a hint's analysis).
