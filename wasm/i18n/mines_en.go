@@ -69,6 +69,7 @@ func init() {
 		"mines.why-estimate":       "The position is too open to count exactly in time. {1} looks safest, at about {2}.",
 		"mines.play-reveal":        "Reveal it",
 		"mines.play-flag":          "Flag it",
+		"mines.tie":                "Other squares are just as safe; the engine prefers one whose reveal tells something new and is likeliest to open an area.",
 		"mines.alts":               "The safest squares:",
 		"mines.alt":                "{1}: {2}",
 		"mines.alt-dead":           "(revealing it would tell nothing new)",

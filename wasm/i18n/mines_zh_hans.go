@@ -69,6 +69,7 @@ func init() {
 		"mines.why-estimate":       "局面太开阔，来不及精确计算。{1}看起来最安全，约 {2}。",
 		"mines.play-reveal":        "翻开它",
 		"mines.play-flag":          "插旗",
+		"mines.tie":                "其他格子一样安全；引擎偏好翻开后能得到新信息、又最可能打开一片的格子。",
 		"mines.alts":               "最安全的格子：",
 		"mines.alt":                "{1}：{2}",
 		"mines.alt-dead":           "（翻开它得不到新信息）",

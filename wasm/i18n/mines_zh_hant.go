@@ -69,6 +69,7 @@ func init() {
 		"mines.why-estimate":       "局面太開闊，來不及精確計算。{1}看來最安全，約 {2}。",
 		"mines.play-reveal":        "翻開它",
 		"mines.play-flag":          "插旗",
+		"mines.tie":                "其他格子一樣安全；引擎偏好翻開後能得到新資訊、又最可能打開一片的格子。",
 		"mines.alts":               "最安全的格子：",
 		"mines.alt":                "{1}：{2}",
 		"mines.alt-dead":           "（翻開它得不到新資訊）",

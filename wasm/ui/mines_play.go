@@ -784,6 +784,9 @@ func (w *minesWidget) whyDetails(a *minesAnalysis, mv mines.Move, withFacts bool
 		facts = append(facts, f.T("mines.fact-floating", a.Floating, w.percentText(*a.FloatProb)))
 	}
 	box := el("div", el("p", cls("kz-note"), f.T("mines.alts")), list)
+	if mv.Why == mines.WhyLowestRisk && len(others) > 0 && minesPercent(prob[others[0]]) == minesPercent(mv.Prob) {
+		box.AppendChild(el("p", cls("kz-note"), f.T("mines.tie")))
+	}
 	if withFacts {
 		box.AppendChild(el("p", cls("kz-note kz-mines-facts"), strings.Join(facts, f.T("mines.sep"))))
 	}
