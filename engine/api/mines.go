@@ -100,7 +100,7 @@ func minesLevels(ctx context.Context, params json.RawMessage, report progress.Fu
 }
 
 // probRows writes the probabilities row by row: a number per hidden cell
-// (1 for a flag), null for a revealed cell.
+// (1 for a flag), null for a revealed cell (see appendProb).
 type probRows struct {
 	width int
 	prob  []float64
@@ -121,13 +121,42 @@ func (p probRows) MarshalJSON() ([]byte, error) {
 		default:
 			out = append(out, ',')
 		}
-		if math.IsNaN(x) {
-			out = append(out, "null"...)
-		} else {
-			out = strconv.AppendFloat(out, x, 'g', -1, 64)
-		}
+		out = appendProb(out, x)
 	}
 	return append(out, "]]"...), nil
+}
+
+// appendProb writes a probability with 12 decimals, trailing zeros
+// dropped (at least 8 significant digits from 1e-4 up), and smaller ones
+// to 10 significant digits; 0 and 1 exactly as "0" and "1", which only
+// certain cells get. Integer formatting is much quicker than strconv's
+// for the thousands of cells of a big board.
+func appendProb(out []byte, x float64) []byte {
+	switch {
+	case math.IsNaN(x):
+		return append(out, "null"...)
+	case x == 0:
+		return append(out, '0')
+	case x == 1:
+		return append(out, '1')
+	case x < 1e-4:
+		return strconv.AppendFloat(out, x, 'g', 10, 64)
+	}
+	v := uint64(x*1e12 + 0.5)
+	if v >= 1e12 {
+		v = 1e12 - 1 // not certain: never print 1
+	}
+	var digits [12]byte
+	for i := 11; i >= 0; i-- {
+		digits[i] = byte('0' + v%10)
+		v /= 10
+	}
+	n := 12
+	for digits[n-1] == '0' {
+		n--
+	}
+	out = append(out, '0', '.')
+	return append(out, digits[:n]...)
 }
 
 // analysisResult is the JSON of an analysis.

@@ -154,3 +154,45 @@ func TestMinesBigGameState(t *testing.T) {
 		t.Fatalf("a 100x100 state is %d bytes", n)
 	}
 }
+
+// BenchmarkMinesAnalyze is a whole mines.analyze call on an expert
+// mid-game board: parsing, the analysis, the count, the best move and the
+// JSON of the result.
+func BenchmarkMinesAnalyze(b *testing.B) {
+	params, _ := json.Marshal(map[string]string{"board": "30x16x99\n" +
+		"HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH\n" +
+		"HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH\n" +
+		"HHHHHH2112HHHHHHHHHHHHHHHHHHHH\n" +
+		"HHHHH310012HHHHHHHHHHHHHHHHHHH\n" +
+		"HHHHH2000012HHHHHHHHHHHHHHHHHH\n" +
+		"HHHHH21000013HHHHHHHHHHHHHHHHH\n" +
+		"HHHHHH2100002HHHHHHHHHHHHHHHHH\n" +
+		"HHHHHHH100001HHHHHHHHHHHHHHHHH\n" +
+		"HHHHHHH211112HHHHHHHHHHHHHHHHH\n" +
+		"HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH\n" +
+		"HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH\n" +
+		"HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH\n" +
+		"HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH\n" +
+		"HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH\n" +
+		"HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH\n" +
+		"HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH\n"})
+	for b.Loop() {
+		if _, err := Call(context.Background(), "mines.analyze", params, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestAppendProb(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{0, "0"}, {1, "1"}, {0.5, "0.5"}, {0.25, "0.25"}, {1.0 / 3, "0.333333333333"},
+		{0.9999999999999, "0.999999999999"}, {2e-5, "2e-05"}, {0.0001, "0.0001"}, {0.1861, "0.1861"},
+	} {
+		if got := string(appendProb(nil, c.x)); got != c.want {
+			t.Errorf("%v: got %s, want %s", c.x, got, c.want)
+		}
+	}
+}

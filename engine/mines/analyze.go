@@ -386,12 +386,22 @@ func (a *Analysis) Solutions() (string, bool) {
 			}
 			total = next
 		}
-		var sum nat
+		// C(F, L−K) for K upwards: one binomial, then exact steps
+		// C(F, m−1) = C(F, m)·m/(F−m+1).
+		var sum, c nat
+		cm := -1 // the m that c holds C(F, m) for
 		for K, w := range total {
-			if len(w) == 0 || L-K < 0 || L-K > F {
+			m := L - K
+			if len(w) == 0 || m < 0 || m > F {
 				continue
 			}
-			sum = sum.add(w.mul(natBinomial(F, L-K)))
+			if cm < 0 {
+				c, cm = natBinomial(F, m), m
+			}
+			for ; cm > m; cm-- {
+				c = c.mul(natOf(uint64(cm))).divSmall(uint64(F - cm + 1))
+			}
+			sum = sum.add(w.mul(c))
 		}
 		return sum.String(), true
 	}
