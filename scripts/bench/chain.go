@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"runtime"
-	"syscall"
 	"time"
 
 	"kibitz/engine/chain"
@@ -83,13 +82,4 @@ func runChain(args []string) error {
 	}
 	fmt.Println(string(out))
 	return nil
-}
-
-// cpuMs is the process's CPU time (user and system) in milliseconds.
-func cpuMs() float64 {
-	var u syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
-		return 0
-	}
-	return float64(u.Utime.Nano()+u.Stime.Nano()) / 1e6
 }
