@@ -163,6 +163,35 @@ func (w *minesWidget) selectMode(mode string, save bool) {
 	}
 }
 
+// fill appends markup to parent: in tpl, @key (a message key: letters,
+// digits, dots and dashes) becomes the message in the widget's language,
+// escaped, and each <b data-slot="name"></b> is replaced by slots[name].
+func (w *minesWidget) fill(parent dom.Element, tpl string, slots map[string]dom.Element) {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(tpl, '@')
+		if i < 0 {
+			b.WriteString(tpl)
+			break
+		}
+		b.WriteString(tpl[:i])
+		j := i + 1
+		for j < len(tpl) && (tpl[j] >= 'a' && tpl[j] <= 'z' || tpl[j] >= '0' && tpl[j] <= '9' || tpl[j] == '.' || tpl[j] == '-') {
+			j++
+		}
+		b.WriteString(htmlEscape(w.f.T(tpl[i+1 : j])))
+		tpl = tpl[j:]
+	}
+	parent.Underlying().Call("insertAdjacentHTML", "beforeend", b.String())
+	for name, e := range slots {
+		if slot := parent.QuerySelector(`[data-slot="` + name + `"]`); slot != nil {
+			slot.ParentNode().ReplaceChild(e, slot)
+		}
+	}
+}
+
+var htmlEscape = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace
+
 // cellName names a cell for people: "row 3, column 5" (1-based).
 func (w *minesWidget) cellName(x, y int) string { return w.f.T("mines.at", y+1, x+1) }
 

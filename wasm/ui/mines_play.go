@@ -77,80 +77,30 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	m := &minesPlay{w: w, f: f}
 	m.board = newMinesBoard(f, "mines.play", m.act, m.showReadout)
 
-	// Settings: they apply to the next game.
-	m.levelSel = el("select", attr("id", "kz-mines-level"), on("change", "mines.settings"))
+	// Settings apply to the next game. The static markup is a template
+	// (less code in the module than building it call by call).
+	w.fill(panel, minesPlayHTML, map[string]dom.Element{
+		"busy": f.Lane("mines-move").BusyIn(), // in the bar, so a slow move on a big board moves nothing
+		"board": m.board.scroll, "legend": w.legend(),
+		"hint-busy": f.Lane("mines-hint").BusyIn(), "heat-busy": f.Lane("mines-heat").BusyIn(),
+	})
+	q := func(sel string) dom.Element { return panel.QuerySelector(sel) }
+	m.levelSel, m.ruleSel, m.seedIn, m.paceSel = q("#kz-mines-level"), q("#kz-mines-rule"), q("#kz-mines-seed"), q("#kz-mines-pace")
+	m.widthIn, m.heightIn, m.minesIn = q("#kz-mines-width"), q("#kz-mines-height"), q("#kz-mines-count")
+	m.customBox, m.settingsNote = q(".kz-custom"), q(".kz-settings > .kz-note")
+	m.counter, m.clock, m.status = q(".kz-mines-counter"), q(".kz-mines-clock"), q(".kz-mines-status")
+	m.heatBox, m.autoBtn, m.readout = q("#kz-mines-heat"), q(".kz-mines-auto"), q(".kz-mines-readout")
+	m.heatNote, m.hintBox, m.confirm, m.legend = q(".kz-mines-heat-note"), q(".kz-mines-hint-box"), q(".kz-confirm"), q(".kz-mines-legend")
 	for _, l := range mines.Levels {
 		m.levelSel.AppendChild(el("option", attr("value", l.ID), f.T("mines.level-"+l.ID, l.Width, l.Height, l.Mines)))
 	}
 	m.levelSel.AppendChild(el("option", attr("value", "custom"), f.T("mines.level-custom")))
-	m.ruleSel = el("select", attr("id", "kz-mines-rule"), on("change", "mines.settings"))
 	for _, r := range []mines.Rule{mines.RuleSFAR, mines.RuleOpening, mines.RuleNoGuess} {
 		m.ruleSel.AppendChild(el("option", attr("value", string(r)), f.T("mines.rule-"+string(r))))
 	}
-	num := func(id string, lo, hi int) dom.Element {
-		return el("input", attr("id", id), attr("type", "number"), attr("min", strconv.Itoa(lo)), attr("max", strconv.Itoa(hi)),
-			attr("inputmode", "numeric"), on("change", "mines.settings"))
-	}
-	m.widthIn = num("kz-mines-width", 1, mines.MaxGameSide)
-	m.heightIn = num("kz-mines-height", 1, mines.MaxGameSide)
-	m.minesIn = num("kz-mines-count", 0, mines.MaxGameSide*mines.MaxGameSide)
-	m.seedIn = el("input", attr("id", "kz-mines-seed"), attr("type", "text"), attr("inputmode", "numeric"), attr("autocomplete", "off"),
-		attr("placeholder", f.T("mines.seed-random")), on("change", "mines.settings"))
-	m.paceSel = el("select", attr("id", "kz-mines-pace"), attr("aria-label", f.T("mines.pace")), on("change", "mines.settings"))
-	for _, p := range []struct {
-		ms  int
-		key string
-	}{{700, "mines.pace-slow"}, {250, "mines.pace-normal"}, {60, "mines.pace-fast"}} {
-		m.paceSel.AppendChild(el("option", attr("value", strconv.Itoa(p.ms)), f.T(p.key)))
-	}
-	m.customBox = el("div", cls("kz-row kz-custom"),
-		el("label", attr("for", "kz-mines-width"), f.T("mines.width")), m.widthIn,
-		el("label", attr("for", "kz-mines-height"), f.T("mines.height")), m.heightIn,
-		el("label", attr("for", "kz-mines-count"), f.T("mines.mines")), m.minesIn,
-	)
-	m.settingsNote = el("p", cls("kz-note"), attr("aria-live", "polite"))
-	settings := el("details", cls("kz-settings"),
-		el("summary", f.T("mines.settings")),
-		el("div", cls("kz-grid"),
-			el("label", attr("for", "kz-mines-level"), f.T("mines.level")), m.levelSel,
-			el("label", attr("for", "kz-mines-rule"), f.T("mines.rule")), m.ruleSel,
-			el("label", attr("for", "kz-mines-seed"), f.T("mines.seed")), m.seedIn,
-		),
-		m.customBox,
-		m.settingsNote,
-	)
 	if _, ok := mines.LevelByID(f.opts.Preset); ok {
 		setDisabled(m.levelSel, true)
 	}
-
-	m.counter = el("span", cls("kz-mines-counter"), attr("aria-live", "off"))
-	m.clock = el("span", cls("kz-mines-clock"), attr("role", "timer"), attr("aria-live", "off"))
-	m.status = el("p", cls("kz-status kz-mines-status"), attr("aria-live", "polite"))
-	m.heatBox = el("input", attr("type", "checkbox"), attr("id", "kz-mines-heat"), on("change", "mines.heat"))
-	m.autoBtn = el("button", attr("type", "button"), cls("kz-mines-auto"), on("click", "mines.auto"), f.T("mines.autoplay"))
-	m.readout = el("p", cls("kz-note kz-mines-readout")) // the focused cell's own label says the same to screen readers
-	m.heatNote = el("p", cls("kz-note kz-mines-heat-note"))
-	m.hintBox = el("div", cls("kz-mines-hint-box"), attr("aria-live", "polite"))
-	m.confirm = el("div", cls("kz-confirm"), attr("hidden", ""), attr("role", "alertdialog"), attr("aria-label", f.T("confirm.discard")),
-		el("span", f.T("confirm.discard")),
-		el("button", attr("type", "button"), cls("kz-danger"), on("click", "mines.discard"), f.T("confirm.discard-yes")),
-		el("button", attr("type", "button"), on("click", "mines.keep"), f.T("confirm.keep")),
-	)
-	m.legend = w.legend()
-	bar := el("div", cls("kz-mines-bar"),
-		el("span", cls("kz-mines-stat"), el("span", cls("kz-mines-icon"), attr("aria-hidden", "true"), "⚑"), el("span", cls("kz-sr"), f.T("mines.left")), m.counter),
-		el("button", attr("type", "button"), cls("kz-primary"), on("click", "mines.new"), f.T("common.new-game")),
-		el("span", cls("kz-mines-stat"), el("span", cls("kz-sr"), f.T("mines.time")), m.clock),
-		f.Lane("mines-move").BusyIn(), // in the bar, so a slow move on a big board moves nothing
-	)
-	actions := el("div", cls("kz-row kz-actions"),
-		el("button", attr("type", "button"), cls("kz-mines-hint-btn"), on("click", "mines.hint"), f.T("mines.hint")),
-		m.autoBtn, m.paceSel,
-		el("label", cls("kz-check"), m.heatBox, f.T("mines.heatmap")),
-		el("button", attr("type", "button"), cls("kz-link kz-apart"), on("click", "mines.to-analyser"), f.T("mines.to-analyser")),
-	)
-	build(panel, settings, bar, m.confirm, m.status, m.board.scroll, m.legend, m.readout, actions, m.heatNote,
-		f.Lane("mines-hint").BusyIn(), m.hintBox, f.Lane("mines-heat").BusyIn())
 
 	f.Handle("mines.settings", func(dom.Event, dom.Element) { m.readSettings() })
 	f.Handle("mines.new", func(dom.Event, dom.Element) {
@@ -220,6 +170,31 @@ func (m *minesPlay) shown() {
 	}
 	m.analyse()
 }
+
+// minesPlayHTML is Play mode's markup: @key is a message, and
+// <b data-slot=name> is where fill puts an element built in code.
+const minesPlayHTML = `<details class="kz-settings"><summary>@mines.settings</summary>` +
+	`<div class="kz-grid"><label for="kz-mines-level">@mines.level</label><select id="kz-mines-level" data-on-change="mines.settings"></select>` +
+	`<label for="kz-mines-rule">@mines.rule</label><select id="kz-mines-rule" data-on-change="mines.settings"></select>` +
+	`<label for="kz-mines-seed">@mines.seed</label><input id="kz-mines-seed" type="text" inputmode="numeric" autocomplete="off" placeholder="@mines.seed-random" data-on-change="mines.settings"></div>` +
+	`<div class="kz-row kz-custom"><label for="kz-mines-width">@mines.width</label><input id="kz-mines-width" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.settings">` +
+	`<label for="kz-mines-height">@mines.height</label><input id="kz-mines-height" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.settings">` +
+	`<label for="kz-mines-count">@mines.mines</label><input id="kz-mines-count" type="number" min="1" max="9999" inputmode="numeric" data-on-change="mines.settings"></div>` +
+	`<p class="kz-note" aria-live="polite"></p></details>` +
+	`<div class="kz-mines-bar"><span class="kz-mines-stat"><span class="kz-mines-icon" aria-hidden="true">⚑</span><span class="kz-sr">@mines.left</span><span class="kz-mines-counter"></span></span>` +
+	`<button type="button" class="kz-primary" data-on-click="mines.new">@common.new-game</button>` +
+	`<span class="kz-mines-stat"><span class="kz-sr">@mines.time</span><span class="kz-mines-clock" role="timer"></span></span><b data-slot="busy"></b></div>` +
+	`<div class="kz-confirm" hidden role="alertdialog" aria-label="@confirm.discard"><span>@confirm.discard</span>` +
+	`<button type="button" class="kz-danger" data-on-click="mines.discard">@confirm.discard-yes</button><button type="button" data-on-click="mines.keep">@confirm.keep</button></div>` +
+	`<p class="kz-status kz-mines-status" aria-live="polite"></p><b data-slot="board"></b><b data-slot="legend"></b>` +
+	// The hover line: the focused cell's own label says the same to screen readers.
+	`<p class="kz-note kz-mines-readout"></p>` +
+	`<div class="kz-row kz-actions"><button type="button" class="kz-mines-hint-btn" data-on-click="mines.hint">@mines.hint</button>` +
+	`<button type="button" class="kz-mines-auto" data-on-click="mines.auto">@mines.autoplay</button>` +
+	`<select id="kz-mines-pace" aria-label="@mines.pace" data-on-change="mines.settings"><option value="700">@mines.pace-slow</option><option value="250">@mines.pace-normal</option><option value="60">@mines.pace-fast</option></select>` +
+	`<label class="kz-check"><input type="checkbox" id="kz-mines-heat" data-on-change="mines.heat">@mines.heatmap</label>` +
+	`<button type="button" class="kz-link kz-apart" data-on-click="mines.to-analyser">@mines.to-analyser</button></div>` +
+	`<p class="kz-note kz-mines-heat-note"></p><b data-slot="hint-busy"></b><div class="kz-mines-hint-box" aria-live="polite"></div><b data-slot="heat-busy"></b>`
 
 // ---- Settings
 
@@ -700,12 +675,11 @@ func (m *minesPlay) autoLoop(gen int) {
 // legend explains the heat map's colours: the ramp from safe to mine, and
 // the marks on certain cells.
 func (w *minesWidget) legend() dom.Element {
-	f := w.f
-	return el("div", cls("kz-mines-legend"), attr("aria-hidden", "true"),
-		el("span", cls("kz-mines-legend-item"), f.T("mines.legend"), el("span", cls("kz-mines-ramp"), el("span", "0%"), el("span", "100%"))),
-		el("span", cls("kz-mines-legend-item"), el("span", cls("kz-mines-key kz-mines-key-safe"), "✓"), f.T("mines.legend-safe")),
-		el("span", cls("kz-mines-legend-item"), el("span", cls("kz-mines-key kz-mines-key-sure"), "!"), f.T("mines.legend-mine")),
-	)
+	box := el("div")
+	w.fill(box, `<div class="kz-mines-legend" aria-hidden="true"><span class="kz-mines-legend-item">@mines.legend<span class="kz-mines-ramp"><span>0%</span><span>100%</span></span></span>`+
+		`<span class="kz-mines-legend-item"><span class="kz-mines-key kz-mines-key-safe">✓</span>@mines.legend-safe</span>`+
+		`<span class="kz-mines-legend-item"><span class="kz-mines-key kz-mines-key-sure">!</span>@mines.legend-mine</span></div>`, nil)
+	return box.QuerySelector(".kz-mines-legend")
 }
 
 // moveSentence says what a move is and why, in one sentence.
