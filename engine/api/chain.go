@@ -100,6 +100,33 @@ func moveJSON(m chain.Move, after chain.Row) moveOut {
 	return moveOut{Take: m.Take(), Text: m.String(), Row: after.String()}
 }
 
+type chainSolveOut struct {
+	Value             int              `json:"value"`
+	Winner            string           `json:"winner"`
+	Row               string           `json:"row"`
+	Groups            string           `json:"groups"`
+	Position          string           `json:"position"`
+	Reverse           bool             `json:"reverse"`
+	FirstMoveSingle   bool             `json:"firstMoveSingle"`
+	Moves             []chainMoveValue `json:"moves"`
+	Line              []moveOut        `json:"line"`
+	Grundy            *int             `json:"grundy,omitempty"`
+	PositionsSearched int64            `json:"positionsSearched"`
+	MemoryBytes       int              `json:"memoryBytes"`
+	Ms                float64          `json:"ms"`
+}
+
+type chainOutcomeOut struct {
+	Winner  string   `json:"winner"`
+	Move    *moveOut `json:"move"`
+	Objects int      `json:"objects"`
+	Groups  int      `json:"groups"`
+	Exact   bool     `json:"exact"`
+	Value   *int     `json:"value,omitempty"`
+	Grundy  *int     `json:"grundy,omitempty"`
+	Ms      float64  `json:"ms"`
+}
+
 type chainMoveValue struct {
 	Move  moveOut `json:"move"`
 	Value int     `json:"value"`
@@ -134,29 +161,21 @@ func chainSolve(ctx context.Context, params json.RawMessage, report progress.Fun
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]any{
-		"value":             a.Value,
-		"winner":            winner(a.Win),
-		"row":               row.String(),
-		"groups":            chain.FormatGroups(row.Groups()),
-		"position":          row.Position().String(),
-		"reverse":           in.Reverse,
-		"firstMoveSingle":   in.single(),
-		"positionsSearched": s.PositionsSearched(),
-		"memoryBytes":       s.MemoryBytes(),
-		"ms":                elapsed(start),
+	out := chainSolveOut{
+		Value: a.Value, Winner: winner(a.Win), Row: row.String(), Groups: chain.FormatGroups(row.Groups()),
+		Position: row.Position().String(), Reverse: in.Reverse, FirstMoveSingle: in.single(),
+		PositionsSearched: s.PositionsSearched(), MemoryBytes: s.MemoryBytes(), Ms: elapsed(start),
+		Moves: make([]chainMoveValue, len(a.Moves)), Line: make([]moveOut, len(a.Line)),
 	}
-	moves := make([]chainMoveValue, len(a.Moves))
 	for i, mv := range a.Moves {
-		moves[i] = chainMoveValue{moveJSON(mv.Move, mv.After), mv.Value}
+		out.Moves[i] = chainMoveValue{moveJSON(mv.Move, mv.After), mv.Value}
 	}
-	line := make([]moveOut, len(a.Line))
 	for i, m := range a.Line {
-		line[i] = moveJSON(m, a.Lines[i])
+		out.Line[i] = moveJSON(m, a.Lines[i])
 	}
-	out["moves"], out["line"] = moves, line
 	if !in.Reverse {
-		out["grundy"] = chain.GrundyOf(row.Groups())
+		g := chain.GrundyOf(row.Groups())
+		out.Grundy = &g
 	}
 	return out, nil
 }
@@ -179,16 +198,15 @@ func chainOutcome(ctx context.Context, params json.RawMessage, report progress.F
 	} else {
 		o = chain.OutcomeDirect(row, in.single())
 	}
-	out := map[string]any{"winner": winner(o.Win), "objects": row.Objects(), "groups": len(row.Groups()), "exact": o.Exact, "ms": elapsed(start)}
+	out := chainOutcomeOut{Winner: winner(o.Win), Objects: row.Objects(), Groups: len(row.Groups()), Exact: o.Exact, Ms: elapsed(start)}
 	if o.Move != nil {
-		out["move"] = moveJSON(*o.Move, row.Play(*o.Move))
-	} else {
-		out["move"] = nil
+		m := moveJSON(*o.Move, row.Play(*o.Move))
+		out.Move = &m
 	}
 	if o.Exact {
-		out["value"] = o.Value
+		out.Value = &o.Value
 	} else {
-		out["grundy"] = o.Grundy
+		out.Grundy = &o.Grundy
 	}
 	return out, nil
 }
@@ -212,14 +230,14 @@ func chainMove(ctx context.Context, params json.RawMessage, report progress.Func
 		return nil, err
 	}
 	best, _ := chain.Best(moves)
-	return map[string]any{
-		"move":              moveJSON(best.Move, best.After),
-		"value":             best.Value, // the mover's value, this move included
-		"winner":            winner(best.Value > 0),
-		"gameOver":          best.After.Objects() == 0,
-		"positionsSearched": s.PositionsSearched(),
-		"ms":                elapsed(start),
-	}, nil
+	return struct {
+		Move              moveOut `json:"move"`
+		Value             int     `json:"value"` // the mover's value, this move included
+		Winner            string  `json:"winner"`
+		GameOver          bool    `json:"gameOver"`
+		PositionsSearched int64   `json:"positionsSearched"`
+		Ms                float64 `json:"ms"`
+	}{moveJSON(best.Move, best.After), best.Value, winner(best.Value > 0), best.After.Objects() == 0, s.PositionsSearched(), elapsed(start)}, nil
 }
 
 // chainTableMax bounds chain.table: the exact range.
@@ -273,7 +291,14 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 	// holds every shorter row too (a row of n is a position of the range
 	// of to), so the other rows are lookups.
 	var searched int64
-	out := map[string]any{}
+	var out struct {
+		Rows              []rowOut `json:"rows"`
+		FirstMoveSingle   bool     `json:"firstMoveSingle"`
+		PositionsSearched int64    `json:"positionsSearched"`
+		DirectMs          *float64 `json:"directMs,omitempty"`
+		ReverseMs         *float64 `json:"reverseMs,omitempty"`
+		Ms                float64  `json:"ms"`
+	}
 	for gi, rev := range games {
 		s := chain.NewSolver(rev)
 		base := int64(gi) * chain.Positions(to)
@@ -292,15 +317,16 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 				rows[i].Direct = &v
 			}
 		}
+		ms := elapsed(t)
 		if rev {
-			out["reverseMs"] = elapsed(t)
+			out.ReverseMs = &ms
 		} else {
-			out["directMs"] = elapsed(t)
+			out.DirectMs = &ms
 		}
 		searched += s.PositionsSearched()
 		report.Report(base+chain.Positions(to), int64(len(games))*chain.Positions(to), "positions")
 	}
-	out["rows"], out["firstMoveSingle"], out["positionsSearched"], out["ms"] = rows, single, searched, elapsed(start)
+	out.Rows, out.FirstMoveSingle, out.PositionsSearched, out.Ms = rows, single, searched, elapsed(start)
 	return out, nil
 }
 
@@ -313,8 +339,19 @@ func chainGrundy(ctx context.Context, params json.RawMessage, report progress.Fu
 	if err := decode(params, &in); err != nil {
 		return nil, err
 	}
-	periodStart, period := chain.Period()
-	out := map[string]any{"periodStart": periodStart, "period": period}
+	type group struct {
+		Size   int `json:"size"`
+		Grundy int `json:"grundy"`
+	}
+	var out struct {
+		PeriodStart int     `json:"periodStart"`
+		Period      int     `json:"period"`
+		From        *int    `json:"from,omitempty"`
+		Sequence    []int   `json:"sequence,omitempty"`
+		Grundy      *int    `json:"grundy,omitempty"`
+		Groups      []group `json:"groups,omitempty"`
+	}
+	out.PeriodStart, out.Period = chain.Period()
 	if in.From != nil || in.To != nil {
 		from, to := 0, 0
 		if in.From != nil {
@@ -333,7 +370,7 @@ func chainGrundy(ctx context.Context, params json.RawMessage, report progress.Fu
 		for n := from; n <= to; n++ {
 			seq = append(seq, chain.Grundy(n))
 		}
-		out["from"], out["sequence"] = from, seq
+		out.From, out.Sequence = &from, seq
 		if in.Position == nil && in.N == nil {
 			return out, nil
 		}
@@ -342,14 +379,10 @@ func chainGrundy(ctx context.Context, params json.RawMessage, report progress.Fu
 	if err != nil {
 		return nil, err
 	}
-	type group struct {
-		Size   int `json:"size"`
-		Grundy int `json:"grundy"`
-	}
-	var groups []group
 	for _, g := range row.Groups() {
-		groups = append(groups, group{g, chain.Grundy(g)})
+		out.Groups = append(out.Groups, group{g, chain.Grundy(g)})
 	}
-	out["grundy"], out["groups"] = chain.GrundyOf(row.Groups()), groups
+	x := chain.GrundyOf(row.Groups())
+	out.Grundy = &x
 	return out, nil
 }

@@ -1,6 +1,6 @@
 package chain
 
-import "fmt"
+import "strconv"
 
 // Reasons a position text is refused, independent of language.
 const (
@@ -28,7 +28,7 @@ type InputError struct {
 
 func (e *InputError) Error() string {
 	if e.Pos >= 0 {
-		return fmt.Sprintf("%s, character %d: %s", e.Field, e.Pos+1, e.Msg)
+		return e.Field + ", character " + strconv.Itoa(e.Pos+1) + ": " + e.Msg
 	}
 	return e.Field + ": " + e.Msg
 }

@@ -1,7 +1,6 @@
 package chain
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -23,7 +22,13 @@ func NewPosition(groups []int) Position {
 			p = append(p, g)
 		}
 	}
-	slices.SortFunc(p, func(a, b int) int { return b - a })
+	// Insertion sort: positions are short, and it keeps the wasm module
+	// smaller than a generic sort.
+	for i := 1; i < len(p); i++ {
+		for j := i; j > 0 && p[j] > p[j-1]; j-- {
+			p[j], p[j-1] = p[j-1], p[j]
+		}
+	}
 	return p
 }
 
@@ -71,7 +76,9 @@ func FromKey(key uint64) Position {
 		p = append(p, g)
 		key >>= 1
 	}
-	slices.Reverse(p)
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
 	return p
 }
 
@@ -220,7 +227,7 @@ func (r Row) Moves(singleOnly bool) []Move {
 
 // Play returns the row after m (a new row; r is unchanged).
 func (r Row) Play(m Move) Row {
-	out := slices.Clone(r)
+	out := append(Row(nil), r...)
 	out[m.At] = false
 	if m.Two {
 		out[m.At+1] = false

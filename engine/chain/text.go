@@ -1,8 +1,7 @@
 package chain
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 	"unicode"
 )
 
@@ -38,13 +37,7 @@ func isGap(c rune) bool {
 // names the parameter in errors.
 func Parse(text, field string) (Row, error) {
 	rs := []rune(text)
-	fail := func(pos int, reason, format string, args ...any) error {
-		sym := ""
-		if pos >= 0 && pos < len(rs) {
-			sym = string(rs[pos])
-		}
-		return &InputError{Field: field, Pos: pos, Value: text, Reason: reason, Symbol: sym, Msg: fmt.Sprintf(format, args...)}
-	}
+	fail := func(pos int, reason, msg string) error { return parseError(field, text, rs, pos, reason, msg) }
 	first, last := 0, len(rs)
 	for first < last && unicode.IsSpace(rs[first]) {
 		first++
@@ -65,12 +58,12 @@ func Parse(text, field string) (Row, error) {
 			case isGap(c):
 				row = append(row, false)
 			case unicode.IsDigit(c):
-				return nil, fail(first+i, ReasonMixed, "%q: a row is written with objects and gaps (X and .), not numbers", string(c))
+				return nil, fail(first+i, ReasonMixed, "a row is written with objects and gaps (X and .), not numbers")
 			default:
-				return nil, fail(first+i, ReasonBadSymbol, "%q is neither an object (X) nor a gap (.)", string(c))
+				return nil, fail(first+i, ReasonBadSymbol, "neither an object (X) nor a gap (.)")
 			}
 			if len(row) > MaxParseObjects {
-				return nil, fail(first+i, ReasonTooLong, "more than %d cells", MaxParseObjects)
+				return nil, fail(first+i, ReasonTooLong, "more than a million cells")
 			}
 		}
 		return row, nil
@@ -87,13 +80,13 @@ func Parse(text, field string) (Row, error) {
 		switch {
 		case c == '{' || c == '[' || c == '(':
 			if i != 0 {
-				return nil, fail(first+i, ReasonBrace, "%q may only open the list", string(c))
+				return nil, fail(first+i, ReasonBrace, "a bracket may only open the list")
 			}
 			open = i
 			i++
 		case c == '}' || c == ']' || c == ')':
 			if open < 0 || i != len(body)-1 {
-				return nil, fail(first+i, ReasonBrace, "%q does not close an opening brace", string(c))
+				return nil, fail(first+i, ReasonBrace, "this bracket closes nothing")
 			}
 			if sawComma >= 0 && expect && len(groups) > 0 {
 				return nil, fail(first+sawComma, ReasonEmptyGroup, "a comma with no group after it")
@@ -111,7 +104,7 @@ func Parse(text, field string) (Row, error) {
 			i++
 		case c >= '0' && c <= '9':
 			if !expect && sawComma < 0 && i > 0 && !unicode.IsSpace(body[i-1]) {
-				return nil, fail(first+i, ReasonBadSymbol, "%q cannot follow here", string(c))
+				return nil, fail(first+i, ReasonBadSymbol, "a number cannot follow here")
 			}
 			start := i
 			n := 0
@@ -126,20 +119,20 @@ func Parse(text, field string) (Row, error) {
 			}
 			total += n
 			if total > MaxParseObjects {
-				return nil, fail(first+start, ReasonTooLong, "more than %d objects", MaxParseObjects)
+				return nil, fail(first+start, ReasonTooLong, "more than a million objects")
 			}
 			groups = append(groups, n)
 			expect = false
 			sawComma = -1
 		default:
 			if isObject(c) || isGap(c) {
-				return nil, fail(first+i, ReasonMixed, "%q: group sizes are written as numbers, such as {3,1,4}", string(c))
+				return nil, fail(first+i, ReasonMixed, "group sizes are written as numbers, such as {3,1,4}")
 			}
-			return nil, fail(first+i, ReasonBadSymbol, "%q is not part of a position", string(c))
+			return nil, fail(first+i, ReasonBadSymbol, "not part of a position")
 		}
 	}
 	if open >= 0 {
-		return nil, fail(first+open, ReasonBrace, "%q is never closed", string(body[open]))
+		return nil, fail(first+open, ReasonBrace, "this bracket is never closed")
 	}
 	if sawComma >= 0 && expect && len(groups) > 0 {
 		return nil, fail(first+sawComma, ReasonEmptyGroup, "a separator with no group after it")
@@ -159,15 +152,15 @@ func looksLikeRow(body []rune) bool {
 }
 
 // FormatGroups writes group sizes as {3,1,4}.
-func FormatGroups(groups []int) string {
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, g := range groups {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprint(&b, g)
+func FormatGroups(groups []int) string { return Position(groups).String() }
+
+// parseError builds the InputError of a position text: the character at
+// pos (if any) is named in Symbol and quoted in the message.
+func parseError(field, text string, rs []rune, pos int, reason, msg string) error {
+	sym := ""
+	if pos >= 0 && pos < len(rs) {
+		sym = string(rs[pos])
+		msg = strconv.Quote(sym) + ": " + msg
 	}
-	b.WriteByte('}')
-	return b.String()
+	return &InputError{Field: field, Pos: pos, Value: text, Reason: reason, Symbol: sym, Msg: msg}
 }

@@ -38,6 +38,7 @@ type widget interface {
 var widgets = map[string]func() widget{
 	"app":   func() widget { return &appWidget{} },
 	"guess": func() widget { return &guessWidget{} },
+	"chain": func() widget { return &chainWidget{} },
 	"mines": func() widget { return &minesWidget{} },
 }
 

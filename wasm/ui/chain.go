@@ -1,0 +1,296 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"honnef.co/go/js/dom/v2"
+
+	"kibitz/engine/chain"
+	"kibitz/wasm/bridge"
+)
+
+// The chain game's widget: two modes.
+//
+//   - Play: a row of objects against the perfect computer (chain.move),
+//     with a hint that shows every move's value (chain.solve).
+//   - Analyse: solve any position (its value, the principal line, every
+//     move), and the table of the starting rows' values for N = 1..60,
+//     computed in the page (chain.table) with a progress bar.
+//
+// Every rule and every value is the engine's; the widget draws and asks.
+// It uses engine/chain only to read a row and to check that a click is a
+// legal move before it is played.
+
+type chainSettings struct {
+	N        int  `json:"n"`
+	Reverse  bool `json:"reverse"`
+	Single   bool `json:"single"`   // the first move takes one object
+	CPUFirst bool `json:"cpuFirst"` // the computer moves first
+}
+
+// chainGame is a game in progress as the widget keeps it.
+type chainGame struct {
+	chainSettings
+	Row    string         `json:"row"`   // the row now, X and .
+	Moves  int            `json:"moves"` // moves played
+	Log    []chainLogItem `json:"log"`
+	Winner string         `json:"winner,omitempty"` // "you" or "cpu" once over
+}
+
+type chainLogItem struct {
+	Who  string `json:"who"` // "you" or "cpu"
+	Take []int  `json:"take"`
+}
+
+type chainTableRow struct {
+	N       int  `json:"n"`
+	Direct  *int `json:"direct"`
+	Reverse *int `json:"reverse"`
+}
+
+// chainState is everything the widget saves.
+type chainState struct {
+	Version  int             `json:"v"`
+	Mode     string          `json:"mode"`
+	Settings chainSettings   `json:"settings"`
+	Game     *chainGame      `json:"game,omitempty"`
+	Position string          `json:"position"` // the analyser's position text
+	AnRev    bool            `json:"anReverse"`
+	AnSingle bool            `json:"anSingle"`
+	Table    []chainTableRow `json:"table,omitempty"`
+}
+
+const chainStateVersion = 1
+
+// chainMaxN is the longest row the widget offers: the exact solver's range.
+const chainMaxN = 60
+
+var chainModes = []string{"play", "analyse"}
+
+// The engine's answers.
+type chainMoveOut struct {
+	Take []int  `json:"take"`
+	Text string `json:"text"`
+	Row  string `json:"row"`
+}
+
+type chainSolved struct {
+	Value  int    `json:"value"`
+	Winner string `json:"winner"`
+	Row    string `json:"row"`
+	Moves  []struct {
+		Move  chainMoveOut `json:"move"`
+		Value int          `json:"value"`
+	} `json:"moves"`
+	Line              []chainMoveOut `json:"line"`
+	PositionsSearched int64          `json:"positionsSearched"`
+	Ms                float64        `json:"ms"`
+	Grundy            *int           `json:"grundy"`
+}
+
+type chainReply struct {
+	Move     chainMoveOut `json:"move"`
+	Value    int          `json:"value"`
+	GameOver bool         `json:"gameOver"`
+}
+
+type chainWidget struct {
+	f      *Frame
+	state  chainState
+	tabs   map[string]dom.Element
+	panels map[string]dom.Element
+	play   *chainPlay
+	an     *chainAnalyser
+}
+
+func (w *chainWidget) start(f *Frame) {
+	w.f = f
+	w.state = chainState{Version: chainStateVersion, Mode: "play",
+		Settings: chainSettings{N: 9, Single: true}, Position: "XXXXXXXXX", AnSingle: true}
+	var saved chainState
+	if f.Load(&saved) && saved.Version == chainStateVersion {
+		w.state = saved
+	}
+	switch f.opts.Mode {
+	case "play":
+		w.state.Mode = "play"
+	case "analyse", "analyze":
+		w.state.Mode = "analyse"
+	}
+	if !f.opts.Nested {
+		f.Body.AppendChild(el("div", cls("kz-head"), el("h2", cls("kz-title"), f.T("chain.title")), f.LanguageMenu()))
+	}
+	f.Body.AppendChild(w.buildTabs())
+	w.play = newChainPlay(w, w.panels["play"])
+	w.an = newChainAnalyser(w, w.panels["analyse"])
+	w.selectMode(w.state.Mode, false)
+}
+
+func (w *chainWidget) save() { w.f.Save(w.state) }
+
+func (w *chainWidget) buildTabs() dom.Element {
+	f := w.f
+	w.tabs, w.panels = map[string]dom.Element{}, map[string]dom.Element{}
+	list := el("div", cls("kz-tabs"), attr("role", "tablist"), attr("aria-label", f.T("chain.modes")))
+	panels := el("div", cls("kz-panels"))
+	for _, m := range chainModes {
+		tab := el("button", attr("type", "button"), attr("role", "tab"), attr("id", "kz-chain-tab-"+m),
+			attr("aria-controls", "kz-chain-panel-"+m), data("mode", m), on("click", "chain.mode"), on("keydown", "chain.tabkey"),
+			f.T("chain.mode-"+m))
+		panel := el("section", cls("kz-panel"), attr("role", "tabpanel"), attr("id", "kz-chain-panel-"+m), attr("aria-labelledby", "kz-chain-tab-"+m),
+			el("details", cls("kz-howto"), el("summary", f.T("howto.title")), el("p", f.T("chain.howto-"+m))))
+		w.tabs[m], w.panels[m] = tab, panel
+		list.AppendChild(tab)
+		panels.AppendChild(panel)
+	}
+	f.Handle("chain.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
+	f.Handle("chain.tabkey", func(ev dom.Event, t dom.Element) {
+		i := indexOf(chainModes, t.GetAttribute("data-mode"))
+		switch ev.Underlying().Get("key").String() {
+		case "ArrowRight", "ArrowLeft", "Home", "End":
+			i = 1 - i
+		default:
+			return
+		}
+		ev.PreventDefault()
+		w.selectMode(chainModes[i], true)
+		focus(w.tabs[chainModes[i]])
+	})
+	return el("div", list, panels)
+}
+
+func (w *chainWidget) selectMode(mode string, save bool) {
+	if indexOf(chainModes, mode) < 0 {
+		mode = "play"
+	}
+	w.state.Mode = mode
+	for _, m := range chainModes {
+		on := m == mode
+		w.tabs[m].SetAttribute("aria-selected", strconv.FormatBool(on))
+		w.tabs[m].SetAttribute("tabindex", chainPick(on, "0", "-1"))
+		setHidden(w.panels[m], !on)
+	}
+	w.f.ClearMessage()
+	if save {
+		w.save()
+	}
+}
+
+// valueText says what a signed move count means for the side it belongs
+// to: "win in 7 moves", "loss in 8 moves".
+func (w *chainWidget) valueText(v int) string {
+	switch {
+	case v == 1:
+		return w.f.T("chain.win-1")
+	case v > 0:
+		return w.f.T("chain.win-n", v)
+	case v == -1:
+		return w.f.T("chain.loss-1")
+	case v < 0:
+		return w.f.T("chain.loss-n", -v)
+	}
+	return w.f.T("chain.over")
+}
+
+// signedText writes a value with its sign: +7, −8.
+func signedText(v int) string {
+	if v > 0 {
+		return "+" + strconv.Itoa(v)
+	}
+	if v < 0 {
+		return "−" + strconv.Itoa(-v)
+	}
+	return "0"
+}
+
+// takeText names the objects a move takes for people, 1-based: "5" or
+// "5–6".
+func takeText(take []int) string {
+	parts := make([]string, len(take))
+	for i, t := range take {
+		parts[i] = strconv.Itoa(t + 1)
+	}
+	return strings.Join(parts, "–")
+}
+
+// describeChain writes an engine error about a position in the frame's
+// language: the chain reasons are the widget's own keys.
+func (w *chainWidget) describe(err error) string {
+	ce, ok := err.(*CallError)
+	if ok && ce.Code == "bad-input" && ce.Field == "position" {
+		key := "chain.reason-" + ce.Reason
+		if w.f.T(key) != key {
+			return w.f.T(key, w.f.quote(ce.Symbol), position(ce.Pos))
+		}
+	}
+	if ok && ce.Code == "too-large" {
+		return w.f.T("chain.too-large", ce.Size, ce.Limit)
+	}
+	return w.f.Describe(err)
+}
+
+// rowOf reads a row the widget wrote itself (X and .).
+func rowOf(text string) chain.Row {
+	r, err := chain.Parse(text, "row")
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// pause waits for an animation step; readers who asked for less motion
+// get a short one.
+func pause(ms int) {
+	if reducedMotion() {
+		ms /= 4
+	}
+	time.Sleep(time.Duration(ms) * time.Millisecond)
+}
+
+func reducedMotion() bool {
+	mq, err := bridge.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)")
+	if err != nil {
+		return false
+	}
+	matches, err := mq.Get("matches")
+	if err != nil {
+		return false
+	}
+	on, _ := matches.Bool()
+	return on
+}
+
+// chainPick is a if cond, else b.
+func chainPick(cond bool, a, b string) string {
+	if cond {
+		return a
+	}
+	return b
+}
+
+// chainEsc escapes text for HTML.
+func chainEsc(s string) string {
+	if !strings.ContainsAny(s, `&<>"`) {
+		return s
+	}
+	var b strings.Builder
+	for _, c := range s {
+		switch c {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&quot;")
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}

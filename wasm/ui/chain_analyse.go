@@ -1,0 +1,237 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"honnef.co/go/js/dom/v2"
+)
+
+// Analyse mode: any position solved, and the table of the starting rows.
+
+type chainAnalyser struct {
+	w *chainWidget
+	f *Frame
+
+	posIn, gameSel, ruleBox, posError, result  dom.Element
+	tableBox, tableBtn, progress, progressText dom.Element
+	tableCancel                                context.CancelFunc
+}
+
+func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
+	f := w.f
+	a := &chainAnalyser{w: w, f: f}
+	st := &w.state
+	T := func(key string, args ...any) string { return chainEsc(f.T(key, args...)) }
+	panel.Underlying().Call("insertAdjacentHTML", "beforeend", `<form class="kz-chain-form" data-on-submit="chain.solve"><div class="kz-grid">`+
+		`<label for="kz-chain-pos">`+T("chain.position")+`</label><input type="text" id="kz-chain-pos" class="kz-chain-pos" spellcheck="false" autocomplete="off" placeholder="`+T("chain.position-placeholder")+`" aria-describedby="kz-chain-pos-error">`+
+		`<label for="kz-chain-an-game">`+T("chain.game")+`</label><select id="kz-chain-an-game"><option value="direct">`+T("chain.game-direct")+`</option><option value="reverse">`+T("chain.game-reverse")+`</option></select>`+
+		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-an-rule">`+T("chain.first-rule")+`</label></div>`+
+		`<p class="kz-field-error" id="kz-chain-pos-error" role="alert"></p>`+
+		`<div class="kz-row"><button type="submit" class="kz-primary" id="kz-chain-solve">`+T("chain.solve")+`</button>`+
+		`<button type="button" data-on-click="chain.use-game">`+T("chain.use-game")+`</button></div></form>`+
+		`<div class="kz-chain-result" id="kz-chain-result" aria-live="polite"></div>`+
+		`<h3>`+T("chain.table")+`</h3><p class="kz-note">`+T("chain.table-note")+`</p>`+
+		`<div class="kz-row"><button type="button" id="kz-chain-table-go" data-on-click="chain.table">`+T("chain.table-compute", chainMaxN)+`</button></div>`+
+		`<div class="kz-row kz-chain-progress-row" id="kz-chain-progress-row" hidden><progress max="1" value="0" class="kz-chain-progress" aria-label="`+T("chain.table")+`"></progress>`+
+		`<span class="kz-note" id="kz-chain-progress-text"></span><button type="button" class="kz-link" data-on-click="chain.table-stop">`+T("common.stop")+`</button></div>`+
+		`<div class="kz-chain-table-box" id="kz-chain-table-box"></div>`)
+	get := func(id string) dom.Element { return panel.QuerySelector("#" + id) }
+	a.posIn, a.gameSel, a.ruleBox, a.posError, a.result = get("kz-chain-pos"), get("kz-chain-an-game"), get("kz-chain-an-rule"), get("kz-chain-pos-error"), get("kz-chain-result")
+	a.tableBtn, a.progress, a.progressText, a.tableBox = get("kz-chain-table-go"), panel.QuerySelector("progress"), get("kz-chain-progress-text"), get("kz-chain-table-box")
+	progressRow := get("kz-chain-progress-row")
+	setInputValue(a.posIn, st.Position)
+	setInputValue(a.gameSel, chainPick(st.AnRev, "reverse", "direct"))
+	setChecked(a.ruleBox, st.AnSingle)
+	f.Handle("chain.solve", func(dom.Event, dom.Element) { go a.solve() })
+	f.Handle("chain.use-game", func(dom.Event, dom.Element) {
+		if g := w.state.Game; g != nil {
+			a.load(g.Row, g.Reverse, g.Single && g.Moves == 0)
+		}
+	})
+	f.Handle("chain.table", func(dom.Event, dom.Element) { go a.computeTable(progressRow) })
+	f.Handle("chain.table-stop", func(dom.Event, dom.Element) {
+		if a.tableCancel != nil {
+			a.tableCancel()
+		}
+	})
+	a.renderTable()
+	return a
+}
+
+// load puts a position in the form and solves it.
+func (a *chainAnalyser) load(row string, reverse, single bool) {
+	setInputValue(a.posIn, row)
+	setInputValue(a.gameSel, chainPick(reverse, "reverse", "direct"))
+	setChecked(a.ruleBox, single)
+	go a.solve()
+}
+
+func (a *chainAnalyser) solve() {
+	f := a.f
+	st := &a.w.state
+	st.Position = inputValue(a.posIn)
+	st.AnRev = inputValue(a.gameSel) == "reverse"
+	st.AnSingle = checked(a.ruleBox)
+	a.w.save()
+	var s chainSolved
+	err := f.Call("chain.analyse", "chain.solve", map[string]any{
+		"position": st.Position, "reverse": st.AnRev, "firstMoveSingle": st.AnSingle}, &s)
+	if err != nil {
+		if err == ErrSuperseded {
+			return
+		}
+		a.posIn.SetAttribute("aria-invalid", "true")
+		a.posError.SetTextContent(a.w.describe(err))
+		replace(a.result)
+		return
+	}
+	a.posIn.RemoveAttribute("aria-invalid")
+	a.posError.SetTextContent("")
+
+	var summary string
+	switch {
+	case s.Value > 0:
+		summary = f.T("chain.result-win", s.Value)
+	case s.Value < 0:
+		summary = f.T("chain.result-loss", -s.Value)
+	default:
+		summary = f.T("chain.over")
+	}
+	facts := f.T("chain.searched", s.PositionsSearched, strconv.FormatFloat(s.Ms, 'f', 1, 64))
+	if s.Grundy != nil {
+		facts = f.T("chain.grundy", *s.Grundy) + " · " + facts
+	}
+	var b strings.Builder
+	b.WriteString(`<p class="kz-big">` + chainEsc(summary) + `</p><p class="kz-note">` + chainEsc(facts) + `</p>`)
+	if len(s.Line) > 0 {
+		// The principal line: each row with the objects the move takes
+		// marked.
+		b.WriteString(`<h3>` + chainEsc(f.T("chain.line")) + `</h3><ol class="kz-chain-line">`)
+		prev := s.Row
+		for i, m := range s.Line {
+			b.WriteString(`<li><span class="kz-chain-who">` + chainEsc(f.T(chainPick(i%2 == 0, "chain.side-first", "chain.side-second"))) + `</span> ` +
+				chainRowHTML(prev, m.Take) + ` <span class="kz-note">` + chainEsc(f.T("chain.takes", takeText(m.Take))) + `</span></li>`)
+			prev = m.Row
+		}
+		// Every move, best first.
+		b.WriteString(`</ol><h3>` + chainEsc(f.T("chain.moves")) + `</h3><div class="kz-chain-scroll"><table class="kz-table kz-chain-moves"><thead><tr><th>` +
+			chainEsc(f.T("chain.move")) + `</th><th>` + chainEsc(f.T("chain.value")) + `</th><th>` + chainEsc(f.T("chain.meaning")) + `</th></tr></thead><tbody>`)
+		order := make([]int, len(s.Moves))
+		for i := range order {
+			order[i] = i
+		}
+		sortStable(order, func(x, y int) bool { return chainBetter(s.Moves[x].Value, s.Moves[y].Value) })
+		for _, i := range order {
+			mv := s.Moves[i]
+			b.WriteString(`<tr` + chainPick(mv.Value == s.Value, ` class="kz-chain-best"`, "") + `><td>` + takeText(mv.Move.Take) +
+				`</td><td class="kz-chain-num">` + signedText(mv.Value) + `</td><td>` + chainEsc(a.w.valueText(mv.Value)) + `</td></tr>`)
+		}
+		b.WriteString(`</tbody></table></div>`)
+	}
+	a.result.SetInnerHTML(b.String())
+}
+
+// chainRowHTML draws a row with the objects of take marked.
+func chainRowHTML(row string, take []int) string {
+	var b strings.Builder
+	b.WriteString(`<span class="kz-chain-mini" aria-label="` + row + `">`)
+	for i, c := range row {
+		switch {
+		case contains(take, i):
+			b.WriteString(`<span class="kz-chain-mini-take">●</span>`)
+		case c == 'X':
+			b.WriteString(`●`)
+		default:
+			b.WriteString(`<span class="kz-chain-mini-gap">·</span>`)
+		}
+	}
+	b.WriteString(`</span>`)
+	return b.String()
+}
+
+// chainBetter: a win beats a loss, a faster win a slower one, a slower
+// loss a faster one.
+func chainBetter(a, b int) bool {
+	switch {
+	case a > 0 && b > 0:
+		return a < b
+	case a > 0 || b > 0:
+		return a > 0
+	}
+	return a < b
+}
+
+func sortStable(order []int, less func(x, y int) bool) {
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && less(order[j], order[j-1]); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+}
+
+// computeTable fills the table of N = 1..chainMaxN in the page, with a
+// progress bar and Stop.
+func (a *chainAnalyser) computeTable(progressRow dom.Element) {
+	f := a.f
+	if a.tableCancel != nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	a.tableCancel = cancel
+	defer func() { cancel(); a.tableCancel = nil }()
+	setDisabled(a.tableBtn, true)
+	defer setDisabled(a.tableBtn, false)
+	setHidden(progressRow, false)
+	defer setHidden(progressRow, true)
+	a.progress.SetAttribute("value", "0")
+	a.progressText.SetTextContent(f.T("chain.table-progress", 0))
+	var out struct {
+		Rows []chainTableRow `json:"rows"`
+	}
+	err := f.Engine.Call(ctx, "chain.table", map[string]any{"from": 1, "to": chainMaxN, "firstMoveSingle": true}, &out,
+		func(done, total float64, note string) {
+			if total > 0 {
+				a.progress.SetAttribute("value", strconv.FormatFloat(done/total, 'f', 3, 64))
+				a.progressText.SetTextContent(f.T("chain.table-progress", int(100*done/total)))
+			}
+		})
+	if err != nil {
+		if ce, ok := err.(*CallError); ok && ce.Code == "cancelled" {
+			f.Notice(f.T("common.stopped"))
+			return
+		}
+		f.ShowError(err)
+		return
+	}
+	a.w.state.Table = out.Rows
+	a.w.save()
+	a.renderTable()
+}
+
+func (a *chainAnalyser) renderTable() {
+	f := a.f
+	rows := a.w.state.Table
+	if len(rows) == 0 {
+		replace(a.tableBox)
+		return
+	}
+	cell := func(v *int) string {
+		if v == nil {
+			return `<td></td>`
+		}
+		return `<td class="kz-chain-num ` + chainPick(*v > 0, "kz-chain-pos-val", "kz-chain-neg-val") + `">` + signedText(*v) + `</td>`
+	}
+	var b strings.Builder
+	b.WriteString(`<div class="kz-chain-scroll kz-chain-table-scroll"><table class="kz-table kz-chain-table" id="kz-chain-table"><thead><tr><th>N</th><th>` +
+		chainEsc(f.T("chain.direct")) + `</th><th>` + chainEsc(f.T("chain.reverse")) + `</th></tr></thead><tbody>`)
+	for _, r := range rows {
+		n := strconv.Itoa(r.N)
+		b.WriteString(`<tr data-n="` + n + `"><th scope="row">` + n + `</th>` + cell(r.Direct) + cell(r.Reverse) + `</tr>`)
+	}
+	b.WriteString(`</tbody></table></div>`)
+	a.tableBox.SetInnerHTML(b.String())
+}

@@ -1,0 +1,479 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"honnef.co/go/js/dom/v2"
+
+	"kibitz/engine/chain"
+)
+
+// Play mode: the reader against the perfect computer.
+
+type chainPlay struct {
+	w *chainWidget
+	f *Frame
+
+	nIn, gameSel, startSel, ruleBox, settingsNote dom.Element
+	status, rowBox, hintBox, logBox, hintBtn      dom.Element
+
+	busy     bool           // the computer is moving
+	hint     map[string]int // move text ("4", "4-5") → value, while shown
+	dragFrom int            // the object a drag started on, or -1
+	dragged  bool           // a drag just took two: skip the click that follows
+	focusAt  int            // the object that holds the row's tab stop
+	taking   []int          // objects on their way out (animation)
+	cpuPick  []int          // objects the computer has chosen (animation)
+}
+
+func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
+	f := w.f
+	p := &chainPlay{w: w, f: f, dragFrom: -1}
+	s := w.state.Settings
+
+	// The static markup is written as HTML: far less code in the wasm
+	// module than a tree of el calls (every string is escaped).
+	T := func(key string) string { return chainEsc(f.T(key)) }
+	panel.Underlying().Call("insertAdjacentHTML", "beforeend", `<details class="kz-settings"`+chainPick(w.state.Game == nil, " open", "")+`>`+
+		`<summary>`+T("chain.settings")+`</summary><div class="kz-grid">`+
+		`<label for="kz-chain-n">`+T("chain.n")+`</label><input type="number" id="kz-chain-n" min="1" max="`+strconv.Itoa(chainMaxN)+`" inputmode="numeric" data-on-change="chain.settings">`+
+		`<label for="kz-chain-game">`+T("chain.game")+`</label><select id="kz-chain-game" data-on-change="chain.settings"><option value="direct">`+T("chain.game-direct")+`</option><option value="reverse">`+T("chain.game-reverse")+`</option></select>`+
+		`<label for="kz-chain-start">`+T("chain.starts")+`</label><select id="kz-chain-start" data-on-change="chain.settings"><option value="you">`+T("chain.starts-you")+`</option><option value="cpu">`+T("chain.starts-cpu")+`</option></select>`+
+		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-rule" data-on-change="chain.settings">`+T("chain.first-rule")+`</label>`+
+		`</div><p class="kz-note" id="kz-chain-settings-note" hidden>`+T("chain.settings-next")+`</p></details>`+
+		`<div class="kz-row"><button type="button" class="kz-primary" id="kz-chain-new" data-on-click="chain.new">`+T("chain.new-game")+`</button>`+
+		`<button type="button" id="kz-chain-hint" data-on-click="chain.hint">`+T("chain.hint")+`</button>`+
+		`<button type="button" data-on-click="chain.to-analyser">`+T("chain.to-analyser")+`</button></div>`+
+		`<p class="kz-chain-status" id="kz-chain-status" role="status" aria-live="polite"></p>`+
+		`<div class="kz-chain-row" id="kz-chain-row" role="group" aria-label="`+T("chain.row")+`" data-on-click="chain.obj" data-on-keydown="chain.key" data-on-pointerdown="chain.down" data-on-pointerup="chain.up"></div>`+
+		`<div class="kz-chain-hint" id="kz-chain-hint-box" aria-live="polite"></div>`+
+		`<details class="kz-chain-history"><summary>`+T("chain.log")+`</summary><ol class="kz-chain-log" id="kz-chain-log"></ol></details>`)
+	get := func(id string) dom.Element { return panel.QuerySelector("#" + id) }
+	p.nIn, p.gameSel, p.startSel, p.ruleBox = get("kz-chain-n"), get("kz-chain-game"), get("kz-chain-start"), get("kz-chain-rule")
+	p.settingsNote, p.status, p.rowBox = get("kz-chain-settings-note"), get("kz-chain-status"), get("kz-chain-row")
+	p.hintBtn, p.hintBox, p.logBox = get("kz-chain-hint"), get("kz-chain-hint-box"), get("kz-chain-log")
+	setInputValue(p.nIn, strconv.Itoa(s.N))
+	setInputValue(p.gameSel, chainPick(s.Reverse, "reverse", "direct"))
+	setInputValue(p.startSel, chainPick(s.CPUFirst, "cpu", "you"))
+	setChecked(p.ruleBox, s.Single)
+
+	f.Handle("chain.settings", func(dom.Event, dom.Element) { p.readSettings() })
+	f.Handle("chain.new", func(dom.Event, dom.Element) { p.newGame() })
+	f.Handle("chain.hint", func(dom.Event, dom.Element) { go p.showHint() })
+	f.Handle("chain.to-analyser", func(dom.Event, dom.Element) { p.toAnalyser() })
+	f.Handle("chain.obj", func(ev dom.Event, _ dom.Element) { p.click(ev) })
+	f.Handle("chain.key", func(ev dom.Event, _ dom.Element) { p.key(ev) })
+	f.Handle("chain.down", func(ev dom.Event, _ dom.Element) { p.down(ev) })
+	f.Handle("chain.up", func(ev dom.Event, _ dom.Element) { p.up(ev) })
+
+	if w.state.Game == nil {
+		p.newGame()
+	} else {
+		p.render()
+		if p.cpuToMove() {
+			go p.cpuMove()
+		}
+	}
+	return p
+}
+
+func (p *chainPlay) game() *chainGame { return p.w.state.Game }
+
+// readSettings takes the form's values; they apply to the next game.
+func (p *chainPlay) readSettings() {
+	s := &p.w.state.Settings
+	n, err := strconv.Atoi(inputValue(p.nIn))
+	if err != nil || n < 1 {
+		n = 1
+	}
+	n = min(n, chainMaxN)
+	setInputValue(p.nIn, strconv.Itoa(n))
+	s.N = n
+	s.Reverse = inputValue(p.gameSel) == "reverse"
+	s.CPUFirst = inputValue(p.startSel) == "cpu"
+	s.Single = checked(p.ruleBox)
+	g := p.game()
+	setHidden(p.settingsNote, g == nil || g.chainSettings == *s)
+	p.w.save()
+}
+
+func (p *chainPlay) newGame() {
+	p.readSettings()
+	s := p.w.state.Settings
+	p.w.state.Game = &chainGame{chainSettings: s, Row: chain.FullRow(s.N).String()}
+	setHidden(p.settingsNote, true)
+	p.hint = nil
+	p.w.save()
+	p.render()
+	if p.cpuToMove() {
+		go p.cpuMove()
+	}
+}
+
+// cpuToMove reports whether it is the computer's turn in a live game.
+func (p *chainPlay) cpuToMove() bool {
+	g := p.game()
+	return g != nil && g.Winner == "" && rowOf(g.Row).Objects() > 0 && (g.Moves%2 == 0) == g.CPUFirst
+}
+
+// singleNow reports whether the next move may take one object only.
+func (p *chainPlay) singleNow() bool {
+	g := p.game()
+	return g.Single && g.Moves == 0
+}
+
+// play applies a move (by the reader or the computer) to the game.
+func (p *chainPlay) play(who string, take []int, after string) {
+	g := p.game()
+	g.Row = after
+	g.Moves++
+	g.Log = append(g.Log, chainLogItem{Who: who, Take: take})
+	p.hint = nil
+	if rowOf(after).Objects() == 0 {
+		// Whoever took the last object wins the direct game and loses the
+		// reverse one.
+		other := chainPick(who == "you", "cpu", "you")
+		g.Winner = who
+		if g.Reverse {
+			g.Winner = other
+		}
+	}
+	p.w.save()
+	p.render()
+}
+
+// userMove plays the reader's move if it is legal now.
+func (p *chainPlay) userMove(m chain.Move) {
+	g := p.game()
+	if g == nil || g.Winner != "" || p.busy || p.cpuToMove() {
+		return
+	}
+	row := rowOf(g.Row)
+	if !row.Legal(m, p.singleNow()) {
+		if m.Two && p.singleNow() {
+			p.f.Notice(p.f.T("chain.first-one"))
+		}
+		return
+	}
+	p.f.ClearMessage()
+	p.focusAt = m.At
+	p.play("you", m.Take(), row.Play(m).String())
+	if p.cpuToMove() {
+		go p.cpuMove()
+	}
+}
+
+// cpuMove asks the engine for the computer's move and animates it: the
+// chosen objects light up, then fade out.
+func (p *chainPlay) cpuMove() {
+	g := p.game()
+	p.busy = true
+	p.render()
+	var reply chainReply
+	err := p.f.Call("chain.play", "chain.move", map[string]any{
+		"position": g.Row, "reverse": g.Reverse, "firstMoveSingle": p.singleNow()}, &reply)
+	if err != nil || p.game() != g {
+		p.busy = false
+		if p.game() == g {
+			p.render()
+		}
+		p.f.ShowError(err)
+		return
+	}
+	pause(250)
+	p.cpuPick = reply.Move.Take
+	p.render()
+	pause(450)
+	p.cpuPick, p.taking = nil, reply.Move.Take
+	p.render()
+	pause(350)
+	p.taking = nil
+	p.busy = false
+	if p.game() != g {
+		return
+	}
+	p.play("cpu", reply.Move.Take, reply.Move.Row)
+	p.focusRow()
+}
+
+// showHint asks for every move's value and writes it on the row.
+func (p *chainPlay) showHint() {
+	g := p.game()
+	if g == nil || g.Winner != "" || p.busy || p.cpuToMove() {
+		return
+	}
+	var solved chainSolved
+	err := p.f.Call("chain.hint", "chain.solve", map[string]any{
+		"position": g.Row, "reverse": g.Reverse, "firstMoveSingle": p.singleNow()}, &solved)
+	if err != nil {
+		p.f.ShowError(err)
+		return
+	}
+	if p.game() != g || g.Row != solved.Row {
+		return
+	}
+	p.hint = map[string]int{}
+	for _, mv := range solved.Moves {
+		p.hint[mv.Move.Text] = mv.Value
+	}
+	p.render()
+	// The best move in words.
+	best := solved.Line[0]
+	key := "chain.hint-best"
+	if solved.Value < 0 {
+		key = "chain.hint-lost"
+	}
+	replace(p.hintBox, el("p", p.f.T(key, takeText(best.Take), p.w.valueText(solved.Value))),
+		el("p", cls("kz-note"), p.f.T("chain.hint-how")))
+}
+
+// toAnalyser opens the analyser on the game's row.
+func (p *chainPlay) toAnalyser() {
+	if g := p.game(); g != nil {
+		p.w.an.load(g.Row, g.Reverse, p.singleNow())
+	}
+	p.w.selectMode("analyse", true)
+}
+
+// render draws the status, the row and the log from the state.
+func (p *chainPlay) render() {
+	f := p.f
+	g := p.game()
+	if g == nil {
+		return
+	}
+	row := rowOf(g.Row)
+	yourTurn := g.Winner == "" && !p.cpuToMove() && !p.busy
+	// Status.
+	var status string
+	switch {
+	case g.Winner == "you":
+		status = f.T("chain.you-won")
+	case g.Winner == "cpu":
+		status = f.T("chain.cpu-won")
+	case p.busy || p.cpuToMove():
+		status = f.T("chain.thinking")
+	case p.singleNow():
+		status = f.T("chain.your-turn-first")
+	default:
+		status = f.T("chain.your-turn")
+	}
+	game := f.T("chain.game-direct")
+	if g.Reverse {
+		game = f.T("chain.game-reverse")
+	}
+	replace(p.status, el("span", cls(chainPick(g.Winner == "you", "kz-win", "")), status), " ",
+		el("span", cls("kz-note"), f.T("chain.playing", g.N, game, row.Objects())))
+	p.status.SetAttribute("data-winner", g.Winner)
+	p.status.SetAttribute("data-turn", chainPick(yourTurn, "you", "cpu"))
+	p.rowBox.SetAttribute("data-row", g.Row)
+	p.rowBox.SetAttribute("data-moves", strconv.Itoa(g.Moves))
+	setDisabled(p.hintBtn, !yourTurn)
+	if p.hint == nil {
+		replace(p.hintBox)
+	}
+
+	// The row: objects, gaps, and a link between neighbours that takes
+	// both.
+	if p.focusAt >= len(row) || (p.focusAt >= 0 && p.focusAt < len(row) && !row[p.focusAt]) {
+		p.focusAt = nearestObject(row, p.focusAt)
+	}
+	toggleClass(p.rowBox, "kz-chain-long", len(row) > 24)
+	var b strings.Builder
+	single := p.singleNow()
+	for i, present := range row {
+		if !present && !contains(p.taking, i) {
+			b.WriteString(`<span class="kz-chain-gap" aria-hidden="true"></span>`)
+			continue
+		}
+		classes := "kz-chain-obj"
+		switch {
+		case contains(p.taking, i):
+			classes += " kz-chain-taking"
+		case contains(p.cpuPick, i):
+			classes += " kz-chain-cpu"
+		}
+		label := f.T("chain.object", i+1)
+		value := ""
+		if v, ok := p.hint[strconv.Itoa(i)]; ok {
+			classes += chainPick(v > 0, " kz-chain-good", " kz-chain-poor")
+			label += ": " + p.w.valueText(v)
+			value = `<span class="kz-chain-value" aria-hidden="true">` + signedText(v) + `</span>`
+		}
+		b.WriteString(`<button type="button" class="` + classes + `" data-i="` + strconv.Itoa(i) + `" aria-label="` + chainEsc(label) +
+			`" tabindex="` + chainPick(i == p.focusAt, "0", "-1") + `"` + chainPick(yourTurn, "", ` aria-disabled="true"`) + `>` + value + `</button>`)
+		if i+1 < len(row) && present && row[i+1] {
+			text := strconv.Itoa(i) + "-" + strconv.Itoa(i+1)
+			lcls := "kz-chain-link"
+			label := f.T("chain.take-pair", i+1, i+2)
+			value := ""
+			if v, ok := p.hint[text]; ok {
+				lcls += chainPick(v > 0, " kz-chain-good", " kz-chain-poor")
+				label += ": " + p.w.valueText(v)
+				value = `<span class="kz-chain-value" aria-hidden="true">` + signedText(v) + `</span>`
+			}
+			if single {
+				lcls += " kz-chain-link-off"
+			}
+			b.WriteString(`<button type="button" class="` + lcls + `" data-pair="` + strconv.Itoa(i) + `" tabindex="-1" aria-label="` + chainEsc(label) + `">` + value + `</button>`)
+		}
+	}
+	p.rowBox.SetInnerHTML(b.String())
+
+	// The log.
+	b.Reset()
+	for _, item := range g.Log {
+		b.WriteString("<li>" + chainEsc(f.T(chainPick(item.Who == "cpu", "chain.cpu-took", "chain.you-took"), takeText(item.Take))) + "</li>")
+	}
+	p.logBox.SetInnerHTML(b.String())
+}
+
+// focusRow puts the keyboard focus back on the row after the computer
+// moved, if the reader was using the row.
+func (p *chainPlay) focusRow() {
+	active := p.f.root.Underlying().Get("activeElement")
+	if active.IsNull() || active.IsUndefined() {
+		return
+	}
+	if obj := p.rowBox.QuerySelector(`[tabindex="0"]`); obj != nil {
+		focus(obj)
+	}
+}
+
+// The reader's input: a click takes one object (or, on a link, two); a
+// drag from one object to its neighbour takes both; the keyboard moves
+// along the row with the arrows, Enter or Space takes one, Shift+Enter
+// (or 2) takes it and its right neighbour.
+
+func (p *chainPlay) click(ev dom.Event) {
+	if p.dragged {
+		p.dragged = false
+		return
+	}
+	t := ev.Target()
+	if t == nil {
+		return
+	}
+	if link := t.Closest("[data-pair]"); link != nil {
+		i, _ := strconv.Atoi(link.GetAttribute("data-pair"))
+		p.userMove(chain.Move{At: i, Two: true})
+		return
+	}
+	if obj := t.Closest("[data-i]"); obj != nil {
+		i, _ := strconv.Atoi(obj.GetAttribute("data-i"))
+		p.userMove(chain.Move{At: i})
+	}
+}
+
+func (p *chainPlay) objectAt(ev dom.Event) int {
+	x, y := ev.Underlying().Get("clientX"), ev.Underlying().Get("clientY")
+	hit := p.f.root.Underlying().Call("elementFromPoint", x, y)
+	if hit.IsNull() || hit.IsUndefined() {
+		return -1
+	}
+	obj := dom.WrapElement(hit).Closest("[data-i]")
+	if obj == nil {
+		return -1
+	}
+	i, _ := strconv.Atoi(obj.GetAttribute("data-i"))
+	return i
+}
+
+func (p *chainPlay) down(ev dom.Event) {
+	p.dragFrom = p.objectAt(ev)
+	p.dragged = false
+}
+
+func (p *chainPlay) up(ev dom.Event) {
+	from := p.dragFrom
+	p.dragFrom = -1
+	to := p.objectAt(ev)
+	if from < 0 || to < 0 || from == to {
+		return
+	}
+	if to == from+1 || to == from-1 {
+		p.dragged = true
+		p.userMove(chain.Move{At: min(from, to), Two: true})
+	}
+}
+
+func (p *chainPlay) key(ev dom.Event) {
+	t := ev.Target()
+	if t == nil {
+		return
+	}
+	obj := t.Closest("[data-i]")
+	if obj == nil {
+		return
+	}
+	i, _ := strconv.Atoi(obj.GetAttribute("data-i"))
+	row := rowOf(p.game().Row)
+	e := ev.Underlying()
+	next := -1
+	switch e.Get("key").String() {
+	case "ArrowRight", "ArrowDown":
+		next = stepObject(row, i, 1)
+	case "ArrowLeft", "ArrowUp":
+		next = stepObject(row, i, -1)
+	case "Home":
+		next = stepObject(row, -1, 1)
+	case "End":
+		next = stepObject(row, len(row), -1)
+	case "Enter", " ":
+		ev.PreventDefault()
+		p.userMove(chain.Move{At: i, Two: e.Get("shiftKey").Bool()})
+		p.focusRow()
+		return
+	case "2":
+		ev.PreventDefault()
+		p.userMove(chain.Move{At: i, Two: true})
+		p.focusRow()
+		return
+	default:
+		return
+	}
+	ev.PreventDefault()
+	if next >= 0 {
+		p.focusAt = next
+		for _, o := range p.rowBox.QuerySelectorAll("[data-i]") {
+			o.SetAttribute("tabindex", chainPick(o.GetAttribute("data-i") == strconv.Itoa(next), "0", "-1"))
+		}
+		if o := p.rowBox.QuerySelector(`[data-i="` + strconv.Itoa(next) + `"]`); o != nil {
+			focus(o)
+		}
+	}
+}
+
+// stepObject is the next object from i in direction d, or -1.
+func stepObject(row chain.Row, i, d int) int {
+	for j := i + d; j >= 0 && j < len(row); j += d {
+		if row[j] {
+			return j
+		}
+	}
+	return -1
+}
+
+// nearestObject is the object nearest to i, or -1 on an empty row.
+func nearestObject(row chain.Row, i int) int {
+	for d := 0; d < len(row); d++ {
+		for _, j := range []int{i - d, i + d} {
+			if j >= 0 && j < len(row) && row[j] {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+func contains(list []int, x int) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
