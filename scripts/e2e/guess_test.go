@@ -41,7 +41,7 @@ func installHelpers(t testing.TB, ctx context.Context) {
 		window.kz = () => {
 			const app = document.querySelector('[data-kibitz="app"]');
 			if (app) {
-				const inner = app.shadowRoot && app.shadowRoot.querySelector('.kz-app-game');
+				const inner = app.shadowRoot && app.shadowRoot.querySelector('#kz-app-panel-guess .kz-app-game');
 				return inner && inner.shadowRoot;
 			}
 			const g = document.querySelector('[data-kibitz="guess"]');

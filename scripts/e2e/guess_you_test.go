@@ -147,3 +147,21 @@ func TestSettingsAndHelpFitTheMode(t *testing.T) {
 		t.Errorf("each mode needs a folded How to play: %v", got)
 	}
 }
+
+// In Computer guesses too, settings changed mid-game wait for the next
+// game and say so.
+func TestComputerSettingsWaitForTheNextGame(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[string](t, ctx, `(async () => {
+		$('#kz-tab-computer').click();
+		$('.kz-current button').click();
+		await until(() => $('#kz-panel-computer .kz-current .kz-code'));
+		$('.kz-settings').open = true;
+		choose('#kz-preset', 'mastermind');
+		const note = await until(() => $('#kz-panel-computer .kz-changed'));
+		return note.textContent;
+	})()`)
+	if !strings.Contains(got, "apply to your next game") {
+		t.Errorf("changed settings must say they wait for the next game: %q", got)
+	}
+}

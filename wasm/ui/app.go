@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/hack-pad/safejs"
@@ -27,7 +28,7 @@ type appState struct {
 
 func (a *appWidget) start(f *Frame) {
 	a.f = f
-	a.games = Games()
+	a.games = appOrder(Games())
 	a.tabs, a.panels, a.mounted = map[string]dom.Element{}, map[string]dom.Element{}, map[string]*Frame{}
 	var st appState
 	f.Load(&st)
@@ -104,4 +105,21 @@ func (a *appWidget) show(game string) {
 		a.f.children = append(a.f.children, frame)
 	}
 	a.f.Save(appState{Game: game})
+}
+
+// appOrder puts the games in the app's tab order: the first built first,
+// then any others by name.
+func appOrder(games []string) []string {
+	order := []string{"guess", "mines", "chain"}
+	slices.SortStableFunc(games, func(a, b string) int {
+		ia, ib := indexOf(order, a), indexOf(order, b)
+		if ia < 0 {
+			ia = len(order)
+		}
+		if ib < 0 {
+			ib = len(order)
+		}
+		return ia - ib
+	})
+	return games
 }

@@ -320,6 +320,11 @@ func (m *compMode) render() {
 		m.status.AppendChild(w.wonHeading(len(st.Turns)))
 	default:
 		m.status.AppendChild(el("p", f.T("comp.playing", w.describeRules(r))))
+		// Settings changed mid-game wait for the next game, and say so.
+		if w.settingsDiffer(*st.Game, "") {
+			m.status.AppendChild(el("p", cls("kz-note kz-changed"), f.T("settings.next-game"), " ",
+				el("button", attr("type", "button"), cls("kz-link"), on("click", "comp.new"), f.T("settings.start-now"))))
+		}
 	}
 	answering := st.Pending != nil && !st.Solved && !m.thinking
 	setHidden(m.form, !answering)
