@@ -13,6 +13,8 @@ func init() {
 		"chain.settings":             "Game settings",
 		"chain.n":                    "Objects",
 		"chain.game":                 "Game",
+		"chain.kind-direct":          "direct game",
+		"chain.kind-reverse":         "reverse game",
 		"chain.game-direct":          "Direct: taking the last object wins",
 		"chain.game-reverse":         "Reverse: taking the last object loses",
 		"chain.first-rule":           "The first move takes one object only",

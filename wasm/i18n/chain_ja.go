@@ -13,6 +13,8 @@ func init() {
 		"chain.settings":             "ゲームの設定",
 		"chain.n":                    "駒の数",
 		"chain.game":                 "ゲーム",
+		"chain.kind-direct":          "通常ゲーム",
+		"chain.kind-reverse":         "逆ゲーム",
 		"chain.game-direct":          "通常：最後の駒を取ると勝ち",
 		"chain.game-reverse":         "逆：最後の駒を取ると負け",
 		"chain.first-rule":           "最初の手は駒一つだけ",

@@ -13,6 +13,8 @@ func init() {
 		"chain.settings":             "游戏设置",
 		"chain.n":                    "物件数",
 		"chain.game":                 "游戏",
+		"chain.kind-direct":          "正向游戏",
+		"chain.kind-reverse":         "反向游戏",
 		"chain.game-direct":          "正向：拿走最后一个的人赢",
 		"chain.game-reverse":         "反向：拿走最后一个的人输",
 		"chain.first-rule":           "第一步只能拿一个物件",

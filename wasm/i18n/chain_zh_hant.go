@@ -13,6 +13,8 @@ func init() {
 		"chain.settings":             "遊戲設定",
 		"chain.n":                    "物件數",
 		"chain.game":                 "遊戲",
+		"chain.kind-direct":          "正向遊戲",
+		"chain.kind-reverse":         "反向遊戲",
 		"chain.game-direct":          "正向：拿走最後一個的人贏",
 		"chain.game-reverse":         "反向：拿走最後一個的人輸",
 		"chain.first-rule":           "第一步只能拿一個物件",

@@ -261,10 +261,7 @@ func (p *chainPlay) render() {
 	default:
 		status = f.T("chain.your-turn")
 	}
-	game := f.T("chain.game-direct")
-	if g.Reverse {
-		game = f.T("chain.game-reverse")
-	}
+	game := f.T(chainPick(g.Reverse, "chain.kind-reverse", "chain.kind-direct"))
 	replace(p.status, el("span", cls(chainPick(g.Winner == "you", "kz-win", "")), status), " ",
 		el("span", cls("kz-note"), f.T("chain.playing", g.N, game, row.Objects())))
 	p.status.SetAttribute("data-winner", g.Winner)
@@ -281,7 +278,6 @@ func (p *chainPlay) render() {
 	if p.focusAt >= len(row) || (p.focusAt >= 0 && p.focusAt < len(row) && !row[p.focusAt]) {
 		p.focusAt = nearestObject(row, p.focusAt)
 	}
-	toggleClass(p.rowBox, "kz-chain-long", len(row) > 24)
 	var b strings.Builder
 	single := p.singleNow()
 	for i, present := range row {
