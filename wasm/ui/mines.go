@@ -84,10 +84,14 @@ func (w *minesWidget) start(f *Frame) {
 	w.selectMode(w.state.Mode, false)
 }
 
-// save stores the state soon after a change: a 100×100 game is tens of
-// kilobytes of JSON, written once the browser has painted the move, and
-// once for a burst of changes.
+// save stores the state after a change: at once for a small board; for
+// a big one (a 100×100 game is tens of kilobytes of JSON) once the browser
+// has painted the move, and once for a burst of changes.
 func (w *minesWidget) save() {
+	if g := w.state.Game; g == nil || g.Width*g.Height <= 1000 {
+		w.saveNow()
+		return
+	}
 	if w.saving {
 		return
 	}
@@ -109,17 +113,22 @@ func (w *minesWidget) saveNow() {
 func (w *minesWidget) buildTabs() dom.Element {
 	f := w.f
 	w.tabs, w.panels = map[string]dom.Element{}, map[string]dom.Element{}
-	list := el("div", cls("kz-tabs"), attr("role", "tablist"), attr("aria-label", f.T("mines.modes")))
-	panels := el("div", cls("kz-panels"))
+	box := el("div")
+	var tpl strings.Builder
+	tpl.WriteString(`<div class="kz-tabs" role="tablist" aria-label="@mines.modes">`)
 	for _, m := range minesModes {
-		tab := el("button", attr("type", "button"), attr("role", "tab"), attr("id", "kz-mines-tab-"+m),
-			attr("aria-controls", "kz-mines-panel-"+m), data("mode", m), on("click", "mines.mode"), on("keydown", "mines.tabkey"),
-			f.T("mines.mode-"+m))
-		panel := el("section", cls("kz-panel"), attr("role", "tabpanel"), attr("id", "kz-mines-panel-"+m), attr("aria-labelledby", "kz-mines-tab-"+m),
-			el("details", cls("kz-howto"), el("summary", f.T("howto.title")), el("p", f.T("mines.howto-"+m))))
-		w.tabs[m], w.panels[m] = tab, panel
-		list.AppendChild(tab)
-		panels.AppendChild(panel)
+		tpl.WriteString(`<button type="button" role="tab" id="kz-mines-tab-` + m + `" aria-controls="kz-mines-panel-` + m + `" data-mode="` + m +
+			`" data-on-click="mines.mode" data-on-keydown="mines.tabkey">@mines.mode-` + m + `</button>`)
+	}
+	tpl.WriteString(`</div><div class="kz-panels">`)
+	for _, m := range minesModes {
+		tpl.WriteString(`<section class="kz-panel" role="tabpanel" id="kz-mines-panel-` + m + `" aria-labelledby="kz-mines-tab-` + m +
+			`"><details class="kz-howto"><summary>@howto.title</summary><p>@mines.howto-` + m + `</p></details></section>`)
+	}
+	tpl.WriteString(`</div>`)
+	w.fill(box, tpl.String(), nil)
+	for _, m := range minesModes {
+		w.tabs[m], w.panels[m] = box.QuerySelector("#kz-mines-tab-"+m), box.QuerySelector("#kz-mines-panel-"+m)
 	}
 	f.Handle("mines.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
 	f.Handle("mines.tabkey", func(ev dom.Event, t dom.Element) {
@@ -138,7 +147,7 @@ func (w *minesWidget) buildTabs() dom.Element {
 		w.selectMode(minesModes[i], true)
 		focus(w.tabs[minesModes[i]])
 	})
-	return el("div", list, panels)
+	return box
 }
 
 func (w *minesWidget) selectMode(mode string, save bool) {
@@ -190,7 +199,28 @@ func (w *minesWidget) fill(parent dom.Element, tpl string, slots map[string]dom.
 	}
 }
 
-var htmlEscape = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace
+// htmlEscape makes text safe in markup, in an attribute or not.
+func htmlEscape(text string) string {
+	if !strings.ContainsAny(text, `&<>"`) {
+		return text
+	}
+	var b strings.Builder
+	for _, r := range text {
+		switch r {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&quot;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
 
 // cellName names a cell for people: "row 3, column 5" (1-based).
 func (w *minesWidget) cellName(x, y int) string { return w.f.T("mines.at", y+1, x+1) }

@@ -30,7 +30,29 @@ HH1000000
 HH1000000
 `
 
-var minesBrushes = []string{"H", "F", "0", "1", "2", "3", "4", "5", "6", "7", "8"}
+// minesAnalyseHTML is Analyse mode's markup (see fill).
+const minesAnalyseHTML = `<div class="kz-row kz-custom"><label for="kz-mines-an-width">@mines.width</label><input id="kz-mines-an-width" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.an-size">` +
+	`<label for="kz-mines-an-height">@mines.height</label><input id="kz-mines-an-height" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.an-size">` +
+	`<label for="kz-mines-an-mines">@mines.mines</label><input id="kz-mines-an-mines" type="number" min="0" max="10000" inputmode="numeric" data-on-change="mines.an-size">` +
+	`<button type="button" data-on-click="mines.an-clear">@mines.clear</button></div>` +
+	`<p class="kz-note">@mines.brush-help</p><div class="kz-mines-brushes" role="toolbar" aria-label="@mines.brush">` +
+	`<button type="button" class="kz-mines-brush" data-brush="H" aria-pressed="false" data-on-click="mines.an-brush">@mines.brush-hidden</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="F" aria-pressed="false" data-on-click="mines.an-brush">⚑ @mines.brush-flag</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="0" aria-pressed="false" data-on-click="mines.an-brush">0</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="1" aria-pressed="false" data-on-click="mines.an-brush">1</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="2" aria-pressed="false" data-on-click="mines.an-brush">2</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="3" aria-pressed="false" data-on-click="mines.an-brush">3</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="4" aria-pressed="false" data-on-click="mines.an-brush">4</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="5" aria-pressed="false" data-on-click="mines.an-brush">5</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="6" aria-pressed="false" data-on-click="mines.an-brush">6</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="7" aria-pressed="false" data-on-click="mines.an-brush">7</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="8" aria-pressed="false" data-on-click="mines.an-brush">8</button></div>` +
+	`<b data-slot="board"></b><b data-slot="legend"></b><p class="kz-note kz-mines-readout"></p><b data-slot="busy"></b>` +
+	`<div class="kz-mines-result" aria-live="polite"></div>` +
+	`<div class="kz-mines-textbox"><h3><label for="kz-mines-text">@mines.text</label></h3><p class="kz-note">@mines.text-help</p>` +
+	`<textarea id="kz-mines-text" rows="6" spellcheck="false" autocomplete="off" aria-describedby="kz-mines-text-error" data-on-input="mines.an-text" data-on-change="mines.an-text-now"></textarea>` +
+	`<p class="kz-field-error" id="kz-mines-text-error" aria-live="polite"></p>` +
+	`<div class="kz-row"><button type="button" data-on-click="mines.an-copy">@common.copy</button></div></div>`
 
 type minesAnalyser struct {
 	w     *minesWidget
@@ -52,44 +74,13 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	a.board = newMinesBoard(f, "mines.an", a.act, a.showReadout)
 	a.board.setHeat(true)
 
-	num := func(id string, lo, hi int) dom.Element {
-		return el("input", attr("id", id), attr("type", "number"), attr("min", strconv.Itoa(lo)), attr("max", strconv.Itoa(hi)),
-			attr("inputmode", "numeric"), on("change", "mines.an-size"))
-	}
-	a.widthIn = num("kz-mines-an-width", 1, mines.MaxGameSide)
-	a.heightIn = num("kz-mines-an-height", 1, mines.MaxGameSide)
-	a.minesIn = num("kz-mines-an-mines", 0, mines.MaxGameSide*mines.MaxGameSide)
-	size := el("div", cls("kz-row kz-custom"),
-		el("label", attr("for", "kz-mines-an-width"), f.T("mines.width")), a.widthIn,
-		el("label", attr("for", "kz-mines-an-height"), f.T("mines.height")), a.heightIn,
-		el("label", attr("for", "kz-mines-an-mines"), f.T("mines.mines")), a.minesIn,
-		el("button", attr("type", "button"), on("click", "mines.an-clear"), f.T("mines.clear")),
-	)
-	a.brushes = el("div", cls("kz-mines-brushes"), attr("role", "toolbar"), attr("aria-label", f.T("mines.brush")))
-	for _, b := range minesBrushes {
-		label := b
-		switch b {
-		case "H":
-			label = f.T("mines.brush-hidden")
-		case "F":
-			label = "⚑ " + f.T("mines.brush-flag")
-		}
-		a.brushes.AppendChild(el("button", attr("type", "button"), cls("kz-mines-brush kz-mines-b"+b), data("brush", b),
-			attr("aria-pressed", "false"), on("click", "mines.an-brush"), label))
-	}
-	a.text = el("textarea", attr("id", "kz-mines-text"), attr("rows", "6"), attr("spellcheck", "false"), attr("autocomplete", "off"),
-		attr("aria-describedby", "kz-mines-text-error"), on("input", "mines.an-text"), on("change", "mines.an-text-now"))
-	a.textError = el("p", cls("kz-field-error"), attr("id", "kz-mines-text-error"), attr("aria-live", "polite"))
-	a.result = el("div", cls("kz-mines-result"), attr("aria-live", "polite"))
-	a.readout = el("p", cls("kz-note kz-mines-readout"))
-	textBox := el("div", cls("kz-mines-textbox"),
-		el("h3", el("label", attr("for", "kz-mines-text"), f.T("mines.text"))),
-		el("p", cls("kz-note"), f.T("mines.text-help")),
-		a.text, a.textError,
-		el("div", cls("kz-row"), el("button", attr("type", "button"), on("click", "mines.an-copy"), f.T("common.copy"))),
-	)
-	build(panel, size, el("p", cls("kz-note"), f.T("mines.brush-help")), a.brushes, a.board.scroll, w.legend(), a.readout,
-		f.Lane("mines-analyse").BusyIn(), a.result, textBox)
+	w.fill(panel, minesAnalyseHTML, map[string]dom.Element{
+		"board": a.board.scroll, "legend": w.legend(), "busy": f.Lane("mines-analyse").BusyIn(),
+	})
+	q := func(sel string) dom.Element { return panel.QuerySelector(sel) }
+	a.widthIn, a.heightIn, a.minesIn = q("#kz-mines-an-width"), q("#kz-mines-an-height"), q("#kz-mines-an-mines")
+	a.brushes, a.text, a.textError = q(".kz-mines-brushes"), q("#kz-mines-text"), q("#kz-mines-text-error")
+	a.result, a.readout = q(".kz-mines-result"), q(".kz-mines-readout")
 
 	f.Handle("mines.an-brush", func(_ dom.Event, t dom.Element) {
 		w.state.Brush = t.GetAttribute("data-brush")

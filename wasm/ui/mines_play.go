@@ -80,7 +80,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	// Settings apply to the next game. The static markup is a template
 	// (less code in the module than building it call by call).
 	w.fill(panel, minesPlayHTML, map[string]dom.Element{
-		"busy": f.Lane("mines-move").BusyIn(), // in the bar, so a slow move on a big board moves nothing
+		"busy":  f.Lane("mines-move").BusyIn(), // in the bar, so a slow move on a big board moves nothing
 		"board": m.board.scroll, "legend": w.legend(),
 		"hint-busy": f.Lane("mines-hint").BusyIn(), "heat-busy": f.Lane("mines-heat").BusyIn(),
 	})
