@@ -40,7 +40,7 @@ func init() {
 		"chain.log":                  "Moves so far",
 		"chain.hint-best":            "Best: take {1}, a {2}.",
 		"chain.hint-lost":            "Every move loses against perfect play; the slowest loss is to take {1}, a {2}.",
-		"chain.hint-how":             "Each object shows the value of taking it, each link the value of taking both its neighbours: + you win, − you lose, in that many moves.",
+		"chain.hint-how":             "Each object shows the value of taking it; a link between two objects shows the value of taking both when you point at it (always, for the best move): + you win, − you lose, in that many moves.",
 		"chain.win-1":                "win in 1 move",
 		"chain.win-n":                "win in {1} moves",
 		"chain.loss-1":               "loss in 1 move",
