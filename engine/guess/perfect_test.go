@@ -269,3 +269,24 @@ func TestWorstAnswer(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPerfect solves the presets from the start, as a first perfect
+// move does (the figures in the README):
+//
+//	go test ./engine/guess -run XXX -bench Perfect -benchtime 1x
+//	GOOS=js GOARCH=wasm go test ./engine/guess -run XXX -bench Perfect -benchtime 1x
+func BenchmarkPerfect(b *testing.B) {
+	for _, id := range []string{"science-3", "numeron", "mastermind"} {
+		for _, obj := range allObjectives {
+			b.Run(id+"/"+string(obj), func(b *testing.B) {
+				r := mustRules(b, id)
+				p := position(b, &r)
+				for b.Loop() {
+					if _, err := SolvePerfect(context.Background(), p, PerfectOptions{Objective: obj}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
