@@ -295,23 +295,20 @@ func (a *minesAnalyser) analyse() {
 
 func (a *minesAnalyser) showResult(res *minesAnalysis) {
 	w, f := a.w, a.f
-	facts := el("ul", cls("kz-mines-facts"),
-		el("li", f.T("mines.fact-solutions", w.solutionsText(res.Solutions, res.SolutionsExact))),
-		el("li", f.T("mines.fact-safe", len(res.Safe))),
-		el("li", f.T("mines.fact-mines", len(res.Mines))),
-		el("li", f.T("mines.fact-left", res.MinesLeft)),
-	)
-	box := el("div", el("h3", f.T("mines.result")), facts)
+	html := `<div><h3>` + htmlEscape(f.T("mines.result")) + `</h3><ul class="kz-mines-facts">` +
+		tag("li", "", f.T("mines.fact-solutions", w.solutionsText(res.Solutions, res.SolutionsExact))) +
+		tag("li", "", f.T("mines.fact-safe", len(res.Safe))) +
+		tag("li", "", f.T("mines.fact-mines", len(res.Mines))) +
+		tag("li", "", f.T("mines.fact-left", res.MinesLeft)) + `</ul>`
 	if res.Best != nil {
 		a.board.mark("kz-mines-hint", []int{res.Best.Y*res.Width + res.Best.X})
-		box.AppendChild(el("p", el("strong", w.moveSentence(*res.Best, ""))))
-		box.AppendChild(w.whyDetails(res, *res.Best, false))
+		html += `<p>` + tag("strong", "", w.moveSentence(*res.Best, "")) + `</p>` + w.whyDetails(res, *res.Best, false)
 	} else {
 		a.board.mark("kz-mines-hint", nil)
-		box.AppendChild(el("p", f.T("mines.no-move")))
+		html += tag("p", "", f.T("mines.no-move"))
 	}
-	box.AppendChild(el("p", cls("kz-note kz-mines-time"), f.T("mines.engine-ms", strconv.FormatFloat(res.EngineMs, 'f', 2, 64))))
-	replace(a.result, box)
+	html += tag("p", "kz-note kz-mines-time", f.T("mines.engine-ms", strconv.FormatFloat(res.EngineMs, 'f', 2, 64))) + `</div>`
+	a.result.SetInnerHTML(html)
 }
 
 func (a *minesAnalyser) showReadout(i int) {

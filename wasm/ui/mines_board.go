@@ -50,28 +50,38 @@ type minesBoard struct {
 
 func newMinesBoard(f *Frame, name string, act func(int, string), hover func(int)) *minesBoard {
 	b := &minesBoard{f: f, name: name, act: act, hover: hover, marks: map[int]string{}}
-	b.grid = el("div", cls("kz-mines-grid"), attr("role", "grid"), attr("aria-label", f.T("mines.board")),
-		on("click", name+".click"), on("contextmenu", name+".menu"), on("keydown", name+".key"),
-		on("pointerdown", name+".down"), on("pointerup", name+".up"), on("pointercancel", name+".up"),
-		on("mouseover", name+".over"), on("mouseout", name+".out"), on("focusin", name+".focus"))
-	b.scroll = el("div", cls("kz-mines-scroll"), b.grid)
-	f.Handle(name+".click", func(ev dom.Event, _ dom.Element) {
-		i := b.cellOf(ev)
-		if i < 0 {
-			return
-		}
+	b.scroll = el("div", cls("kz-mines-scroll"))
+	// One handler takes every event on the grid, by type.
+	var tpl strings.Builder
+	tpl.WriteString(`<div class="kz-mines-grid" role="grid" aria-label="@mines.board"`)
+	for _, typ := range []string{"click", "contextmenu", "keydown", "pointerdown", "pointerup", "pointercancel", "mouseover", "mouseout", "focusin"} {
+		tpl.WriteString(` data-on-` + typ + `="` + name + `"`)
+	}
+	tpl.WriteString(`></div>`)
+	(&minesWidget{f: f}).fill(b.scroll, tpl.String(), nil)
+	b.grid = b.scroll.QuerySelector(".kz-mines-grid")
+	f.Handle(name, b.event)
+	return b
+}
+
+// event handles what the reader does on the grid.
+func (b *minesBoard) event(ev dom.Event, _ dom.Element) {
+	typ := ev.Underlying().Get("type").String() // not ev.Type(): that keeps every dom type's Type method in the module
+	i := b.cellOf(ev)
+	switch {
+	case typ == "pointerup" || typ == "pointercancel":
+		b.cancelPress()
+	case typ == "mouseout":
+		b.hover(b.focused())
+	case i < 0:
+	case typ == "click":
 		b.moveCursor(i, false)
 		if b.pressFired {
 			b.pressFired = false
 			return
 		}
 		b.act(i, "reveal")
-	})
-	f.Handle(name+".menu", func(ev dom.Event, _ dom.Element) {
-		i := b.cellOf(ev)
-		if i < 0 {
-			return
-		}
+	case typ == "contextmenu":
 		ev.PreventDefault()
 		if b.pressFired { // the long press has flagged already
 			return
@@ -80,12 +90,10 @@ func newMinesBoard(f *Frame, name string, act func(int, string), hover func(int)
 		b.pressFired = ev.Underlying().Get("pointerType").String() == "touch"
 		b.moveCursor(i, false)
 		b.act(i, "flag")
-	})
-	f.Handle(name+".down", func(ev dom.Event, _ dom.Element) {
+	case typ == "pointerdown":
 		b.pressFired = false
 		b.cancelPress()
-		i := b.cellOf(ev)
-		if i < 0 || ev.Underlying().Get("pointerType").String() == "mouse" {
+		if ev.Underlying().Get("pointerType").String() == "mouse" {
 			return
 		}
 		// A long press flags, for fingers and pens.
@@ -95,22 +103,14 @@ func newMinesBoard(f *Frame, name string, act func(int, string), hover func(int)
 			b.moveCursor(i, false)
 			b.act(i, "flag")
 		})
-	})
-	f.Handle(name+".up", func(dom.Event, dom.Element) { b.cancelPress() })
-	f.Handle(name+".over", func(ev dom.Event, _ dom.Element) {
-		if i := b.cellOf(ev); i >= 0 {
-			b.hover(i)
-		}
-	})
-	f.Handle(name+".out", func(dom.Event, dom.Element) { b.hover(b.focused()) })
-	f.Handle(name+".focus", func(ev dom.Event, _ dom.Element) {
-		if i := b.cellOf(ev); i >= 0 {
-			b.moveCursor(i, false)
-			b.hover(i)
-		}
-	})
-	f.Handle(name+".key", func(ev dom.Event, _ dom.Element) { b.key(ev) })
-	return b
+	case typ == "mouseover":
+		b.hover(i)
+	case typ == "focusin":
+		b.moveCursor(i, false)
+		b.hover(i)
+	case typ == "keydown":
+		b.key(ev)
+	}
 }
 
 func (b *minesBoard) cancelPress() {

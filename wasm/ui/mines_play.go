@@ -596,16 +596,13 @@ func (m *minesPlay) showHint() {
 	if mv.Action == mines.ActFlag {
 		play = f.T("mines.play-flag")
 	}
-	box := el("div", cls("kz-mines-why"),
-		el("p", el("strong", w.moveSentence(mv, g.Rule))),
-	)
+	why := ""
 	if a := h.Analysis; a != nil {
-		box.AppendChild(w.whyDetails(a, mv, true))
+		why = w.whyDetails(a, mv, true)
 	}
-	box.AppendChild(el("div", cls("kz-row"),
-		el("button", attr("type", "button"), cls("kz-primary kz-mines-play-hint"), data("action", string(mv.Action)), on("click", "mines.play-hint"), play),
-	))
-	replace(m.hintBox, box)
+	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", w.moveSentence(mv, g.Rule)) + `</p>` + why +
+		`<div class="kz-row"><button type="button" class="kz-primary kz-mines-play-hint" data-action="` + string(mv.Action) +
+		`" data-on-click="mines.play-hint">` + htmlEscape(play) + `</button></div></div>`)
 }
 
 // ---- Auto-play
@@ -701,7 +698,7 @@ func (w *minesWidget) moveSentence(mv mines.Move, rule string) string {
 // whyDetails explains an analysis around a move: the alternatives with
 // their risks (and which would tell nothing), the certain cells and the
 // count of solutions.
-func (w *minesWidget) whyDetails(a *minesAnalysis, mv mines.Move, withFacts bool) dom.Element {
+func (w *minesWidget) whyDetails(a *minesAnalysis, mv mines.Move, withFacts bool) string {
 	f := w.f
 	width := a.Width
 	prob := probOf(a.Prob, a.Width, a.Height)
@@ -730,17 +727,18 @@ func (w *minesWidget) whyDetails(a *minesAnalysis, mv mines.Move, withFacts bool
 		}
 		return 0
 	})
-	list := el("ul", cls("kz-mines-alts"))
+	var b strings.Builder
+	b.WriteString(tag("p", "kz-note", f.T("mines.alts")) + `<ul class="kz-mines-alts">`)
 	add := func(i int, chosen bool) {
 		text := f.T("mines.alt", w.cellNameOf(i, width), w.percentText(prob[i]))
 		if dead[i] {
 			text += " " + f.T("mines.alt-dead")
 		}
-		item := el("li", text)
+		class := ""
 		if chosen {
-			item.Class().Add("kz-mines-chosen")
+			class = "kz-mines-chosen"
 		}
-		list.AppendChild(item)
+		b.WriteString(tag("li", class, text))
 	}
 	if !math.IsNaN(prob[best]) {
 		add(best, true)
@@ -748,26 +746,31 @@ func (w *minesWidget) whyDetails(a *minesAnalysis, mv mines.Move, withFacts bool
 	for _, i := range others[:min(len(others), 4)] {
 		add(i, false)
 	}
-	facts := []string{
-		f.T("mines.fact-solutions", w.solutionsText(a.Solutions, a.SolutionsExact)),
-		f.T("mines.fact-safe", len(a.Safe)),
-		f.T("mines.fact-mines", len(a.Mines)),
-		f.T("mines.fact-left", a.MinesLeft),
-	}
-	if a.FloatProb != nil && a.Floating > 0 {
-		facts = append(facts, f.T("mines.fact-floating", a.Floating, w.percentText(*a.FloatProb)))
-	}
-	box := el("div", el("p", cls("kz-note"), f.T("mines.alts")), list)
+	b.WriteString(`</ul>`)
 	if mv.Why == mines.WhyLowestRisk && len(others) > 0 && minesPercent(prob[others[0]]) == minesPercent(mv.Prob) {
-		box.AppendChild(el("p", cls("kz-note"), f.T("mines.tie")))
+		b.WriteString(tag("p", "kz-note", f.T("mines.tie")))
 	}
 	if withFacts {
-		box.AppendChild(el("p", cls("kz-note kz-mines-facts"), strings.Join(facts, f.T("mines.sep"))))
+		facts := []string{
+			f.T("mines.fact-solutions", w.solutionsText(a.Solutions, a.SolutionsExact)),
+			f.T("mines.fact-safe", len(a.Safe)),
+			f.T("mines.fact-mines", len(a.Mines)),
+			f.T("mines.fact-left", a.MinesLeft),
+		}
+		if a.FloatProb != nil && a.Floating > 0 {
+			facts = append(facts, f.T("mines.fact-floating", a.Floating, w.percentText(*a.FloatProb)))
+		}
+		b.WriteString(tag("p", "kz-note kz-mines-facts", strings.Join(facts, f.T("mines.sep"))))
 	}
 	if !a.Complete {
-		box.AppendChild(el("p", cls("kz-note"), f.T("mines.incomplete")))
+		b.WriteString(tag("p", "kz-note", f.T("mines.incomplete")))
 	}
-	return box
+	return b.String()
+}
+
+// tag writes an element holding text, as markup.
+func tag(name, class, text string) string {
+	return "<" + name + ` class="` + class + `">` + htmlEscape(text) + "</" + name + ">"
 }
 
 // cellReadout describes a cell in a sentence: where it is, what it shows
