@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"kibitz/engine/chain"
@@ -34,6 +35,29 @@ func init() {
 		Method{"chain.move", "The perfect computer's move in a chain position: the fastest win, or the slowest loss.", chainMove},
 		Method{"chain.grundy", "Kayles Grundy values: of a position and its groups, or the nim-sequence from..to.", chainGrundy},
 	)
+}
+
+// The engine keeps one solver per game between calls: a solver holds every
+// position of its range (one byte each, 2 MB at most, see engine/chain),
+// so once a row has been solved, every position of a game on it, every
+// hint and the table's shorter rows are lookups. Calls take turns on a
+// solver; a cancelled build leaves it to be built again.
+var chainSolvers struct {
+	sync.Mutex
+	s [2]*chain.Solver
+}
+
+// chainSolver lends the game's solver; done gives it back.
+func chainSolver(reverse bool) (s *chain.Solver, done func()) {
+	chainSolvers.Lock()
+	i := 0
+	if reverse {
+		i = 1
+	}
+	if chainSolvers.s[i] == nil {
+		chainSolvers.s[i] = chain.NewSolver(reverse)
+	}
+	return chainSolvers.s[i], chainSolvers.Unlock
 }
 
 // chainError turns the chain package's errors into API errors.
@@ -156,7 +180,9 @@ func chainSolve(ctx context.Context, params json.RawMessage, report progress.Fun
 		return nil, err
 	}
 	start := time.Now()
-	s := chain.NewSolver(in.Reverse)
+	s, done := chainSolver(in.Reverse)
+	defer done()
+	before := s.PositionsSearched()
 	a, err := s.Solve(ctx, row, in.single())
 	if err != nil {
 		return nil, err
@@ -164,7 +190,7 @@ func chainSolve(ctx context.Context, params json.RawMessage, report progress.Fun
 	out := chainSolveOut{
 		Value: a.Value, Winner: winner(a.Win), Row: row.String(), Groups: chain.FormatGroups(row.Groups()),
 		Position: row.Position().String(), Reverse: in.Reverse, FirstMoveSingle: in.single(),
-		PositionsSearched: s.PositionsSearched(), MemoryBytes: s.MemoryBytes(), Ms: elapsed(start),
+		PositionsSearched: s.PositionsSearched() - before, MemoryBytes: s.MemoryBytes(), Ms: elapsed(start),
 		Moves: make([]chainMoveValue, len(a.Moves)), Line: make([]moveOut, len(a.Line)),
 	}
 	for i, mv := range a.Moves {
@@ -224,7 +250,9 @@ func chainMove(ctx context.Context, params json.RawMessage, report progress.Func
 		return nil, &Error{Code: CodeBadInput, Field: "position", Reason: "game-over", Message: "the game is over: no object is left to take"}
 	}
 	start := time.Now()
-	s := chain.NewSolver(in.Reverse)
+	s, done := chainSolver(in.Reverse)
+	defer done()
+	before := s.PositionsSearched()
 	moves, err := s.Moves(ctx, row, in.single())
 	if err != nil {
 		return nil, err
@@ -237,7 +265,7 @@ func chainMove(ctx context.Context, params json.RawMessage, report progress.Func
 		GameOver          bool    `json:"gameOver"`
 		PositionsSearched int64   `json:"positionsSearched"`
 		Ms                float64 `json:"ms"`
-	}{moveJSON(best.Move, best.After), best.Value, winner(best.Value > 0), best.After.Objects() == 0, s.PositionsSearched(), elapsed(start)}, nil
+	}{moveJSON(best.Move, best.After), best.Value, winner(best.Value > 0), best.After.Objects() == 0, s.PositionsSearched() - before, elapsed(start)}, nil
 }
 
 // chainTableMax bounds chain.table: the exact range.
@@ -300,7 +328,8 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 		Ms                float64  `json:"ms"`
 	}
 	for gi, rev := range games {
-		s := chain.NewSolver(rev)
+		s, done := chainSolver(rev)
+		before := s.PositionsSearched()
 		base := int64(gi) * chain.Positions(to)
 		inner := progress.NewContext(ctx, func(d, t int64, note string) {
 			report.Report(base+min(d, t), int64(len(games))*chain.Positions(to), note)
@@ -309,6 +338,7 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 		for i := len(rows) - 1; i >= 0; i-- {
 			v, err := s.Value(inner, chain.NewPosition([]int{rows[i].N}), single)
 			if err != nil {
+				done()
 				return nil, err
 			}
 			if rev {
@@ -323,7 +353,8 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 		} else {
 			out.DirectMs = &ms
 		}
-		searched += s.PositionsSearched()
+		searched += s.PositionsSearched() - before
+		done()
 		report.Report(base+chain.Positions(to), int64(len(games))*chain.Positions(to), "positions")
 	}
 	out.Rows, out.FirstMoveSingle, out.PositionsSearched, out.Ms = rows, single, searched, elapsed(start)
