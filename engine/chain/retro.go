@@ -169,6 +169,66 @@ func (w *walker) childRank(i int, b, a uint8) int32 {
 	return idx + w.tail[d][t]
 }
 
+// childRanks writes into out the ranks of every child that takes r
+// objects from a group of run i, by a (the smaller group left, b = g-r-a):
+// childRank in one loop, since a call per child is dear in WebAssembly.
+func (w *walker) childRanks(i int, r uint8, out *[MaxCells]int32) {
+	rk := w.rk
+	g := w.size[i]
+	idx0, wt0 := w.preIdx[i], w.preWt[i]
+	if c := w.count[i] - 1; c > 0 {
+		idx0, wt0 = rk.run(idx0, wt0, g, c)
+	}
+	for a0 := uint8(0); 2*a0 <= g-r; a0++ {
+		a, b := a0, g-r-a0
+		idx, wt := idx0, wt0
+		d := int(g) + 1
+		if b > 0 {
+			d -= int(b) + 1
+		}
+		if a > 0 {
+			d -= int(a) + 1
+		}
+		if b == 0 {
+			b, a = a, 0
+		}
+		t := i + 1
+		for ; b > 0 && t < w.runs; t++ {
+			sz, c := w.size[t], w.count[t]
+			for b > sz {
+				if a == b {
+					idx, wt = rk.run(idx, wt, b, 2)
+					b, a = 0, 0
+				} else {
+					idx, wt = rk.run(idx, wt, b, 1)
+					b, a = a, 0
+				}
+			}
+			if b == 0 {
+				break
+			}
+			for b == sz && b > 0 {
+				c++
+				b, a = a, 0
+			}
+			idx, wt = rk.run(idx, wt, sz, c)
+		}
+		if b > 0 {
+			if a == b {
+				idx, _ = rk.run(idx, wt, b, 2)
+			} else {
+				idx, wt = rk.run(idx, wt, b, 1)
+				if a > 0 {
+					idx, _ = rk.run(idx, wt, a, 1)
+				}
+			}
+			out[a0] = idx
+			continue
+		}
+		out[a0] = idx + w.tail[d][t]
+	}
+}
+
 // evaluate computes the signed value of the current position from its
 // children's, which all rank lower and are known.
 func (w *walker) evaluate() int {
@@ -217,14 +277,16 @@ func (w *walker) evaluate() int {
 		}
 		// The slowest loss, among all moves; one-object removals first.
 		best := 0
+		var ranks [MaxCells]int32
 		for r := uint8(1); r <= 2; r++ {
 			for i := 0; i < w.runs; i++ {
 				g := w.size[i]
 				if g < r {
 					continue
 				}
+				w.childRanks(i, r, &ranks)
 				for a := uint8(0); 2*a <= g-r; a++ {
-					v := int(vals[w.childRank(i, g-r-a, a)]) + 1
+					v := int(vals[ranks[a]]) + 1
 					if v > best {
 						best = v
 						if best >= hi {
@@ -239,19 +301,21 @@ func (w *walker) evaluate() int {
 	// Reverse: every move, the sign unknown in advance.
 	winLo, _ := s.staticBounds(total, pairs, true)
 	bestWin, bestLoss := 1<<10, 0
+	var ranks [MaxCells]int32
 	for r := uint8(2); r >= 1; r-- {
 		for i := 0; i < w.runs; i++ {
 			g := w.size[i]
 			if g < r {
 				continue
 			}
+			w.childRanks(i, r, &ranks)
 			for a := uint8(0); 2*a <= g-r; a++ {
 				b := g - r - a
 				if single && b == 0 {
 					bestLoss = max(bestLoss, 1) // taking the last object loses
 					continue
 				}
-				v := int(vals[w.childRank(i, b, a)])
+				v := int(vals[ranks[a]])
 				if v < 0 {
 					if -v+1 < bestWin {
 						bestWin = -v + 1
