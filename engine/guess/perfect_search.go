@@ -83,6 +83,8 @@ type perfectSolver struct {
 	rootGuesses int    // when above 0, the guesses tried at ply 0 (the best ranked)
 	rootAlso    []Code // … and these (canonical) ones
 
+	free group // the trivial group, whose cache serves every node searched without permutations
+
 	// feasibleOnly stops at the first strategy within the depth: values
 	// below perfectInfinite then only mean "feasible".
 	feasibleOnly bool
@@ -109,7 +111,7 @@ type poption struct {
 }
 
 func newPerfectSolver(sp *space, m *meter, pool codeList, maxN, maxDepth int, big int32, tech Techniques) *perfectSolver {
-	sv := &perfectSolver{sp: sp, m: m, pool: pool, tech: tech, big: big, maxDepth: maxDepth}
+	sv := &perfectSolver{sp: sp, m: m, pool: pool, tech: tech, big: big, maxDepth: maxDepth, free: group{perms: []perm{identityPerm()}}}
 	if !tech.NoMemo {
 		sv.memo = map[pkey]pentry{}
 	}
@@ -369,8 +371,19 @@ func (sv *perfectSolver) rank(lv *plevel, s, guesses codeList, grp *group, depth
 	lbn := sv.lbAt(depth)[n]
 	lv.options = lv.options[:0]
 	lv.pruned = false
+	filter := true
+	if len(guesses.codes) == len(sv.pool.codes) && len(guesses.codes) > 0 && &guesses.codes[0] == &sv.pool.codes[0] {
+		if positions {
+			guesses = grp.canonicalPool(sp, guesses, fresh, dead, true)
+		} else {
+			// Without the permutations the canonical guesses depend on
+			// the free symbols only: one cache for the whole search.
+			guesses = sv.free.canonicalPool(sp, guesses, fresh, dead, false)
+		}
+		filter = false
+	}
 	for i, g := range guesses.codes {
-		if !grp.canonicalIn(g, sp.length, fresh, dead, positions) {
+		if filter && !grp.canonicalIn(g, sp.length, fresh, dead, positions) {
 			continue
 		}
 		sp.fill(&lv.h, g, s)

@@ -1,6 +1,9 @@
 package guess
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // The perfect search's symmetries. Relabelling the symbols and permuting
 // the positions, the same way for the guess and the secret, keeps every
@@ -35,6 +38,11 @@ type perm struct {
 type group struct {
 	perms []perm
 	used  uint16
+
+	// lists caches the canonical guesses of the whole pool, by the fresh
+	// and dead symbols of the set and whether the permutations are used:
+	// the classes of one guess share the group and mostly these.
+	lists map[uint64]codeList
 }
 
 func identityPerm() perm {
@@ -101,6 +109,7 @@ func (p *perm) isIdentityPos(length int) bool {
 // itself, with their symbol maps extended to the guess's new symbols.
 func (g *group) stabilizer(dst *group, guess Code, length int) {
 	dst.perms = dst.perms[:0]
+	clear(dst.lists)
 	dst.used = g.used | guess.Set()
 	for _, p := range g.perms {
 		q := p
@@ -151,7 +160,7 @@ func (p *perm) apply(c Code, length int) Code {
 // latter (the position permutations are skipped).
 func (g *group) canonicalIn(guess Code, length int, fresh, dead uint16, positions bool) bool {
 	x := guess
-	if relabelFree(x, length, fresh, dead) != x {
+	if x.Set()&(fresh|dead) != 0 && relabelFree(x, length, fresh, dead) != x {
 		return false
 	}
 	if !positions {
@@ -208,14 +217,7 @@ func relabelFree(c Code, length int, fresh, dead uint16) Code {
 	return out
 }
 
-func lowestBit(x uint16) int {
-	for s := 0; s < 16; s++ {
-		if x&(1<<s) != 0 {
-			return s
-		}
-	}
-	return -1
-}
+func lowestBit(x uint16) int { return bits.TrailingZeros16(x) }
 
 // lessCode compares two codes symbol by symbol, leftmost first.
 func lessCode(a, b Code, length int) bool {
@@ -272,4 +274,29 @@ func (g *group) canonicalKey(codes []Code, length int) setKey {
 		}
 	}
 	return best
+}
+
+// canonicalPool returns the canonical guesses of pool, cached.
+func (g *group) canonicalPool(sp *space, pool codeList, fresh, dead uint16, positions bool) codeList {
+	key := uint64(fresh)<<16 | uint64(dead)
+	if positions {
+		key |= 1 << 32
+	}
+	if l, ok := g.lists[key]; ok {
+		return l
+	}
+	var l codeList
+	for i, c := range pool.codes {
+		if g.canonicalIn(c, sp.length, fresh, dead, positions) {
+			l.codes = append(l.codes, c)
+			if sp.repeats {
+				l.counts = append(l.counts, pool.counts[i])
+			}
+		}
+	}
+	if g.lists == nil {
+		g.lists = map[uint64]codeList{}
+	}
+	g.lists[key] = l
+	return l
 }
