@@ -127,3 +127,19 @@ func TestPerfectCancelled(t *testing.T) {
 		t.Fatalf("got %v after %d reports", err, reports)
 	}
 }
+
+// 1a2b-4 is too big to solve live: its perfect moves come from the
+// shipped strategy, which reaches the published optimum.
+func TestSuggestPerfectShipped(t *testing.T) {
+	got := mustCall(t, "guess.suggest", `{"preset":"1a2b-4","strategy":"perfect","history":[{"guess":"0123","feedback":"0A1B"}]}`)
+	proof := got["explanation"].(map[string]any)["proof"].(map[string]any)
+	strategy := proof["strategy"].(map[string]any)
+	if proof["source"] != "shipped" || strategy["total"] != 26274.0 || strategy["worst"] != 7.0 || proof["here"].(map[string]any)["secrets"] != 1440.0 {
+		t.Fatalf("1a2b-4 after 0123 0A1B: %v", got)
+	}
+	// Off the strategy, a position small enough is solved live.
+	off := mustCall(t, "guess.suggest", `{"preset":"1a2b-4","strategy":"perfect","history":[{"guess":"0123","feedback":"1A2B"},{"guess":"0132","feedback":"1A2B"}]}`)
+	if off["explanation"].(map[string]any)["proof"].(map[string]any)["source"] != "search" {
+		t.Fatalf("off the shipped strategy: %v", off)
+	}
+}

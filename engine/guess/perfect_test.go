@@ -290,3 +290,26 @@ func BenchmarkPerfect(b *testing.B) {
 		}
 	}
 }
+
+// The shipped 1a2b-4 strategies reach the published optima: every secret
+// played through the tree.
+func TestShippedTrees(t *testing.T) {
+	r := mustRules(t, "1a2b-4")
+	all, _ := r.AllCodes()
+	for _, tc := range []struct {
+		obj                   Objective
+		total, worst, atWorst int
+	}{
+		{ObjectiveAverage, 26274, 7, -1},
+		{ObjectiveWorstThenAverage, 26274, 7, -1},
+	} {
+		trees := shippedTrees(&r, tc.obj)
+		if len(trees) != 1 {
+			t.Fatalf("%s: no shipped tree", tc.obj)
+		}
+		total, worst, atWorst := checkTree(t, &r, trees[0].Root, all)
+		if tc.total >= 0 && total != tc.total || worst != tc.worst || tc.atWorst >= 0 && atWorst != tc.atWorst {
+			t.Errorf("%s: %d guesses, worst %d (%d secrets)", tc.obj, total, worst, atWorst)
+		}
+	}
+}
