@@ -29,7 +29,11 @@ func guessObjectives(ctx context.Context, params json.RawMessage, report progres
 // proofJSON is what a perfect move or tree proves: the strategy's figures
 // from its root, and this position's own.
 type proofJSON struct {
-	Proven    bool            `json:"proven"` // always true: the strategy is optimal for the objective
+	// Proven is always true: the strategy is optimal for the objective.
+	// With source "search" this engine's exhaustive search proved it; a
+	// "shipped" strategy (1a2b-4) reaches figures proven optimal in the
+	// literature (26,274 guesses; worst 7; 50 secrets needing 7).
+	Proven    bool            `json:"proven"`
 	Objective guess.Objective `json:"objective"`
 	Source    string          `json:"source"` // "search" or "shipped"
 	Millis    int64           `json:"millis"` // time the search for the strategy took (by this call or an earlier one; 0 when shipped)
