@@ -84,3 +84,15 @@ func (r *Rules) WorstAnswer(ctx context.Context, turns []Turn, candidates []Code
 	rng := rand.New(rand.NewPCG(seed, 0x7065726665637421))
 	return opts[rng.IntN(ties)].c.feedback(), nil
 }
+
+// AdversarialAnswer is the adversarial host's answer with the perfect
+// search where it fits the live limits (WorstAnswer), and the science
+// fair's range protection (the largest class) elsewhere. It depends only
+// on the turns, the guess and the seed, so a host can replay it.
+func (r *Rules) AdversarialAnswer(ctx context.Context, turns []Turn, candidates []Code, guess Code, seed uint64) (Feedback, error) {
+	f, err := r.WorstAnswer(ctx, turns, candidates, guess, seed)
+	if _, tooLarge := err.(*TooLargeError); tooLarge {
+		return r.protectRange(candidates, guess, seed), nil
+	}
+	return f, err
+}

@@ -313,3 +313,21 @@ func TestShippedTrees(t *testing.T) {
 		}
 	}
 }
+
+// Beyond the live limits the adversarial answer is range protection.
+func TestAdversarialAnswer(t *testing.T) {
+	r := mustRules(t, "1a2b-5")
+	p := position(t, &r)
+	g, _ := r.ParseCode("01234", "guess")
+	f, err := r.AdversarialAnswer(context.Background(), nil, p.Candidates, g, 3)
+	if err != nil || f != r.protectRange(p.Candidates, g, 3) {
+		t.Fatalf("1a2b-5: %v %v", f, err)
+	}
+	s := mustRules(t, "science-3")
+	q := position(t, &s)
+	g, _ = s.ParseCode("123", "guess")
+	want, _ := s.WorstAnswer(context.Background(), nil, q.Candidates, g, 3)
+	if f, err := s.AdversarialAnswer(context.Background(), nil, q.Candidates, g, 3); err != nil || f != want {
+		t.Fatalf("science-3: %v %v, want %v", f, err, want)
+	}
+}
