@@ -75,7 +75,7 @@ func TestMinesPlayFollowingHints(t *testing.T) {
 		const set = (sel, v) => { const e = $m(sel); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
 		set('#kz-mines-level', 'beginner');
 		set('#kz-mines-rule', 'opening');
-		set('#kz-mines-seed', '2026');
+		set('#kz-mines-seed', '60'); // a board that needs one guess, and is won
 		$m('.kz-mines-bar .kz-primary').click();
 		await until(() => view() === 'H'.repeat(81) && $m('.kz-mines-status').textContent.includes('Click any square'));
 		cell(0).focus();
@@ -145,17 +145,23 @@ func TestMinesPlayFollowingHints(t *testing.T) {
 			const i = +hinted.getAttribute('data-i');
 			const action = play.dataset.action;
 			const why = $m('.kz-mines-why').textContent;
-			moves.push({i, action, why: why.slice(0, 60)});
+			moves.push({i, action, why: why.slice(0, 60), reveals: !!$m('.kz-mines-reveals')});
 			if (action === 'flag') fire(cell(i), 'contextmenu'); else fire(cell(i), 'click');
 			await until(() => view() !== old);
 			await until(() => !$m('.kz-mines-play-hint'));
 		}
 		const status = $m('.kz-mines-status');
 		return {moves: moves.length, guesses: moves.filter(m => m.why.includes('No square is certainly safe')).length,
+			guessesExplained: moves.filter(m => m.why.includes('No square is certainly safe') && m.reveals).length,
+			laterGuesses: moves.filter(m => m.why.includes('No square is certainly safe')).length,
 			won: status.classList.contains('kz-win'), lost: status.classList.contains('kz-bad'), text: status.textContent,
 			view: view(), clock: $m('.kz-mines-clock').textContent, first: moves[0]};
 	})()`)
-	t.Logf("followed %v hints (%v guesses): %v", end["moves"], end["guesses"], end["text"])
+	t.Logf("followed %v hints (%v guesses, %v explained): %v", end["moves"], end["guesses"], end["guessesExplained"], end["text"])
+	// Every guess says what each candidate could reveal.
+	if end["guessesExplained"] != end["laterGuesses"] {
+		t.Errorf("%v of %v guesses said what each candidate could reveal", end["guessesExplained"], end["laterGuesses"])
+	}
 	if end["won"] != true && end["lost"] != true {
 		t.Fatalf("the game did not end: %v", end)
 	}

@@ -113,5 +113,12 @@ func init() {
 		"mines.reason.mine-count-more":  "The numbers need at least {2} more mines, but only {3} are left.",
 		"mines.reason.mine-count-fewer": "The numbers leave room for at most {2} more mines, but {3} are left.",
 		"mines.reason.mines-seed":       "A board number is a whole number, such as 12345.",
+		"mines.reveals":                 "What each guess could reveal:",
+		"mines.reveals-cell":            "Square",
+		"mines.reveals-mine":            "Mine",
+		"mines.reveals-shows":           "Could show",
+		"mines.reveals-next":            "Survive this and the next move",
+		"mines.reveals-n":               "{1} ({2})",
+		"mines.reveals-sep":             ", ",
 	})
 }

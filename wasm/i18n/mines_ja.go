@@ -113,5 +113,12 @@ func init() {
 		"mines.reason.mine-count-more":  "数字からすると地雷があと {2} 個以上必要ですが、残りは {3} 個です。",
 		"mines.reason.mine-count-fewer": "数字からすると地雷はあと {2} 個までですが、残りは {3} 個です。",
 		"mines.reason.mines-seed":       "盤面番号は 12345 のような整数です。",
+		"mines.reveals":                 "各候補で分かりうること：",
+		"mines.reveals-cell":            "マス",
+		"mines.reveals-mine":            "地雷",
+		"mines.reveals-shows":           "出うる数字",
+		"mines.reveals-next":            "この手と次の手を生き残る",
+		"mines.reveals-n":               "{1}（{2}）",
+		"mines.reveals-sep":             "、",
 	})
 }

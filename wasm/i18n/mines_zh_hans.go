@@ -113,5 +113,12 @@ func init() {
 		"mines.reason.mine-count-more":  "这些数字至少还需要 {2} 个地雷，但只剩 {3} 个。",
 		"mines.reason.mine-count-fewer": "这些数字最多只容得下 {2} 个地雷，但还剩 {3} 个。",
 		"mines.reason.mines-seed":       "盘面编号是整数，例如 12345。",
+		"mines.reveals":                 "每个候选格子可能揭示什么：",
+		"mines.reveals-cell":            "格子",
+		"mines.reveals-mine":            "地雷",
+		"mines.reveals-shows":           "可能显示",
+		"mines.reveals-next":            "这步与下一步都安全",
+		"mines.reveals-n":               "{1}（{2}）",
+		"mines.reveals-sep":             "、",
 	})
 }

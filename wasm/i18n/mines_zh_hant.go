@@ -113,5 +113,12 @@ func init() {
 		"mines.reason.mine-count-more":  "這些數字至少還需要 {2} 顆地雷，但只剩 {3} 顆。",
 		"mines.reason.mine-count-fewer": "這些數字最多只容得下 {2} 顆地雷，但還剩 {3} 顆。",
 		"mines.reason.mines-seed":       "盤面編號是整數，例如 12345。",
+		"mines.reveals":                 "每個候選格子可能揭示什麼：",
+		"mines.reveals-cell":            "格子",
+		"mines.reveals-mine":            "地雷",
+		"mines.reveals-shows":           "可能顯示",
+		"mines.reveals-next":            "這步與下一步都安全",
+		"mines.reveals-n":               "{1}（{2}）",
+		"mines.reveals-sep":             "、",
 	})
 }

@@ -49,8 +49,9 @@ type minesPlayed struct {
 
 // minesHint is mines.hint's result.
 type minesHint struct {
-	Move     *mines.Move    `json:"move"`
-	Analysis *minesAnalysis `json:"analysis"`
+	Move       *mines.Move       `json:"move"`
+	Analysis   *minesAnalysis    `json:"analysis"`
+	Candidates []mines.Candidate `json:"candidates"` // the guesses weighed, with what each could reveal
 }
 
 type minesPlay struct {
@@ -600,9 +601,43 @@ func (m *minesPlay) showHint() {
 	if a := h.Analysis; a != nil {
 		why = w.whyDetails(a, mv, true)
 	}
+	why += w.revealsTable(h.Candidates, g.Width)
 	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", w.moveSentence(mv, g.Rule)) + `</p>` + why +
 		`<div class="kz-row"><button type="button" class="kz-primary kz-mines-play-hint" data-action="` + string(mv.Action) +
 		`" data-on-click="mines.play-hint">` + htmlEscape(play) + `</button></div></div>`)
+}
+
+// revealsTable says, for each guess the engine weighed, what it could
+// reveal: the chance of each number, and the chance of surviving the move
+// after it. Empty when no guess was needed.
+func (w *minesWidget) revealsTable(cands []mines.Candidate, width int) string {
+	f := w.f
+	var rows strings.Builder
+	for _, c := range cands[:min(len(cands), 4)] {
+		if len(c.Outcomes) == 0 {
+			continue
+		}
+		var shows []string
+		for _, o := range c.Outcomes {
+			if o.Prob >= 0.005 {
+				shows = append(shows, `<span class="kz-mines-show">`+htmlEscape(f.T("mines.reveals-n", o.N, w.percentText(o.Prob)))+`</span>`)
+			}
+		}
+		next := "–"
+		if c.Score >= 0 {
+			next = w.percentText(c.Score)
+		}
+		rows.WriteString(`<tr><th scope="row">` + htmlEscape(w.cellNameOf(c.Y*width+c.X, width)) + `</th><td>` +
+			htmlEscape(w.percentText(c.Prob)) + `</td><td>` + strings.Join(shows, htmlEscape(f.T("mines.reveals-sep"))) +
+			`</td><td>` + htmlEscape(next) + `</td></tr>`)
+	}
+	if rows.Len() == 0 {
+		return ""
+	}
+	return tag("p", "kz-note", f.T("mines.reveals")) + `<div class="kz-history"><table class="kz-table kz-mines-reveals"><thead><tr><th scope="col">` +
+		htmlEscape(f.T("mines.reveals-cell")) + `</th><th scope="col">` + htmlEscape(f.T("mines.reveals-mine")) + `</th><th scope="col">` +
+		htmlEscape(f.T("mines.reveals-shows")) + `</th><th scope="col">` + htmlEscape(f.T("mines.reveals-next")) + `</th></tr></thead><tbody>` +
+		rows.String() + `</tbody></table></div>`
 }
 
 // ---- Auto-play
