@@ -1,0 +1,47 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkMinesAnalyzeInBrowser times mines.analyze in the worker in
+// Chromium on mid-game positions of each level: the engine's own time
+// (engineMs) and the round trip as the page sees it. Positions come from
+// seeded games played a few moves in by the auto-player.
+//
+//	go test -tags e2e -run '^$' -bench MinesAnalyze -benchtime 1x -v ./scripts/e2e
+func BenchmarkMinesAnalyzeInBrowser(b *testing.B) {
+	ctx := tab(b)
+	navigate(b, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	for _, level := range []string{"beginner", "intermediate", "expert"} {
+		got := eval[map[string]float64](b, ctx, fmt.Sprintf(`(async () => {
+			const e = await Kibitz.createEngine();
+			const boards = [];
+			for (let seed = 1; boards.length < 60 && seed < 400; seed++) {
+				let g = await e.call('mines.new', {level: %q, rule: 'sfar', seed});
+				const steps = 3 + seed %% 12;
+				g = await e.call('mines.autoplay', {state: g.state, steps});
+				if (g.status === 'playing' && g.board.includes('H')) boards.push(g.board);
+			}
+			const engine = [], trip = [];
+			for (let round = 0; round < 3; round++) {
+				for (const board of boards) {
+					const t = performance.now();
+					const r = await e.call('mines.analyze', {board});
+					trip.push(performance.now() - t);
+					engine.push(r.engineMs);
+				}
+			}
+			const med = a => a.slice().sort((x, y) => x - y)[a.length >> 1];
+			return {positions: boards.length, engineP50: med(engine), engineMax: Math.max(...engine), tripP50: med(trip), tripMax: Math.max(...trip)};
+		})()`, level))
+		b.Logf("%s: %v positions × 3 rounds: engine p50 %.3f ms, max %.3f ms; round trip p50 %.3f ms, max %.3f ms",
+			level, got["positions"], got["engineP50"], got["engineMax"], got["tripP50"], got["tripMax"])
+		b.ReportMetric(got["engineP50"], level+"-engine-ms-p50")
+		b.ReportMetric(got["tripP50"], level+"-trip-ms-p50")
+	}
+}
