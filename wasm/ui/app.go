@@ -56,13 +56,8 @@ func (a *appWidget) start(f *Frame) {
 
 	f.Handle("app.tab", func(_ dom.Event, t dom.Element) { a.show(t.GetAttribute("data-game")) })
 	f.Handle("app.tabkey", func(ev dom.Event, t dom.Element) {
-		i := indexOf(a.games, t.GetAttribute("data-game"))
-		switch ev.Underlying().Get("key").String() {
-		case "ArrowRight":
-			i = (i + 1) % len(a.games)
-		case "ArrowLeft":
-			i = (i + len(a.games) - 1) % len(a.games)
-		default:
+		i, ok := tabKey(ev, indexOf(a.games, t.GetAttribute("data-game")), len(a.games))
+		if !ok {
 			return
 		}
 		ev.PreventDefault()

@@ -149,11 +149,8 @@ func (w *chainWidget) buildTabs() dom.Element {
 	}
 	f.Handle("chain.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
 	f.Handle("chain.tabkey", func(ev dom.Event, t dom.Element) {
-		i := indexOf(chainModes, t.GetAttribute("data-mode"))
-		switch ev.Underlying().Get("key").String() {
-		case "ArrowRight", "ArrowLeft", "Home", "End":
-			i = 1 - i
-		default:
+		i, ok := tabKey(ev, indexOf(chainModes, t.GetAttribute("data-mode")), len(chainModes))
+		if !ok {
 			return
 		}
 		ev.PreventDefault()
@@ -270,27 +267,4 @@ func chainPick(cond bool, a, b string) string {
 		return a
 	}
 	return b
-}
-
-// chainEsc escapes text for HTML.
-func chainEsc(s string) string {
-	if !strings.ContainsAny(s, `&<>"`) {
-		return s
-	}
-	var b strings.Builder
-	for _, c := range s {
-		switch c {
-		case '&':
-			b.WriteString("&amp;")
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '"':
-			b.WriteString("&quot;")
-		default:
-			b.WriteRune(c)
-		}
-	}
-	return b.String()
 }

@@ -25,7 +25,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	f := w.f
 	a := &chainAnalyser{w: w, f: f}
 	st := &w.state
-	T := func(key string, args ...any) string { return chainEsc(f.T(key, args...)) }
+	T := func(key string, args ...any) string { return htmlEscape(f.T(key, args...)) }
 	panel.Underlying().Call("insertAdjacentHTML", "beforeend", `<form class="kz-chain-form" data-on-submit="chain.solve"><div class="kz-grid">`+
 		`<label for="kz-chain-pos">`+T("chain.position")+`</label><input type="text" id="kz-chain-pos" class="kz-chain-pos" spellcheck="false" autocomplete="off" placeholder="`+T("chain.position-placeholder")+`" aria-describedby="kz-chain-pos-error">`+
 		`<label for="kz-chain-an-game">`+T("chain.game")+`</label><select id="kz-chain-an-game"><option value="direct">`+T("chain.game-direct")+`</option><option value="reverse">`+T("chain.game-reverse")+`</option></select>`+
@@ -106,20 +106,20 @@ func (a *chainAnalyser) solve() {
 		facts = f.T("chain.grundy", *s.Grundy) + " · " + facts
 	}
 	var b strings.Builder
-	b.WriteString(`<p class="kz-big">` + chainEsc(summary) + `</p><p class="kz-note">` + chainEsc(facts) + `</p>`)
+	b.WriteString(`<p class="kz-big">` + htmlEscape(summary) + `</p><p class="kz-note">` + htmlEscape(facts) + `</p>`)
 	if len(s.Line) > 0 {
 		// The principal line: each row with the objects the move takes
 		// marked.
-		b.WriteString(`<h3>` + chainEsc(f.T("chain.line")) + `</h3><ol class="kz-chain-line">`)
+		b.WriteString(`<h3>` + htmlEscape(f.T("chain.line")) + `</h3><ol class="kz-chain-line">`)
 		prev := s.Row
 		for i, m := range s.Line {
-			b.WriteString(`<li><span class="kz-chain-who">` + chainEsc(f.T(chainPick(i%2 == 0, "chain.side-first", "chain.side-second"))) + `</span> ` +
-				chainRowHTML(prev, m.Take) + ` <span class="kz-note">` + chainEsc(f.T("chain.takes", takeText(m.Take))) + `</span></li>`)
+			b.WriteString(`<li><span class="kz-chain-who">` + htmlEscape(f.T(chainPick(i%2 == 0, "chain.side-first", "chain.side-second"))) + `</span> ` +
+				chainRowHTML(prev, m.Take) + ` <span class="kz-note">` + htmlEscape(f.T("chain.takes", takeText(m.Take))) + `</span></li>`)
 			prev = m.Row
 		}
 		// Every move, best first.
-		b.WriteString(`</ol><h3>` + chainEsc(f.T("chain.moves")) + `</h3><div class="kz-chain-scroll"><table class="kz-table kz-chain-moves"><thead><tr><th>` +
-			chainEsc(f.T("chain.move")) + `</th><th>` + chainEsc(f.T("chain.value")) + `</th><th>` + chainEsc(f.T("chain.meaning")) + `</th></tr></thead><tbody>`)
+		b.WriteString(`</ol><h3>` + htmlEscape(f.T("chain.moves")) + `</h3><div class="kz-chain-scroll"><table class="kz-table kz-chain-moves"><thead><tr><th>` +
+			htmlEscape(f.T("chain.move")) + `</th><th>` + htmlEscape(f.T("chain.value")) + `</th><th>` + htmlEscape(f.T("chain.meaning")) + `</th></tr></thead><tbody>`)
 		order := make([]int, len(s.Moves))
 		for i := range order {
 			order[i] = i
@@ -128,7 +128,7 @@ func (a *chainAnalyser) solve() {
 		for _, i := range order {
 			mv := s.Moves[i]
 			b.WriteString(`<tr` + chainPick(mv.Value == s.Value, ` class="kz-chain-best"`, "") + `><td>` + takeText(mv.Move.Take) +
-				`</td><td class="kz-chain-num">` + signedText(mv.Value) + `</td><td>` + chainEsc(a.w.valueText(mv.Value)) + `</td></tr>`)
+				`</td><td class="kz-chain-num">` + signedText(mv.Value) + `</td><td>` + htmlEscape(a.w.valueText(mv.Value)) + `</td></tr>`)
 		}
 		b.WriteString(`</tbody></table></div>`)
 	}
@@ -227,7 +227,7 @@ func (a *chainAnalyser) renderTable() {
 	}
 	var b strings.Builder
 	b.WriteString(`<div class="kz-chain-scroll kz-chain-table-scroll"><table class="kz-table kz-chain-table" id="kz-chain-table"><thead><tr><th>N</th><th>` +
-		chainEsc(f.T("chain.direct")) + `</th><th>` + chainEsc(f.T("chain.reverse")) + `</th></tr></thead><tbody>`)
+		htmlEscape(f.T("chain.direct")) + `</th><th>` + htmlEscape(f.T("chain.reverse")) + `</th></tr></thead><tbody>`)
 	for _, r := range rows {
 		n := strconv.Itoa(r.N)
 		b.WriteString(`<tr data-n="` + n + `"><th scope="row">` + n + `</th>` + cell(r.Direct) + cell(r.Reverse) + `</tr>`)

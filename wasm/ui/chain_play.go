@@ -36,7 +36,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 
 	// The static markup is written as HTML: far less code in the wasm
 	// module than a tree of el calls (every string is escaped).
-	T := func(key string) string { return chainEsc(f.T(key)) }
+	T := func(key string) string { return htmlEscape(f.T(key)) }
 	panel.Underlying().Call("insertAdjacentHTML", "beforeend", `<details class="kz-settings"`+chainPick(w.state.Game == nil, " open", "")+`>`+
 		`<summary>`+T("chain.settings")+`</summary><div class="kz-grid">`+
 		`<label for="kz-chain-n">`+T("chain.n")+`</label><input type="number" id="kz-chain-n" min="1" max="`+strconv.Itoa(chainMaxN)+`" inputmode="numeric" data-on-change="chain.settings">`+
@@ -299,7 +299,7 @@ func (p *chainPlay) render() {
 			label += ": " + p.w.valueText(v)
 			value = `<span class="kz-chain-value" aria-hidden="true">` + signedText(v) + `</span>`
 		}
-		b.WriteString(`<button type="button" class="` + classes + `" data-i="` + strconv.Itoa(i) + `" aria-label="` + chainEsc(label) +
+		b.WriteString(`<button type="button" class="` + classes + `" data-i="` + strconv.Itoa(i) + `" aria-label="` + htmlEscape(label) +
 			`" tabindex="` + chainPick(i == p.focusAt, "0", "-1") + `"` + chainPick(yourTurn, "", ` aria-disabled="true"`) + `>` + value + `</button>`)
 		if i+1 < len(row) && present && row[i+1] {
 			text := strconv.Itoa(i) + "-" + strconv.Itoa(i+1)
@@ -314,7 +314,7 @@ func (p *chainPlay) render() {
 			if single {
 				lcls += " kz-chain-link-off"
 			}
-			b.WriteString(`<button type="button" class="` + lcls + `" data-pair="` + strconv.Itoa(i) + `" tabindex="-1" aria-label="` + chainEsc(label) + `">` + value + `</button>`)
+			b.WriteString(`<button type="button" class="` + lcls + `" data-pair="` + strconv.Itoa(i) + `" tabindex="-1" aria-label="` + htmlEscape(label) + `">` + value + `</button>`)
 		}
 	}
 	p.rowBox.SetInnerHTML(b.String())
@@ -322,7 +322,7 @@ func (p *chainPlay) render() {
 	// The log.
 	b.Reset()
 	for _, item := range g.Log {
-		b.WriteString("<li>" + chainEsc(f.T(chainPick(item.Who == "cpu", "chain.cpu-took", "chain.you-took"), takeText(item.Take))) + "</li>")
+		b.WriteString("<li>" + htmlEscape(f.T(chainPick(item.Who == "cpu", "chain.cpu-took", "chain.you-took"), takeText(item.Take))) + "</li>")
 	}
 	p.logBox.SetInnerHTML(b.String())
 }

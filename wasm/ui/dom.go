@@ -4,6 +4,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"honnef.co/go/js/dom/v2"
 )
@@ -112,4 +113,45 @@ func scrollTabIntoView(tab dom.Element) {
 	case left+width > scroll+visible:
 		bar.Set("scrollLeft", left+width-visible)
 	}
+}
+
+// tabKey is where a tab list's keys move: the arrows to the next or
+// previous tab (wrapping round), Home and End to the first and last. It
+// returns the index of the tab to select from tab i of n, and false for
+// any other key.
+func tabKey(ev dom.Event, i, n int) (int, bool) {
+	switch ev.Underlying().Get("key").String() {
+	case "ArrowRight":
+		return (i + 1) % n, true
+	case "ArrowLeft":
+		return (i + n - 1) % n, true
+	case "Home":
+		return 0, true
+	case "End":
+		return n - 1, true
+	}
+	return i, false
+}
+
+// htmlEscape makes text safe in markup, in an attribute or not.
+func htmlEscape(text string) string {
+	if !strings.ContainsAny(text, `&<>"`) {
+		return text
+	}
+	var b strings.Builder
+	for _, r := range text {
+		switch r {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&quot;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

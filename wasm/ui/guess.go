@@ -274,18 +274,8 @@ func (w *guessWidget) buildTabs() dom.Element {
 	}
 	f.Handle("guess.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
 	f.Handle("guess.tabkey", func(ev dom.Event, t dom.Element) {
-		key := ev.Underlying().Get("key").String()
-		i := indexOf(guessModes, t.GetAttribute("data-mode"))
-		switch key {
-		case "ArrowRight":
-			i = (i + 1) % len(guessModes)
-		case "ArrowLeft":
-			i = (i + len(guessModes) - 1) % len(guessModes)
-		case "Home":
-			i = 0
-		case "End":
-			i = len(guessModes) - 1
-		default:
+		i, ok := tabKey(ev, indexOf(guessModes, t.GetAttribute("data-mode")), len(guessModes))
+		if !ok {
 			return
 		}
 		ev.PreventDefault()

@@ -132,15 +132,8 @@ func (w *minesWidget) buildTabs() dom.Element {
 	}
 	f.Handle("mines.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
 	f.Handle("mines.tabkey", func(ev dom.Event, t dom.Element) {
-		i := indexOf(minesModes, t.GetAttribute("data-mode"))
-		switch ev.Underlying().Get("key").String() {
-		case "ArrowRight", "ArrowLeft":
-			i = 1 - i
-		case "Home":
-			i = 0
-		case "End":
-			i = len(minesModes) - 1
-		default:
+		i, ok := tabKey(ev, indexOf(minesModes, t.GetAttribute("data-mode")), len(minesModes))
+		if !ok {
 			return
 		}
 		ev.PreventDefault()
@@ -197,29 +190,6 @@ func (w *minesWidget) fill(parent dom.Element, tpl string, slots map[string]dom.
 			slot.ParentNode().ReplaceChild(e, slot)
 		}
 	}
-}
-
-// htmlEscape makes text safe in markup, in an attribute or not.
-func htmlEscape(text string) string {
-	if !strings.ContainsAny(text, `&<>"`) {
-		return text
-	}
-	var b strings.Builder
-	for _, r := range text {
-		switch r {
-		case '&':
-			b.WriteString("&amp;")
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '"':
-			b.WriteString("&quot;")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // cellName names a cell for people: "row 3, column 5" (1-based).
