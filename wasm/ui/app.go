@@ -84,6 +84,7 @@ func (a *appWidget) show(game string) {
 		a.tabs[g].SetAttribute("tabindex", map[bool]string{true: "0", false: "-1"}[on])
 		setHidden(a.panels[g], !on)
 	}
+	scrollTabIntoView(a.tabs[game])
 	if a.mounted[game] == nil {
 		host := el("div", cls("kz-app-game"))
 		a.panels[game].AppendChild(host)
