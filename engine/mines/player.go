@@ -140,10 +140,15 @@ const endgameBudget = 100 * time.Millisecond
 
 // FirstMove is where the auto-player opens a game: under SFAR a corner,
 // which opens an area most often when only the clicked cell is kept safe;
-// otherwise the cell diagonally in from a corner, so the opening is as
-// big as a corner's but its border shorter than one in the middle.
+// otherwise the cell three in from a corner on both axes (or the middle of
+// a smaller board). There the guaranteed opening of nine cells is far
+// enough from the edges to spread, yet near enough a corner that its
+// border stays short: on expert with an opening start, 5,000 seeded games
+// won 49.0% from (0,0), 49.4% from (1,1), 53.1% from (2,2), 53.5% from
+// (3,3), 52.2% from (4,4) and 52.3% from the middle. (3,3) is also where
+// the published state of the art was measured.
 func (g *Game) FirstMove() Move {
-	p := Point{min(1, g.View.Width-1), min(1, g.View.Height-1)}
+	p := Point{min(3, (g.View.Width-1)/2), min(3, (g.View.Height-1)/2)}
 	if g.Rule == RuleSFAR {
 		p = Point{0, 0}
 	}

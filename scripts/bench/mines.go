@@ -32,7 +32,16 @@ func runMines(args []string) error {
 	workers := fs.Int("workers", runtime.NumCPU(), "games played in parallel")
 	positions := fs.Int("positions", 0, "instead of reporting, write this many mid-game positions (frontier 4-36 cells) to -out")
 	out := fs.String("out", "", "directory for -positions")
+	first := fs.String("first", "", "the first click as x,y (default: the auto-player's choice)")
 	fs.Parse(args)
+	var firstClick *mines.Point
+	if *first != "" {
+		var p mines.Point
+		if _, err := fmt.Sscanf(*first, "%d,%d", &p.X, &p.Y); err != nil {
+			return fmt.Errorf("-first: %q is not x,y", *first)
+		}
+		firstClick = &p
+	}
 
 	level, ok := mines.LevelByID(*levelID)
 	if !ok {
@@ -75,6 +84,14 @@ func runMines(args []string) error {
 					return
 				}
 				var r result
+				if firstClick != nil {
+					if _, err := g.Reveal(context.Background(), *firstClick); err != nil {
+						mu.Lock()
+						firstErr = fmt.Errorf("game %d: -first: %v", i, err)
+						mu.Unlock()
+						return
+					}
+				}
 				for g.Status == mines.Playing {
 					t := time.Now()
 					if _, _, err := g.AutoStep(context.Background(), mines.Options{}); err != nil {
