@@ -222,7 +222,7 @@ func TestPasteIsNeverCancelledByTheAnalysis(t *testing.T) {
 			$('[data-on-click="help.paste-open"]').click();
 			type('#kz-paste', '0123456789 4A\n9876543210 0A\n');
 			// Read while the analysis is thinking.
-			await until(() => kz().querySelector('.kz-busy:not([hidden])'), 10000);
+			await until(() => kz().querySelector('[data-working]'), 10000);
 			$('[data-on-click="help.paste-read"]').click();
 			await until(() => rows() > before || /Stopped|Cancel/.test(kz().textContent), 20000);
 			await new Promise(r => setTimeout(r, 300));

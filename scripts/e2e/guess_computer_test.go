@@ -183,7 +183,7 @@ func TestComputerLongThinking(t *testing.T) {
 		const secret = '3817260594';
 		// Thinking: a busy indicator shows (the lane's, or the frame's bar)
 		// while no answer is asked for.
-		const shown = () => [$('#kz-panel-computer .kz-busy'), kz().querySelector('.kz > .kz-busy')].find(b => b && !b.hidden && $('#kz-panel-computer .kz-answer').hidden) || null;
+		const shown = () => [$('#kz-panel-computer .kz-busy'), kz().querySelector('.kz > .kz-busy-bar')].find(b => b && !b.hidden && $('#kz-panel-computer .kz-answer').hidden) || null;
 		let busy = null;
 		for (let turn = 0; turn < 8 && !busy; turn++) {
 			const code = await until(cur, 30000);
@@ -196,7 +196,7 @@ func TestComputerLongThinking(t *testing.T) {
 		const panel = $('#kz-panel-computer');
 		const during = {
 			nextToGuess: busy.previousElementSibling === $('#kz-panel-computer .kz-current'),
-			frameBar: !kz().querySelector('.kz > .kz-busy').hidden,
+			frameBar: !kz().querySelector('.kz > .kz-busy-bar').hidden,
 			thinkAgain: [...panel.querySelectorAll('button')].some(b => !b.closest('[hidden]') && b.dataset.onClick === 'comp.retry'),
 			current: $('#kz-panel-computer .kz-current').textContent,
 		};

@@ -214,7 +214,7 @@ func TestHelperThinkingShowsProgressInPlaceAndStops(t *testing.T) {
 		$('[data-row="0"][data-field="a"]').blur();
 		const busy = await until(() => { const b = kz().querySelector('#kz-panel-helper .kz-busy-inline:not([hidden])'); return b && /%/.test(b.textContent) && b; }, 30000);
 		const progress = busy.textContent;
-		const topBar = !kz().querySelector('.kz > .kz-busy').hidden;
+		const topBar = !kz().querySelector('.kz > .kz-busy-bar').hidden;
 		busy.querySelector('button').click();
 		await until(() => busy.hidden);
 		await new Promise(r => setTimeout(r, 200));

@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/hack-pad/safejs"
@@ -138,10 +139,15 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 		f.shell.SetAttribute("data-theme", opts.Theme) // otherwise the reader's system decides
 	}
 	f.busyText = el("span", cls("kz-busy-text"))
-	f.busyBar = el("div", cls("kz-busy"), attr("hidden", ""), attr("role", "status"),
-		el("span", cls("kz-spinner"), attr("aria-hidden", "true")),
-		f.busyText,
-		el("button", attr("type", "button"), cls("kz-link"), on("click", "frame.stop"), f.T("common.stop")),
+	// The bar floats over the top of the widget (and stays in view while
+	// the reader scrolls it) instead of pushing the page down when it
+	// shows: see .kz-busy-bar in style.css.
+	f.busyBar = el("div", cls("kz-busy-bar"), attr("hidden", ""), attr("role", "status"),
+		el("span", cls("kz-busy"),
+			el("span", cls("kz-spinner"), attr("aria-hidden", "true")),
+			f.busyText,
+			el("button", attr("type", "button"), cls("kz-link"), on("click", "frame.stop"), f.T("common.stop")),
+		),
 	)
 	f.message = el("div", cls("kz-message"), attr("role", "alert"), attr("aria-live", "assertive"))
 	f.Body = el("div", cls("kz-body"))
@@ -359,6 +365,9 @@ func (l *Lane) stop() {
 	}
 }
 
+// busyDelay is how long a call runs before its busy indicator shows.
+const busyDelay = 150 * time.Millisecond
+
 // Call runs an engine call in the lane, with a busy indicator that shows
 // progress and a Stop button. It blocks, so run it on a goroutine.
 func (l *Lane) Call(method string, params, result any) error {
@@ -372,22 +381,38 @@ func (l *Lane) Call(method string, params, result any) error {
 	if inBar {
 		f.inBar++
 	}
-	l.showBusy(f.T("common.working"))
+	// The indicator waits a moment: most calls end sooner, and one that
+	// flashed up would shift the page under the reader (on a 100×100
+	// Minesweeper board, a relayout that takes longer than a frame).
+	// Progress shows it at once: a call that reports progress is long.
+	// Meanwhile data-working marks the indicator, which moves nothing, so
+	// a stylesheet or a test can tell that a call is under way.
+	l.indicator().SetAttribute("data-working", "")
+	working := time.AfterFunc(busyDelay, func() {
+		if l.seq == seq && l.cancel != nil {
+			l.showBusy(f.T("common.working"))
+		}
+	})
 	err := f.Engine.Call(ctx, method, params, result, func(done, total float64, note string) {
 		if total > 0 && l.seq == seq {
 			l.showProgress(done/total, note)
 		}
 	})
+	working.Stop()
 	cancel()
 	latest := l.seq == seq
 	stopped := l.stopped && latest
 	if latest {
 		l.cancel = nil
 		l.hideBusy()
+		if l.busy != nil {
+			l.busy.RemoveAttribute("data-working")
+		}
 	}
 	if inBar {
 		if f.inBar--; f.inBar == 0 {
 			f.busyBar.SetAttribute("hidden", "")
+			f.busyBar.RemoveAttribute("data-working")
 		}
 	}
 	if ce, ok := err.(*CallError); ok && ce.Code == "cancelled" {
@@ -418,6 +443,15 @@ func (l *Lane) showProgress(fraction float64, note string) {
 		text = l.f.T("common.progress-phase", l.f.T(key), int(100*fraction))
 	}
 	l.showBusy(text)
+}
+
+// indicator is the element that shows the lane's calls: its own, or the
+// frame's bar.
+func (l *Lane) indicator() dom.Element {
+	if l.busy != nil {
+		return l.busy
+	}
+	return l.f.busyBar
 }
 
 func (l *Lane) showBusy(text string) {

@@ -44,12 +44,22 @@ type minesBoard struct {
 	// hover is called with the cell under the pointer or focus (-1: none).
 	hover func(i int)
 
+	// patch collects the cell changes of one update, painted by one call
+	// to the loader's kibitzPaintCells (see web/kibitz.js); paint is that
+	// function, or undefined where the loader did not provide it (then
+	// each change is written directly).
+	patch []byte
+	paint js.Value
+
 	pressTimer *time.Timer
 	pressFired bool // a long press flagged: the click that follows is not a reveal
 }
 
 func newMinesBoard(f *Frame, name string, act func(int, string), hover func(int)) *minesBoard {
 	b := &minesBoard{f: f, name: name, act: act, hover: hover, marks: map[int]string{}}
+	if paint := js.Global().Get("kibitzPaintCells"); paint.Type() == js.TypeFunction {
+		b.paint = paint
+	}
 	b.scroll = el("div", cls("kz-mines-scroll"))
 	// One handler takes every event on the grid, by type.
 	var tpl strings.Builder
@@ -233,6 +243,15 @@ func (b *minesBoard) update(change func(i int) bool) {
 			b.redraw(i)
 		}
 	}
+	b.flush()
+}
+
+// flush paints the changes redraw collected, in one call.
+func (b *minesBoard) flush() {
+	if len(b.patch) > 0 {
+		b.paint.Invoke(b.grid.Underlying(), b.w, string(b.patch))
+		b.patch = b.patch[:0]
+	}
 }
 
 // setHeat switches the heat-map colours on or off.
@@ -256,14 +275,36 @@ func (b *minesBoard) mark(class string, cells []int) {
 			b.redraw(i)
 		}
 	}
+	b.flush()
 }
 
-// redraw brings one cell's class, text and label up to date.
+// redraw brings one cell's class, text and label up to date: it adds the
+// changes to the patch flush paints, or writes them directly when there is
+// no paint function.
 func (b *minesBoard) redraw(i int) {
 	if i >= len(b.cells) {
 		return
 	}
 	look, text, label, pct := b.compute(i)
+	if look == b.look[i] && text == b.text[i] && label == b.label[i] && pct == b.pct[i] {
+		return
+	}
+	if b.paint.Type() == js.TypeFunction {
+		if len(b.patch) > 0 {
+			b.patch = append(b.patch, '\x1e')
+		}
+		b.patch = strconv.AppendInt(b.patch, int64(i), 10)
+		for _, f := range [...]struct{ now, was *string }{{&look, &b.look[i]}, {&text, &b.text[i]}, {&pct, &b.pct[i]}, {&label, &b.label[i]}} {
+			b.patch = append(b.patch, '\x1f')
+			if *f.now == *f.was {
+				b.patch = append(b.patch, '\x15')
+			} else {
+				b.patch = append(b.patch, *f.now...)
+				*f.was = *f.now
+			}
+		}
+		return
+	}
 	c := b.cell(i)
 	if look != b.look[i] {
 		b.look[i] = look
