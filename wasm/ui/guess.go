@@ -53,10 +53,34 @@ type guessSettings struct {
 	Strategy string `json:"strategy"`
 	BudgetMs int    `json:"budgetMs"`
 	HostKind string `json:"hostKind"`
+	// Objective is what strategy perfect minimises (guess.objectives);
+	// a state saved before it existed has none, and gets the default.
+	Objective string `json:"objective,omitempty"`
 }
 
 func defaultSettings() guessSettings {
-	return guessSettings{Preset: "1a2b-4", Length: 4, Alphabet: "0123456789", Strategy: "best", BudgetMs: 2000, HostKind: "fair"}
+	return guessSettings{Preset: "1a2b-4", Length: 4, Alphabet: "0123456789", Strategy: "best", BudgetMs: 2000, HostKind: "fair",
+		Objective: string(guess.ObjectiveAverage)}
+}
+
+// objective returns the chosen objective, the default when none is saved
+// or the saved one is unknown.
+func (s guessSettings) objective() string {
+	if o, err := guess.ParseObjective(s.Objective); err == nil {
+		return string(o)
+	}
+	return string(guess.ObjectiveAverage)
+}
+
+// suggestParams are guess.suggest's parameters for a position under the
+// settings: the strategy, its thinking time and, for perfect, its
+// objective (which the engine refuses for any other strategy).
+func (s guessSettings) suggestParams(g gameSpec, rows any) map[string]any {
+	extra := map[string]any{"history": rows, "strategy": s.Strategy, "budgetMs": s.BudgetMs}
+	if s.Strategy == string(guess.StrategyPerfect) {
+		extra["objective"] = s.objective()
+	}
+	return guessParams(g, extra)
 }
 
 // spec returns the game the settings describe.
@@ -75,6 +99,7 @@ type guessState struct {
 	You      youState      `json:"you"`
 	Computer compState     `json:"computer"`
 	Helper   helperState   `json:"helper"`
+	Tree     treeState     `json:"tree"`
 }
 
 const guessStateVersion = 1
@@ -84,6 +109,7 @@ type guessWidget struct {
 	state guessState
 
 	presetSel, strategySel, budgetSel, hostSel dom.Element
+	objectiveSel, objectiveDoc                 dom.Element
 	customBox, lengthIn, alphabetIn, repeatsIn dom.Element
 	rulesNote                                  dom.Element
 	tabs, panels                               map[string]dom.Element
@@ -91,9 +117,12 @@ type guessWidget struct {
 	you  *youMode
 	comp *compMode
 	help *helperMode
+	tree *treeMode
 }
 
-var guessModes = []string{"you", "computer", "helper"}
+// The modes, as tabs: three ways to play, and the optimal strategy to
+// browse.
+var guessModes = []string{"you", "computer", "helper", "tree"}
 
 func (w *guessWidget) start(f *Frame) {
 	w.f = f
@@ -102,6 +131,7 @@ func (w *guessWidget) start(f *Frame) {
 	if f.Load(&saved) && saved.Version == guessStateVersion {
 		w.state = saved
 	}
+	w.state.Settings.Objective = w.state.Settings.objective()
 	// The page can open a mode (data-mode) and fix the game (data-preset),
 	// for a blog post about one game.
 	if indexOf(guessModes, f.opts.Mode) >= 0 {
@@ -120,6 +150,7 @@ func (w *guessWidget) start(f *Frame) {
 	w.you = newYouMode(w, w.panels["you"])
 	w.comp = newCompMode(w, w.panels["computer"])
 	w.help = newHelperMode(w, w.panels["helper"])
+	w.tree = newTreeMode(w, w.panels["tree"])
 	w.syncSettings()
 	w.selectMode(w.state.Mode, false)
 }
@@ -153,14 +184,22 @@ func (w *guessWidget) buildSettings() dom.Element {
 		el("label", cls("kz-check"), w.repeatsIn, f.T("settings.repeats")),
 	)
 
-	w.strategySel = el("select", attr("id", "kz-strategy"), on("change", "guess.settings"))
+	w.strategySel = el("select", attr("id", "kz-strategy"), data("modes", playModes), on("change", "guess.settings"))
 	for _, s := range guess.Strategies() {
 		w.strategySel.AppendChild(el("option", attr("value", string(s.ID)), f.T("strategy."+string(s.ID))))
 	}
-	w.budgetSel = el("select", attr("id", "kz-budget"), on("change", "guess.settings"))
+	w.budgetSel = el("select", attr("id", "kz-budget"), data("modes", playModes), on("change", "guess.settings"))
 	for _, ms := range []int{250, 1000, 2000, 5000, 15000} {
 		w.budgetSel.AppendChild(el("option", attr("value", strconv.Itoa(ms)), f.T("settings.seconds", trimFloat(float64(ms)/1000))))
 	}
+	// The objective matters only to strategy perfect, in the modes where
+	// the computer plays it (the optimal strategy view has its own).
+	w.objectiveSel = objectiveSelect(f, "kz-objective", "kz-objective-doc")
+	w.objectiveDoc = el("p", cls("kz-note kz-strategy-doc"), attr("id", "kz-objective-doc"), attr("aria-live", "polite"),
+		data("modes", "computer helper"), data("perfect", ""))
+	w.objectiveSel.SetAttribute("data-modes", "computer helper")
+	w.objectiveSel.SetAttribute("data-perfect", "")
+	f.Handle("guess.objective", func(_ dom.Event, t dom.Element) { w.setObjective(inputValue(t)) })
 	w.hostSel = el("select", attr("id", "kz-host"), data("modes", "you"), on("change", "guess.settings"))
 	w.hostSel.AppendChild(el("option", attr("value", "fair"), f.T("host.fair")))
 	w.hostSel.AppendChild(el("option", attr("value", "adversarial"), f.T("host.adversarial")))
@@ -172,8 +211,9 @@ func (w *guessWidget) buildSettings() dom.Element {
 		el("summary", f.T("settings.title")),
 		el("div", cls("kz-grid"),
 			el("label", attr("for", "kz-preset"), f.T("settings.game")), w.presetSel,
-			el("label", attr("for", "kz-strategy"), f.T("settings.strategy")), w.strategySel,
-			el("label", attr("for", "kz-budget"), f.T("settings.budget")), w.budgetSel,
+			el("label", attr("for", "kz-strategy"), data("modes", playModes), f.T("settings.strategy")), w.strategySel,
+			el("label", attr("for", "kz-objective"), data("modes", "computer helper"), data("perfect", ""), f.T("settings.objective")), w.objectiveSel, w.objectiveDoc,
+			el("label", attr("for", "kz-budget"), data("modes", playModes), f.T("settings.budget")), w.budgetSel,
 			// The host matters only when the computer hosts.
 			el("label", attr("for", "kz-host"), data("modes", "you"), f.T("settings.host")), w.hostSel,
 		),
@@ -192,7 +232,61 @@ func (w *guessWidget) syncSettings() {
 	setInputValue(w.strategySel, s.Strategy)
 	setInputValue(w.budgetSel, strconv.Itoa(s.BudgetMs))
 	setInputValue(w.hostSel, s.HostKind)
+	w.showObjective()
 	w.showRulesNote()
+}
+
+// playModes are the modes where the computer plays a strategy.
+const playModes = "you computer helper"
+
+// objectiveSelect is a select of the perfect strategy's objectives, each
+// with its one-line explanation as a tooltip.
+func objectiveSelect(f *Frame, id, docID string) dom.Element {
+	sel := el("select", attr("id", id), attr("aria-describedby", docID), on("change", "guess.objective"))
+	for _, o := range guess.Objectives() {
+		sel.AppendChild(el("option", attr("value", string(o.ID)), attr("title", f.T("objective-doc."+string(o.ID))), f.T("objective."+string(o.ID))))
+	}
+	return sel
+}
+
+// setObjective takes the objective chosen in either select (Settings or
+// the optimal strategy view): both show it, and what depends on it
+// follows.
+func (w *guessWidget) setObjective(o string) {
+	if _, err := guess.ParseObjective(o); err != nil {
+		return
+	}
+	w.state.Settings.Objective = o
+	w.showObjective()
+	w.save()
+	w.help.schedule()
+	w.tree.schedule()
+}
+
+// showObjective shows the chosen objective and its explanation.
+func (w *guessWidget) showObjective() {
+	o := w.state.Settings.objective()
+	doc := w.f.T("objective-doc." + o)
+	setInputValue(w.objectiveSel, o)
+	w.objectiveSel.SetAttribute("title", doc)
+	w.objectiveDoc.SetTextContent(doc)
+	if w.tree != nil {
+		w.tree.showObjective()
+	}
+	w.showSettingsFor(w.state.Mode)
+}
+
+// showSettingsFor shows only the settings that apply to the mode: the
+// host where the computer hosts, the objective where perfect plays.
+func (w *guessWidget) showSettingsFor(mode string) {
+	perfect := w.state.Settings.Strategy == string(guess.StrategyPerfect)
+	for _, e := range w.f.Body.QuerySelectorAll(".kz-settings [data-modes]") {
+		applies := strings.Contains(e.GetAttribute("data-modes"), mode)
+		if e.HasAttribute("data-perfect") {
+			applies = applies && perfect
+		}
+		setHidden(e, !applies)
+	}
 }
 
 // readSettings takes the controls' values into the state. Custom rules are
@@ -221,10 +315,12 @@ func (w *guessWidget) readSettings() {
 	}
 	s.HostKind = inputValue(w.hostSel)
 	w.showRulesNote()
+	w.showSettingsFor(w.state.Mode)
 	w.save()
 	w.help.rulesChanged()
 	w.you.render()
 	w.comp.render()
+	w.tree.schedule()
 }
 
 // showRulesNote describes the chosen rules, or what is wrong with them.
@@ -298,15 +394,16 @@ func (w *guessWidget) selectMode(mode string, save bool) {
 	}
 	scrollTabIntoView(w.tabs[mode])
 	// Settings show only what applies to the mode.
-	for _, e := range w.f.Body.QuerySelectorAll(".kz-settings [data-modes]") {
-		setHidden(e, !strings.Contains(e.GetAttribute("data-modes"), mode))
-	}
+	w.showSettingsFor(mode)
 	w.f.ClearMessage()
 	if save {
 		w.save()
 	}
 	if mode == "helper" && w.help != nil {
 		w.help.schedule()
+	}
+	if mode == "tree" && w.tree != nil {
+		w.tree.schedule()
 	}
 }
 

@@ -159,7 +159,7 @@ func (m *compMode) think() {
 		return
 	}
 	gen := m.gen
-	params := guessParams(spec, map[string]any{"history": m.rows(), "strategy": w.state.Settings.Strategy, "budgetMs": w.state.Settings.BudgetMs})
+	params := w.state.Settings.suggestParams(spec, m.rows())
 	var s suggestion
 	m.thinking = true
 	m.thinkNote.SetTextContent("")
@@ -406,7 +406,7 @@ func (m *compMode) describeStrategies() {
 			o.SetAttribute("title", f.T(key))
 		}
 	}
-	m.strategyOK = el("p", cls("kz-note kz-strategy-doc"), attr("id", "kz-strategy-doc"), attr("aria-live", "polite"))
+	m.strategyOK = el("p", cls("kz-note kz-strategy-doc"), attr("id", "kz-strategy-doc"), attr("aria-live", "polite"), data("modes", playModes))
 	sel.SetAttribute("aria-describedby", "kz-strategy-doc")
 	// The grid has two columns: the line goes under the select, in the
 	// select's column.

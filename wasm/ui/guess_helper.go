@@ -170,6 +170,7 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	})
 	f.Handle("help.undo", func(dom.Event, dom.Element) { m.travel(&st.Past, &st.Future) })
 	f.Handle("help.redo", func(dom.Event, dom.Element) { m.travel(&st.Future, &st.Past) })
+	f.Handle("help.tree", func(dom.Event, dom.Element) { w.tree.openFrom("helper") })
 	f.Handle("help.show-some", func(dom.Event, dom.Element) { m.showSome = true; m.schedule() })
 	f.Handle("help.paste-open", func(dom.Event, dom.Element) { setHidden(m.pasteBox, false); focus(m.pasteIn) })
 	f.Handle("help.paste-close", func(dom.Event, dom.Element) { setHidden(m.pasteBox, true) })
@@ -454,7 +455,7 @@ func (m *helperMode) compute(gen int) {
 	}
 	m.clearRowErrors()
 	var s suggestion
-	params := guessParams(spec, map[string]any{"history": rows, "strategy": w.state.Settings.Strategy, "budgetMs": w.state.Settings.BudgetMs})
+	params := w.state.Settings.suggestParams(spec, rows)
 	if err := f.Call("helper", "guess.suggest", params, &s); err != nil {
 		if gen == m.generation {
 			m.showError(err, index)
@@ -466,7 +467,10 @@ func (m *helperMode) compute(gen int) {
 	}
 	results = append(results, el("div", cls("kz-suggest"),
 		el("h3", f.T("help.suggest"), " ", codeView(r, s.Guess)),
-		el("button", attr("type", "button"), cls("kz-primary"), data("guess", s.Guess), on("click", "help.use"), f.T("help.use-this")),
+		el("div", cls("kz-row"),
+			el("button", attr("type", "button"), cls("kz-primary"), data("guess", s.Guess), on("click", "help.use"), f.T("help.use-this")),
+			// The whole optimal strategy from this position, in its own view.
+			el("button", attr("type", "button"), cls("kz-tree-open"), on("click", "help.tree"), f.T("tree.open-here"))),
 		w.explanationView(r, s.Guess, s.Explanation)))
 	m.showResults(results...)
 }
