@@ -302,6 +302,7 @@ func TestShippedTrees(t *testing.T) {
 	}{
 		{ObjectiveAverage, 26274, 7, -1},
 		{ObjectiveWorstThenAverage, 26274, 7, -1},
+		{ObjectiveFewestWorst, 26450, 7, 50},
 	} {
 		trees := shippedTrees(&r, tc.obj)
 		if len(trees) != 1 {
