@@ -114,12 +114,25 @@ func TestTree(t *testing.T) {
 	wantError(t, "guess.tree", `{"preset":"science-3","depth":-1}`, CodeBadInput, "depth")
 }
 
-// A cancelled search stops with cancelled.
-func TestPerfectCancelled(t *testing.T) {
+// A search reports its progress as the share of the first guesses tried
+// (a fraction that only moves forward within a phase), and a cancelled
+// search stops with cancelled.
+func TestPerfectProgressAndCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	reports := 0
+	var last struct {
+		done, total int64
+		note        string
+	}
 	_, err := Call(ctx, "guess.tree", []byte(`{"preset":"mastermind","objective":"fewest-worst"}`), func(done, total int64, note string) {
-		if reports++; reports == 2 {
+		if total <= 0 || done < 0 || done > total {
+			t.Errorf("report %d: %d of %d (%s)", reports, done, total, note)
+		}
+		if note == last.note && done < last.done {
+			t.Errorf("report %d went back: %d of %d after %d (%s)", reports, done, total, last.done, note)
+		}
+		last.done, last.total, last.note = done, total, note
+		if reports++; reports == 20 {
 			cancel()
 		}
 	})

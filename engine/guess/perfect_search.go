@@ -293,6 +293,12 @@ func (sv *perfectSolver) solve(s codeList, grp *group, depth int, limit int32, p
 			opts = keep
 		}
 		for i := range opts {
+			if ply == 0 {
+				// Progress: the share of the root's guesses tried. The
+				// first take longest (they are the most promising, so
+				// the least pruned), so it runs slow, then fast.
+				sv.m.steps(int64(phase*len(opts)+i), int64(phases*len(opts)))
+			}
 			switch {
 			case i < selectFirst:
 				j := i

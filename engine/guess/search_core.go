@@ -199,6 +199,10 @@ type meter struct {
 	base     int64 // work when the current phase started
 	total    int64 // units the current phase expects; 0 when unknown
 
+	// The perfect search counts its progress in guesses tried at the root
+	// (see steps), as its units of work have no total known in advance.
+	stepsDone, stepsTotal int64
+
 	work       int64 // units done
 	next       int64 // work at which to check next
 	lastReport time.Time
@@ -237,6 +241,10 @@ func (m *meter) check() bool {
 	}
 	if m.progress != nil && now.Sub(m.lastReport) >= time.Millisecond/2 {
 		m.lastReport = now
+		if m.stepsTotal > 0 {
+			m.progress(m.stepsDone, m.stepsTotal, m.note)
+			return true
+		}
 		done := m.work - m.base
 		if m.total > 0 && done > m.total {
 			done = m.total
@@ -245,6 +253,9 @@ func (m *meter) check() bool {
 	}
 	return true
 }
+
+// steps sets the progress reported from now on: done of total steps.
+func (m *meter) steps(done, total int64) { m.stepsDone, m.stepsTotal = done, total }
 
 // ok reports whether the search may go on.
 func (m *meter) ok() bool { return m.err == nil }
