@@ -113,6 +113,12 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 		score, progress, complete := 0.0, 0.0, true
 		var outcomes []Outcome
 		for v := Cell(0); v <= 8 && complete; v++ {
+			// Each outcome gets what is left of the budget, so a
+			// candidate cannot run past it by more than one analysis.
+			if left = budget - time.Since(start); left <= 0 {
+				complete = false
+				break
+			}
 			next.Cells[i] = v
 			an, err := Analyze(ctx, next, Options{Budget: left, Progress: opts.Progress})
 			if err != nil {
