@@ -495,9 +495,9 @@ func (m *treeMode) fillBranches(list dom.Element, r guess.Rules, n *treeNode, pa
 			// One secret, guessed next: nothing to open.
 			list.AppendChild(el("li", cls("kz-tree-leaf"),
 				el("span", cls("kz-tree-caret kz-tree-nocaret"), attr("aria-hidden", "true")),
-				el("span", cls("kz-tree-answer"), attr("aria-hidden", "true"), answer),
-				el("span", cls("kz-tree-arrow-to"), attr("aria-hidden", "true"), "→"),
-				el("span", attr("aria-hidden", "true"), codeView(r, child.Guess)),
+				el("span", cls("kz-tree-answer"), attr("aria-hidden", "true"), answer), " ",
+				el("span", cls("kz-tree-arrow-to"), attr("aria-hidden", "true"), "→"), " ",
+				el("span", attr("aria-hidden", "true"), codeView(r, child.Guess)), " ",
 				el("span", cls("kz-note"), attr("aria-hidden", "true"), f.T("tree.found-it", guessNo)),
 				el("span", cls("kz-sr"), f.T("tree.leaf-label", w.feedbackText(r, b.A, b.B), child.Guess, guessNo))))
 			continue
@@ -506,10 +506,12 @@ func (m *treeMode) fillBranches(list dom.Element, r guess.Rules, n *treeNode, pa
 			i18n.Decimal(float64(ply)+child.Expected, 2), ply+child.Worst)
 		toggle := el("button", attr("type", "button"), cls("kz-tree-toggle"), attr("aria-expanded", "false"), attr("aria-controls", id),
 			data("path", pathString(childPath)), on("click", "tree.toggle"), attr("aria-label", label),
+			// The spaces between the parts are for copied text and
+			// textContent; the flex layout ignores them.
 			el("span", cls("kz-tree-caret"), attr("aria-hidden", "true")),
-			el("span", cls("kz-tree-answer"), answer),
-			el("span", cls("kz-tree-arrow-to"), attr("aria-hidden", "true"), "→"),
-			codeView(r, child.Guess),
+			el("span", cls("kz-tree-answer"), answer), " ",
+			el("span", cls("kz-tree-arrow-to"), attr("aria-hidden", "true"), "→"), " ",
+			codeView(r, child.Guess), " ",
 			el("span", cls("kz-tree-figs-line"), m.figuresText(child, ply)))
 		if ply+child.Worst == m.res.Root.Worst {
 			toggle.Class().Add("kz-tree-worst-branch") // holds some of the worst case
