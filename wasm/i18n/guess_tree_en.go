@@ -42,7 +42,7 @@ func init() {
 		"tree.time-search":                 "{1} s of search",
 		"tree.time-shipped":                "no search: read in {1} s",
 		"tree.part-of":                     "This position follows the strategy for the whole game: {1} guesses in all, worst case {2}, {3} on average.",
-		"tree.solved-here":                 "Your game left the strategy for the whole game: this one was solved from here.",
+		"tree.solved-here":                 "Solved from this position: the strategy is optimal from here on.",
 		"tree.tree-title":                  "The strategy",
 		"tree.legend":                      "Each answer leads to the next guess. Open a branch to see what follows. Its figures are the secrets in it, and the guesses they need from the first guess here: on average, and at worst.",
 		"tree.first-guess":                 "First guess",

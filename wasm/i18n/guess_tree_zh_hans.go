@@ -41,7 +41,7 @@ func init() {
 		"tree.time-search":                 "搜索 {1} 秒",
 		"tree.time-shipped":                "无需搜索：读取用了 {1} 秒",
 		"tree.part-of":                     "这个局面沿用整局游戏的策略：共猜 {1} 次，最坏 {2} 次，平均 {3} 次。",
-		"tree.solved-here":                 "你的对局已离开整局游戏的策略：这份策略是从这里重新求解的。",
+		"tree.solved-here":                 "从这个局面求解：这份策略从这里起是最优的。",
 		"tree.tree-title":                  "策略",
 		"tree.legend":                      "每一种提示都通往下一次猜测。展开分支即可看到后续。分支旁的数字是其中的答案数，以及从这里的第一次猜测算起所需的猜测次数：平均与最坏。",
 		"tree.first-guess":                 "第一次猜测",

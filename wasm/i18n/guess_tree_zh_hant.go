@@ -41,7 +41,7 @@ func init() {
 		"tree.time-search":                 "搜尋 {1} 秒",
 		"tree.time-shipped":                "無需搜尋：讀取用了 {1} 秒",
 		"tree.part-of":                     "這個局面沿用整局遊戲的策略：共猜 {1} 次，最壞 {2} 次，平均 {3} 次。",
-		"tree.solved-here":                 "你的棋局已離開整局遊戲的策略：這份策略是從這裡重新求解的。",
+		"tree.solved-here":                 "從這個局面求解：這份策略從這裡起是最佳的。",
 		"tree.tree-title":                  "策略",
 		"tree.legend":                      "每一種提示都通往下一次猜測。展開分支即可看到後續。分支旁的數字是其中的答案數，以及從這裡的第一次猜測算起所需的猜測次數：平均與最壞。",
 		"tree.first-guess":                 "第一次猜測",
