@@ -5,7 +5,7 @@ package i18n
 func init() {
 	add(English, map[string]string{
 		"mode.tree":                        "Optimal strategy",
-		"howto.tree":                       "The proven-optimal strategy for the game in Settings, as a tree: the first guess, then for each answer the next guess, and so on until every secret is found. Choose what it minimises; open a branch to follow it. From the Helper's position, it starts where your game stands. Export writes it as text, one line per secret.",
+		"tree.intro":                       "The proven-optimal strategy for the game in Settings: the first guess, then the next guess for each answer, until every secret is found. Choose what it minimises, and where it starts: the start of the game, or where your game stands in the Helper.",
 		"settings.objective":               "Objective",
 		"objective.average":                "Fewest guesses on average",
 		"objective.worst-then-average":     "Smallest worst case, then average",

@@ -4,7 +4,7 @@ package i18n
 func init() {
 	add(SimplifiedChinese, map[string]string{
 		"mode.tree":                        "最优策略",
-		"howto.tree":                       "“设置”中游戏的已证明最优策略，以树状呈现：先是第一次猜测，再按每一种提示给出下一次猜测，直到每个答案都猜中为止。选择要最小化的目标；展开分支即可逐步追踪。选择从助手的局面开始，就从你当前的对局接着算。导出可把策略写成文本，每个答案一行。",
+		"tree.intro":                       "“设置”中游戏的已证明最优策略：先是第一次猜测，再按每一种提示给出下一次猜测，直到每个答案都猜中为止。请选择要最小化的目标，以及起点：游戏开始时，或助手中你当前的局面。",
 		"settings.objective":               "目标",
 		"objective.average":                "平均猜测次数最少",
 		"objective.worst-then-average":     "先求最坏情况最少，再求平均",

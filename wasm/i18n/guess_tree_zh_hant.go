@@ -4,7 +4,7 @@ package i18n
 func init() {
 	add(TraditionalChinese, map[string]string{
 		"mode.tree":                        "最佳策略",
-		"howto.tree":                       "「設定」中遊戲的已證明最佳策略，以樹狀呈現：先是第一次猜測，再依每一種提示給出下一次猜測，直到每個答案都猜中為止。選擇要最小化的目標；展開分支即可逐步追蹤。選擇從小幫手的局面開始，就從你目前的棋局接著算。匯出可把策略寫成文字，每個答案一行。",
+		"tree.intro":                       "「設定」中遊戲的已證明最佳策略：先是第一次猜測，再依每一種提示給出下一次猜測，直到每個答案都猜中為止。請選擇要最小化的目標，以及起點：遊戲開始時，或小幫手中你目前的局面。",
 		"settings.objective":               "目標",
 		"objective.average":                "平均猜測次數最少",
 		"objective.worst-then-average":     "先求最壞情況最少，再求平均",

@@ -362,8 +362,10 @@ func (w *guessWidget) buildTabs() dom.Element {
 		tab := el("button", attr("type", "button"), attr("role", "tab"), attr("id", "kz-tab-"+m),
 			attr("aria-controls", "kz-panel-"+m), data("mode", m), on("click", "guess.mode"), on("keydown", "guess.tabkey"),
 			f.T("mode."+m))
-		panel := el("section", cls("kz-panel"), attr("role", "tabpanel"), attr("id", "kz-panel-"+m), attr("aria-labelledby", "kz-tab-"+m),
-			el("details", cls("kz-howto"), el("summary", f.T("howto.title")), el("p", f.T("howto."+m))))
+		panel := el("section", cls("kz-panel"), attr("role", "tabpanel"), attr("id", "kz-panel-"+m), attr("aria-labelledby", "kz-tab-"+m))
+		if m != "tree" { // the optimal strategy is no game to play: it says what it is itself
+			panel.AppendChild(el("details", cls("kz-howto"), el("summary", f.T("howto.title")), el("p", f.T("howto."+m))))
+		}
 		w.tabs[m], w.panels[m] = tab, panel
 		list.AppendChild(tab)
 		panels.AppendChild(panel)

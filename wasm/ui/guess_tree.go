@@ -133,6 +133,7 @@ func newTreeMode(w *guessWidget, panel dom.Element) *treeMode {
 	m.exportOut = el("div", cls("kz-tree-export-out"), attr("hidden", ""))
 	build(panel,
 		el("h3", attr("id", "kz-tree-title"), attr("tabindex", "-1"), f.T("tree.title")),
+		el("p", f.T("tree.intro")),
 		m.game,
 		el("div", cls("kz-grid kz-tree-controls"),
 			el("label", attr("for", "kz-tree-objective"), f.T("settings.objective")), m.objSel, m.objDoc,
