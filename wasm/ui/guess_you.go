@@ -272,7 +272,7 @@ func (m *youMode) hint() {
 		return
 	}
 	var s suggestion
-	params := guessParams(spec, map[string]any{"history": m.rows(len(st.Turns)), "strategy": w.state.Settings.Strategy, "budgetMs": w.state.Settings.BudgetMs})
+	params := w.state.Settings.suggestParams(spec, m.rows(len(st.Turns)))
 	if err := f.Call("you", "guess.suggest", params, &s); err != nil {
 		f.ShowError(err)
 		return
