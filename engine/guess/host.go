@@ -4,7 +4,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"math/rand/v2"
+	"time"
 )
 
 // HostKind says how a host keeps its secret.
@@ -16,10 +18,15 @@ const (
 	// secret and a salt) so the player can check at the end that the
 	// secret never changed.
 	HostFair HostKind = "fair"
-	// HostAdversarial keeps no secret: like the science fair's "range
-	// protection", it answers each guess with the feedback that keeps the
-	// most secrets possible, never contradicting an earlier answer, and at
-	// the end reveals one secret consistent with every answer.
+	// HostAdversarial keeps no secret: it answers each guess with the
+	// feedback that leaves the guesser the most work, never contradicting
+	// an earlier answer, and at the end reveals one secret consistent with
+	// every answer. Where the perfect search fits (at most PerfectMaxCodes
+	// codes) that is the answer whose secrets need the most guesses with
+	// perfect play (Rules.WorstAnswer), so a perfect guesser keeps to the
+	// game's optimal worst case and no guesser does better; elsewhere, or
+	// past adversarialBudget, the science fair's "range protection": the
+	// answer that keeps the most secrets.
 	HostAdversarial HostKind = "adversarial"
 )
 
@@ -32,8 +39,27 @@ type Host struct {
 	Salt   string   `json:"salt,omitempty"`   // fair only, for the commitment
 	Seed   uint64   `json:"seed"`
 	Turns  []string `json:"turns"` // the guesses so far, in the alphabet
-	Won    bool     `json:"won"`
+	// Answers are the adversarial host's answers to Turns. They are kept
+	// because the perfect search behind them has a time budget, so they
+	// are not a function of the guesses alone. A state saved before they
+	// were kept has none: its answers are recomputed by range protection,
+	// which gave them.
+	Answers []Feedback `json:"answers,omitempty"`
+	Won     bool       `json:"won"`
 }
+
+// adversarialBudget bounds the perfect search for one adversarial answer;
+// past it the host answers by range protection. Natively the slowest
+// first answer of Mastermind takes 0.6 s (later answers 0.2 s at most),
+// so it is met in the browser too, where the search runs a few times
+// slower.
+const adversarialBudget = 2 * time.Second
+
+// adversarialBigSpaceCandidates: in a game too big for the live search
+// (1a2b-4), the host searches only from this many secrets left. The 1,440
+// secrets left by 0123's 0A1B took 1–5 s and more natively; 400 take
+// 7–22 ms.
+const adversarialBigSpaceCandidates = 600
 
 // NewHost starts a hosted game. The seed fixes the fair host's secret and
 // the adversarial host's tie-breaks.
@@ -84,7 +110,7 @@ func (h *Host) Answer(ctx context.Context, guessText string) (Feedback, error) {
 	if err != nil {
 		return Feedback{}, err
 	}
-	_, candidates, err := h.replay(ctx)
+	turns, candidates, err := h.replay(ctx)
 	if err != nil {
 		return Feedback{}, err
 	}
@@ -92,12 +118,35 @@ func (h *Host) Answer(ctx context.Context, guessText string) (Feedback, error) {
 	if h.Kind == HostFair {
 		secret, _ := r.ParseCode(h.Secret, "secret") // checked by replay
 		f = r.Score(secret, guess)
-	} else {
+	} else if len(h.Answers) != len(h.Turns) {
+		// A state saved before answers were kept goes on as it began.
 		f = r.protectRange(candidates, guess, h.Seed+uint64(len(h.Turns)))
+	} else {
+		if f, err = h.adversarialAnswer(ctx, turns, candidates, guess); err != nil {
+			return Feedback{}, err
+		}
+		h.Answers = append(h.Answers, f)
 	}
 	h.Turns = append(h.Turns, r.Format(guess))
 	h.Won = r.Won(f)
 	return f, nil
+}
+
+// adversarialAnswer is the perfect search's answer within the budget, and
+// range protection past it or beyond the search's limits.
+func (h *Host) adversarialAnswer(ctx context.Context, turns []Turn, candidates []Code, guess Code) (Feedback, error) {
+	r := &h.Rules
+	seed := h.Seed + uint64(len(h.Turns))
+	if r.Size() > PerfectMaxCandidates && len(candidates) > adversarialBigSpaceCandidates {
+		return r.protectRange(candidates, guess, seed), nil
+	}
+	search, cancel := context.WithTimeout(ctx, adversarialBudget)
+	defer cancel()
+	f, err := r.AdversarialAnswer(search, turns, candidates, guess, seed)
+	if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+		return r.protectRange(candidates, guess, seed), nil
+	}
+	return f, err
 }
 
 // Reveal returns the secret: the fair host's own, or for the adversarial
@@ -120,10 +169,10 @@ func (h *Host) History(ctx context.Context) ([]Turn, error) {
 	return turns, err
 }
 
-// replay recomputes the answers from the guesses: the adversarial host's
-// answers are a function of the guesses and the seed, so they need no
-// storing. For the adversarial host it also returns the secrets still
-// possible.
+// replay rebuilds the turns: the fair host's answers from its secret, the
+// adversarial host's from those it kept (or, for a state saved before it
+// kept them, by range protection from the guesses and the seed). For the
+// adversarial host it also returns the secrets still possible.
 func (h *Host) replay(ctx context.Context) ([]Turn, []Code, error) {
 	r := &h.Rules
 	if err := r.Validate(); err != nil {
@@ -151,11 +200,23 @@ func (h *Host) replay(ctx context.Context) ([]Turn, []Code, error) {
 			return nil, nil, err
 		}
 		var f Feedback
-		if h.Kind == HostFair {
+		switch {
+		case h.Kind == HostFair:
 			f = r.Score(secret, guess)
-		} else {
+		case len(h.Answers) == len(h.Turns):
+			f = h.Answers[i]
+			if err := r.checkFeedback(f); err != nil {
+				err.Row = i
+				return nil, nil, err
+			}
+		default:
 			f = r.protectRange(candidates, guess, h.Seed+uint64(i))
+		}
+		if h.Kind != HostFair {
 			candidates = r.Filter(candidates, guess, f)
+			if len(candidates) == 0 {
+				return nil, nil, inputError("state", ReasonBadValue, "", "the host's answers contradict each other at guess %d", i+1)
+			}
 		}
 		turns = append(turns, Turn{Guess: guess, Feedback: f})
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -85,7 +86,11 @@ func TestAdversarialHostIsConsistent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, id := range []string{"science-3", "1a2b-4", "mastermind"} {
 		r := mustRules(t, id)
-		for game := range 5 {
+		games := 5
+		if id == "mastermind" {
+			games = 1 // its perfect answers to random guesses take a second or so each
+		}
+		for game := range games {
 			h, err := NewHost(r, HostAdversarial, uint64(game))
 			if err != nil {
 				t.Fatal(err)
@@ -151,5 +156,88 @@ func TestHostBadInput(t *testing.T) {
 	big := Rules{Length: 8, Alphabet: "0123456789ABCDEF"}
 	if _, err := NewHost(big, HostAdversarial, 1); err == nil {
 		t.Fatal("an adversarial host needs an enumerable space")
+	}
+}
+
+// The adversarial host answers with the perfect search where it fits: a
+// perfect guesser playing for the least worst case needs exactly the
+// game's optimal worst case against it (the search's own proof), and other
+// guessers need at least as many.
+func TestAdversarialHostForcesTheOptimalWorstCase(t *testing.T) {
+	ctx := context.Background()
+	for _, id := range []string{"science-3", "1a2b-3"} {
+		r := mustRules(t, id)
+		start, err := NewPosition(ctx, &r, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := SolvePerfect(ctx, start, PerfectOptions{Objective: ObjectiveWorstThenAverage})
+		if err != nil {
+			t.Fatal(err)
+		}
+		optimal := tree.Proof.Worst
+		for _, player := range []SuggestOptions{
+			{Strategy: StrategyPerfect, Objective: ObjectiveWorstThenAverage},
+			{Strategy: StrategyBest},
+			{Strategy: StrategyRandom, Seed: 5},
+		} {
+			for seed := range uint64(3) {
+				h, err := NewHost(r, HostAdversarial, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := start
+				for !h.Won {
+					if len(h.Turns) > 12 {
+						t.Fatalf("%s, %s: no win in 12 guesses", id, player.Strategy)
+					}
+					s, err := Suggest(ctx, p, player)
+					if err != nil {
+						t.Fatal(err)
+					}
+					f, err := h.Answer(ctx, r.Format(s.Guess))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if p, err = p.Play(ctx, s.Guess, f); err != nil {
+						t.Fatalf("%s: the host contradicted itself: %v", id, err)
+					}
+				}
+				switch n := len(h.Turns); {
+				case player.Strategy == StrategyPerfect && n != optimal:
+					t.Errorf("%s, seed %d: perfect worst-then-average needed %d guesses, the optimum is %d", id, seed, n, optimal)
+				case n < optimal:
+					t.Errorf("%s, seed %d: %s won in %d guesses, under the optimal worst case %d", id, seed, player.Strategy, n, optimal)
+				}
+				if len(h.Answers) != len(h.Turns) {
+					t.Fatalf("%s: %d answers kept for %d guesses", id, len(h.Answers), len(h.Turns))
+				}
+			}
+		}
+	}
+}
+
+// A state saved before the host kept its answers (range protection all
+// along) replays as it was and goes on by range protection.
+func TestAdversarialHostOldState(t *testing.T) {
+	ctx := context.Background()
+	r := mustRules(t, "science-3")
+	old := &Host{Kind: HostAdversarial, Rules: r, Seed: 7, Turns: []string{"123", "456"}}
+	turns, cands, err := old.replay(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _ := r.AllCodes()
+	g1, g2 := mustCode(t, &r, "123"), mustCode(t, &r, "456")
+	f1 := r.protectRange(all, g1, 7)
+	after1 := r.Filter(slices.Clone(all), g1, f1)
+	f2 := r.protectRange(after1, g2, 8)
+	if turns[0].Feedback != f1 || turns[1].Feedback != f2 || len(cands) != len(r.Filter(slices.Clone(after1), g2, f2)) {
+		t.Fatalf("old state replays as %v, want %v %v, %d candidates", turns, f1, f2, len(cands))
+	}
+	g3 := cands[0]
+	f, err := old.Answer(ctx, r.Format(g3))
+	if err != nil || f != r.protectRange(cands, g3, 9) || old.Answers != nil {
+		t.Fatalf("old state answered %v, %v (answers %v)", f, err, old.Answers)
 	}
 }

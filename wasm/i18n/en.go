@@ -178,7 +178,7 @@ func init() {
 		"explain.chart":            "How the {2} possible codes answer {1}",
 		"you.intro":                "The computer keeps a secret and you guess it. {1} Press New game to start.",
 		"you.fair":                 "A secret is set. {1} The host is fair: it has committed to its secret with this fingerprint, which you can check when the game ends:",
-		"you.adversarial":          "{1} The host is adversarial: it keeps no fixed secret and answers so that as many codes as possible stay possible, without ever contradicting itself.",
+		"you.adversarial":          "{1} The host is adversarial: it keeps no fixed secret and gives the answer that leaves you the most work (in games small enough, the one that needs the most guesses with perfect play; otherwise the one that keeps the most codes possible), without ever contradicting itself.",
 		"you.your-guess":           "Your guess",
 		"you.guess":                "Guess",
 		"you.hint":                 "Hint",
