@@ -20,15 +20,21 @@ import (
 // game survives reloads and worker restarts.
 //
 //	mines.levels   {} → {levels: [{id, width, height, mines}], rules, maxSide}
-//	mines.analyze  {board, budgetMs?} → {width, height, totalMines, minesLeft,
+//	mines.analyze  {board | link, budgetMs?} → {width, height, totalMines, minesLeft,
 //	               prob (rows; a number per hidden cell, 1 for a flag, null
 //	               for a revealed cell; null altogether when incomplete),
 //	               safe, mines (certain, unflagged), dead, solutions (decimal
 //	               string), solutionsExact, best {x, y, action, prob, why},
 //	               complete, incomplete ("budget" | "too-wide"), frontier,
-//	               floating, floatProb, components, engineMs}
+//	               floating, floatProb, components, engineMs}; link is a
+//	               JSMinesweeper analysis= link, and the answer then has
+//	               board, the position it held as .mine text
 //	mines.new      {level | width, height, mines; rule: sfar|opening|noguess;
-//	               seed?} → game
+//	               seed?} → game; or {link} (a JSMinesweeper b= and m=
+//	               link) → a game on exactly that layout: the mines are
+//	               down from the start, so the first click is not
+//	               protected (rule says sfar and seed 0, and started is
+//	               false until the first move)
 //	mines.reveal   {state, x, y} → game (on an open number: a chord)
 //	mines.flag     {state, x, y} → game (toggles)
 //	mines.hint     {state, budgetMs?} → {move, candidates: [{x, y, prob,
@@ -44,8 +50,8 @@ import (
 func init() {
 	register(
 		Method{"mines.levels", "List the standard Minesweeper levels and the first-click rules.", minesLevels},
-		Method{"mines.analyze", "Exact mine probabilities for a board given as .mine text, with certain cells and the best move.", minesAnalyze},
-		Method{"mines.new", "Start a Minesweeper game: {level or width/height/mines, rule, seed} → {state, ...}.", minesNew},
+		Method{"mines.analyze", "Exact mine probabilities for a board given as .mine text (or a JSMinesweeper analysis= link), with certain cells and the best move.", minesAnalyze},
+		Method{"mines.new", "Start a Minesweeper game: {level or width/height/mines, rule, seed}, or {link} for a JSMinesweeper b=&m= layout → {state, ...}.", minesNew},
 		Method{"mines.reveal", "Reveal a hidden cell (or chord an open number) in a game: {state, x, y}.", minesReveal},
 		Method{"mines.flag", "Put a flag on a hidden cell of a game, or take it off: {state, x, y}.", minesFlag},
 		Method{"mines.hint", "The best move in a game and why: {state} → {move, candidates, analysis}.", minesHint},
@@ -213,9 +219,17 @@ func nonNil(p []mines.Point) []mines.Point {
 	return p
 }
 
+// linkAnalysis is mines.analyze's answer for a link: the analysis and the
+// board the link held, as .mine text.
+type linkAnalysis struct {
+	*analysisResult
+	Board string `json:"board"`
+}
+
 func minesAnalyze(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
 	var in struct {
 		Board    string `json:"board"`
+		Link     string `json:"link"`
 		BudgetMs *int   `json:"budgetMs"`
 	}
 	if err := decode(params, &in); err != nil {
@@ -225,12 +239,52 @@ func minesAnalyze(ctx context.Context, params json.RawMessage, report progress.F
 	if err != nil {
 		return nil, err
 	}
+	if in.Link != "" {
+		if in.Board != "" {
+			return nil, badInput("link", "bad-value", "give a board or a link, not both")
+		}
+		b, err := minesLinkBoard(in.Link)
+		if err != nil {
+			return nil, err
+		}
+		r, _, err := analyze(ctx, b, budget, report)
+		if err != nil {
+			return nil, err
+		}
+		return linkAnalysis{r, b.Format()}, nil
+	}
 	b, err := mines.Parse(in.Board)
 	if err != nil {
 		return nil, err
 	}
 	r, _, err := analyze(ctx, b, budget, report)
 	return r, err
+}
+
+// minesLinkBoard reads the position of a JSMinesweeper analysis= link.
+func minesLinkBoard(text string) (*mines.Board, error) {
+	l, err := mines.ParseLink(text)
+	if err != nil {
+		return nil, err
+	}
+	if l.Board == nil {
+		return nil, badInput("link", string(mines.ReasonLinkKind),
+			"this link holds a game's mine layout (b= and m=), not a position; start a game with it (mines.new {link})")
+	}
+	return l.Board, nil
+}
+
+// minesLinkLayout reads the mine layout of a JSMinesweeper b= and m= link.
+func minesLinkLayout(text string) (*mines.Layout, error) {
+	l, err := mines.ParseLink(text)
+	if err != nil {
+		return nil, err
+	}
+	if l.Layout == nil {
+		return nil, badInput("link", string(mines.ReasonLinkKind),
+			"this link holds a position (analysis=), not a game's mine layout; analyse it (mines.analyze {link})")
+	}
+	return l.Layout, nil
 }
 
 // gameState is a game as sealed into the page's state.
@@ -363,9 +417,25 @@ func minesNew(ctx context.Context, params json.RawMessage, report progress.Func)
 		Mines  int        `json:"mines"`
 		Rule   mines.Rule `json:"rule"`
 		Seed   *uint64    `json:"seed"`
+		Link   string     `json:"link"`
 	}
 	if err := decode(params, &in); err != nil {
 		return nil, err
+	}
+	if in.Link != "" {
+		if in.Level != "" || in.Width != 0 || in.Height != 0 || in.Mines != 0 || in.Rule != "" || in.Seed != nil {
+			return nil, badInput("link", "bad-value", "a link gives the whole game; give no level, size, rule or seed with it")
+		}
+		l, err := minesLinkLayout(in.Link)
+		if err != nil {
+			return nil, err
+		}
+		g, err := mines.NewGameWithLayout(l)
+		if err != nil {
+			return nil, err
+		}
+		// The mines are down already, but the player has not started.
+		return gameResult(g, nil, map[string]any{"started": false})
 	}
 	custom := in.Width != 0 || in.Height != 0 || in.Mines != 0
 	switch {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"kibitz/engine/mines"
 )
 
 func TestMinesAnalyze(t *testing.T) {
@@ -196,3 +198,78 @@ func TestAppendProb(t *testing.T) {
 		}
 	}
 }
+
+// JSMinesweeper links: an analysis= link analysed as its board is, a b=
+// and m= link played on exactly its layout.
+func TestMinesLinks(t *testing.T) {
+	board := "9x9x10\nHHHHHHHHH\nHHHHHHHHF\nHHHHHHH32\nHHHHH2110\nHHHH21000\nHHHH10000\nHH3210000\nHH1000000\nHH1000000\n"
+	b, err := mines.Parse(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := b.Link()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byLink := mustCall(t, "mines.analyze", `{"link":"`+link+`"}`)
+	byBoard := mustCall(t, "mines.analyze", `{"board":`+jsonString(board)+`}`)
+	if byLink["board"] != board {
+		t.Fatalf("the link's board: %q, want %q", byLink["board"], board)
+	}
+	p1, _ := json.Marshal(byLink["prob"])
+	p2, _ := json.Marshal(byBoard["prob"])
+	if string(p1) != string(p2) || byLink["solutions"] != byBoard["solutions"] {
+		t.Fatalf("the link's analysis differs from the board's: %s vs %s", p1, p2)
+	}
+	if _, ok := byBoard["board"]; ok {
+		t.Fatal("a board's analysis does not repeat the board")
+	}
+	e := wantError(t, "mines.analyze", `{"link":"?analysis=adadaaabe2-"}`, CodeBadInput, "analysis")
+	if e.Reason != "link-digit" || e.Col == nil || *e.Col != 20 || e.Value != "-" || e.Line != nil {
+		t.Fatalf("a bad digit must be located: %+v", e)
+	}
+	e = wantError(t, "mines.analyze", `{"link":"?b=1&m=g"}`, CodeBadInput, "link")
+	if e.Reason != "link-kind" {
+		t.Fatalf("a layout is not a position: %+v", e)
+	}
+	wantError(t, "mines.analyze", `{"link":"?analysis=adadaaabe2e","board":"1x1x0\n0"}`, CodeBadInput, "link")
+	wantError(t, "mines.analyze", `{"link":"https://example.com/"}`, CodeBadInput, "link")
+
+	// Beginner with mines at cells 0, 4, 5 and 80.
+	lay := `{"link":"https://davidnhill.github.io/JSMinesweeper/index.html?b=1&m=hg00000000000000g"}`
+	g := mustCall(t, "mines.new", lay)
+	if g["width"] != 9.0 || g["height"] != 9.0 || g["mines"] != 4.0 || g["minesLeft"] != 4.0 || g["status"] != "playing" || g["started"] != false {
+		t.Fatalf("new from a link: %v", g)
+	}
+	state := g["state"].(string)
+	r := mustCall(t, "mines.reveal", `{"state":"`+state+`","x":8,"y":4}`)
+	if r["status"] != "won" || len(r["revealed"].([]any)) != 77 {
+		t.Fatalf("a safe cell of this layout opens all the rest: %v", r)
+	}
+	lost := mustCall(t, "mines.reveal", `{"state":"`+state+`","x":4,"y":0}`)
+	layout, _ := json.Marshal(lost["layout"])
+	if lost["status"] != "lost" || string(layout) != `[{"x":0,"y":0},{"x":4,"y":0},{"x":5,"y":0},{"x":8,"y":8}]` {
+		t.Fatalf("the layout is the link's: %v", lost)
+	}
+	// The first click is not protected: the link's mines are down.
+	first := mustCall(t, "mines.reveal", `{"state":"`+state+`","x":0,"y":0}`)
+	if first["status"] != "lost" {
+		t.Fatalf("a first click on a mine of the layout loses: %v", first)
+	}
+	wantError(t, "mines.new", `{"link":"?b=1&m=g","level":"expert"}`, CodeBadInput, "link")
+	wantError(t, "mines.new", `{"link":"?b=1&m=g","seed":3}`, CodeBadInput, "link")
+	e = wantError(t, "mines.new", `{"link":"?analysis=adadaaabe2e"}`, CodeBadInput, "link")
+	if e.Reason != "link-kind" {
+		t.Fatalf("a position is not a layout: %+v", e)
+	}
+	e = wantError(t, "mines.new", `{"link":"?b=0202&m=v"}`, CodeBadInput, "m")
+	if e.Reason != "mine-range" || e.Want != 3 {
+		t.Fatalf("a layout of mines only: %+v", e)
+	}
+	e = wantError(t, "mines.new", `{"link":"?b=101101&m=1"}`, CodeBadInput, "b")
+	if e.Reason != "size-range" || e.Want != 100 {
+		t.Fatalf("too big: %+v", e)
+	}
+}
+
+func jsonString(s string) string { b, _ := json.Marshal(s); return string(b) }

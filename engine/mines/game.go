@@ -103,6 +103,26 @@ func NewGame(width, height, mines int, rule Rule, seed uint64) (*Game, error) {
 	return &Game{View: view, Rule: rule, Seed: seed, Status: Playing, Blast: -1}, nil
 }
 
+// NewGameWithLayout starts a game on a given layout, such as a
+// JSMinesweeper b= and m= link holds: the mines are placed already, so the
+// first click is not protected and may hit one. The rule and the seed play
+// no part; the game says RuleSFAR and seed 0.
+func NewGameWithLayout(l *Layout) (*Game, error) {
+	if l == nil {
+		return nil, gameInputError("mines", ReasonBadValue, "there is no layout")
+	}
+	checked, err := LayoutOf(l.Width, l.Height, l.Mine)
+	if err != nil {
+		return nil, err
+	}
+	g, err := NewGame(checked.Width, checked.Height, checked.Mines, RuleSFAR, 0)
+	if err != nil {
+		return nil, err
+	}
+	g.Mine = checked.Mine
+	return g, nil
+}
+
 func (g *Game) check(p Point) (int, error) {
 	if !g.View.In(p.X, p.Y) {
 		return 0, gameInputError("x", ReasonBadValue, "(%d,%d) is off the %dx%d board", p.X, p.Y, g.View.Width, g.View.Height)
