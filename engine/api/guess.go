@@ -18,7 +18,7 @@ func init() {
 		Method{"guess.candidates", "Count the secrets consistent with a history and list up to limit of them.", guessCandidates},
 		Method{"guess.parse", "Read a history typed as text, one 'guess feedback' per line.", guessParse},
 		Method{"guess.host.new", "Start a hosted game, fair (secret drawn and committed) or adversarial.", guessHostNew},
-		Method{"guess.host.answer", "Answer a guess in a hosted game: {state, guess} → {a, b, won, state}.", guessHostAnswer},
+		Method{"guess.host.answer", "Answer a guess in a hosted game: {state, guess} → {a, b, won, state, method}.", guessHostAnswer},
 		Method{"guess.host.reveal", "End a hosted game and reveal its secret, with the proof for a fair host.", guessHostReveal},
 	)
 }
@@ -317,11 +317,18 @@ func guessHostAnswer(ctx context.Context, params json.RawMessage, report progres
 	if err := unseal(in.State, &h); err != nil {
 		return nil, err
 	}
+	// ctx carries the call's cancel and progress: the adversarial host's
+	// perfect search reports through it, which is where a worker's Stop
+	// gets in, and a cancelled search is the error "cancelled".
 	f, err := h.Answer(ctx, in.Guess)
 	if err != nil {
 		return nil, err
 	}
-	return hostResult(&h, map[string]any{"a": f.A, "b": f.B})
+	extra := map[string]any{"a": f.A, "b": f.B}
+	if m := h.LastMethod(); m != "" {
+		extra["method"] = m // adversarial: "perfect" or "range"
+	}
+	return hostResult(&h, extra)
 }
 
 func guessHostReveal(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {

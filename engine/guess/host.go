@@ -4,9 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"math/rand/v2"
-	"time"
 )
 
 // HostKind says how a host keeps its secret.
@@ -22,11 +20,12 @@ const (
 	// feedback that leaves the guesser the most work, never contradicting
 	// an earlier answer, and at the end reveals one secret consistent with
 	// every answer. Where the perfect search fits (at most PerfectMaxCodes
-	// codes) that is the answer whose secrets need the most guesses with
+	// codes, PerfectMaxCandidates secrets left, and AdversarialWork units
+	// of work) that is the answer whose secrets need the most guesses with
 	// perfect play (Rules.WorstAnswer), so a perfect guesser keeps to the
-	// game's optimal worst case and no guesser does better; elsewhere, or
-	// past adversarialBudget, the science fair's "range protection": the
-	// answer that keeps the most secrets.
+	// game's optimal worst case and no guesser does better; elsewhere the
+	// science fair's "range protection": the answer that keeps the most
+	// secrets (Rules.AdversarialAnswer does both).
 	HostAdversarial HostKind = "adversarial"
 )
 
@@ -39,27 +38,16 @@ type Host struct {
 	Salt   string   `json:"salt,omitempty"`   // fair only, for the commitment
 	Seed   uint64   `json:"seed"`
 	Turns  []string `json:"turns"` // the guesses so far, in the alphabet
-	// Answers are the adversarial host's answers to Turns. They are kept
-	// because the perfect search behind them has a time budget, so they
-	// are not a function of the guesses alone. A state saved before they
-	// were kept has none: its answers are recomputed by range protection,
-	// which gave them.
+	// Answers are the adversarial host's answers to Turns. They are a
+	// function of the guesses and the seed, but they are kept so that the
+	// perfect search behind each (up to half a second) runs once, not at
+	// every later call. A state saved before they were kept has none: its
+	// answers are recomputed by range protection, which gave them.
 	Answers []Feedback `json:"answers,omitempty"`
 	Won     bool       `json:"won"`
+
+	method string // how the last answer was chosen, for LastMethod
 }
-
-// adversarialBudget bounds the perfect search for one adversarial answer;
-// past it the host answers by range protection. Natively the slowest
-// first answer of Mastermind takes 0.6 s (later answers 0.2 s at most),
-// so it is met in the browser too, where the search runs a few times
-// slower.
-const adversarialBudget = 2 * time.Second
-
-// adversarialBigSpaceCandidates: in a game too big for the live search
-// (1a2b-4), the host searches only from this many secrets left. The 1,440
-// secrets left by 0123's 0A1B took 1–5 s and more natively; 400 take
-// 7–22 ms.
-const adversarialBigSpaceCandidates = 600
 
 // NewHost starts a hosted game. The seed fixes the fair host's secret and
 // the adversarial host's tie-breaks.
@@ -115,39 +103,34 @@ func (h *Host) Answer(ctx context.Context, guessText string) (Feedback, error) {
 		return Feedback{}, err
 	}
 	var f Feedback
-	if h.Kind == HostFair {
+	method := ""
+	seed := h.Seed + uint64(len(h.Turns))
+	switch {
+	case h.Kind == HostFair:
 		secret, _ := r.ParseCode(h.Secret, "secret") // checked by replay
 		f = r.Score(secret, guess)
-	} else if len(h.Answers) != len(h.Turns) {
+	case len(h.Answers) != len(h.Turns):
 		// A state saved before answers were kept goes on as it began.
-		f = r.protectRange(candidates, guess, h.Seed+uint64(len(h.Turns)))
-	} else {
-		if f, err = h.adversarialAnswer(ctx, turns, candidates, guess); err != nil {
+		f, method = r.protectRange(candidates, guess, seed), AnswerRange
+	default:
+		// The perfect search, or range protection past its limits. It
+		// fails only when ctx is cancelled, and then records nothing.
+		if f, method, err = r.adversarialAnswer(ctx, turns, candidates, guess, seed); err != nil {
 			return Feedback{}, err
 		}
 		h.Answers = append(h.Answers, f)
 	}
 	h.Turns = append(h.Turns, r.Format(guess))
 	h.Won = r.Won(f)
+	h.method = method
 	return f, nil
 }
 
-// adversarialAnswer is the perfect search's answer within the budget, and
-// range protection past it or beyond the search's limits.
-func (h *Host) adversarialAnswer(ctx context.Context, turns []Turn, candidates []Code, guess Code) (Feedback, error) {
-	r := &h.Rules
-	seed := h.Seed + uint64(len(h.Turns))
-	if r.Size() > PerfectMaxCandidates && len(candidates) > adversarialBigSpaceCandidates {
-		return r.protectRange(candidates, guess, seed), nil
-	}
-	search, cancel := context.WithTimeout(ctx, adversarialBudget)
-	defer cancel()
-	f, err := r.AdversarialAnswer(search, turns, candidates, guess, seed)
-	if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
-		return r.protectRange(candidates, guess, seed), nil
-	}
-	return f, err
-}
+// LastMethod says how the adversarial host chose the answer Answer just
+// gave: AnswerPerfect (the perfect search) or AnswerRange (range
+// protection). It is "" for a fair host and for a host read back from
+// its state.
+func (h *Host) LastMethod() string { return h.method }
 
 // Reveal returns the secret: the fair host's own, or for the adversarial
 // host one code (drawn with the seed) consistent with every answer given.

@@ -4,10 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"kibitz/engine/progress"
 )
 
 // The science fair's example of range protection: with 681, 724, 539 and
@@ -88,7 +91,7 @@ func TestAdversarialHostIsConsistent(t *testing.T) {
 		r := mustRules(t, id)
 		games := 5
 		if id == "mastermind" {
-			games = 1 // its perfect answers to random guesses take a second or so each
+			games = 1 // TestAdversarialHostAnswersHold plays it further
 		}
 		for game := range games {
 			h, err := NewHost(r, HostAdversarial, uint64(game))
@@ -162,11 +165,18 @@ func TestHostBadInput(t *testing.T) {
 // The adversarial host answers with the perfect search where it fits: a
 // perfect guesser playing for the least worst case needs exactly the
 // game's optimal worst case against it (the search's own proof), and other
-// guessers need at least as many.
+// guessers need at least as many. The host goes through JSON between
+// guesses, as the API seals it, and every answer is the perfect search's.
 func TestAdversarialHostForcesTheOptimalWorstCase(t *testing.T) {
 	ctx := context.Background()
-	for _, id := range []string{"science-3", "1a2b-3"} {
-		r := mustRules(t, id)
+	for _, tc := range []struct {
+		id    string
+		naive []string // a naive player's opening, then the first code still possible
+	}{
+		{"science-3", []string{"123", "456", "789"}},
+		{"numeron", []string{"012", "345", "678"}},
+	} {
+		r := mustRules(t, tc.id)
 		start, err := NewPosition(ctx, &r, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -176,11 +186,16 @@ func TestAdversarialHostForcesTheOptimalWorstCase(t *testing.T) {
 			t.Fatal(err)
 		}
 		optimal := tree.Proof.Worst
+		naive := SuggestOptions{Strategy: "naive"}
 		for _, player := range []SuggestOptions{
 			{Strategy: StrategyPerfect, Objective: ObjectiveWorstThenAverage},
+			{Strategy: StrategyPerfect, Objective: ObjectiveAverage},
 			{Strategy: StrategyBest},
+			{Strategy: StrategyMinimax},
 			{Strategy: StrategyRandom, Seed: 5},
+			naive,
 		} {
+			name := string(player.Strategy) + "/" + string(player.Objective)
 			for seed := range uint64(3) {
 				h, err := NewHost(r, HostAdversarial, seed)
 				if err != nil {
@@ -189,31 +204,166 @@ func TestAdversarialHostForcesTheOptimalWorstCase(t *testing.T) {
 				p := start
 				for !h.Won {
 					if len(h.Turns) > 12 {
-						t.Fatalf("%s, %s: no win in 12 guesses", id, player.Strategy)
+						t.Fatalf("%s, %s: no win in 12 guesses", tc.id, name)
 					}
-					s, err := Suggest(ctx, p, player)
+					var g Code
+					if player.Strategy == naive.Strategy {
+						g = p.Candidates[0]
+						if n := len(p.Turns); n < len(tc.naive) {
+							g = mustCode(t, &r, tc.naive[n])
+						}
+					} else {
+						s, err := Suggest(ctx, p, player)
+						if err != nil {
+							t.Fatal(err)
+						}
+						g = s.Guess
+					}
+					f, err := h.Answer(ctx, r.Format(g))
 					if err != nil {
 						t.Fatal(err)
 					}
-					f, err := h.Answer(ctx, r.Format(s.Guess))
-					if err != nil {
-						t.Fatal(err)
+					if m := h.LastMethod(); m != AnswerPerfect {
+						t.Fatalf("%s, %s: guess %d answered by %q", tc.id, name, len(h.Turns), m)
 					}
-					if p, err = p.Play(ctx, s.Guess, f); err != nil {
-						t.Fatalf("%s: the host contradicted itself: %v", id, err)
+					if p, err = p.Play(ctx, g, f); err != nil {
+						t.Fatalf("%s: the host contradicted itself: %v", tc.id, err)
 					}
+					h = sealed(t, h)
 				}
+				t.Logf("%s, %s, seed %d: %d guesses (optimal %d)", tc.id, name, seed, len(h.Turns), optimal)
 				switch n := len(h.Turns); {
-				case player.Strategy == StrategyPerfect && n != optimal:
-					t.Errorf("%s, seed %d: perfect worst-then-average needed %d guesses, the optimum is %d", id, seed, n, optimal)
+				case player.Strategy == StrategyPerfect && player.Objective == ObjectiveWorstThenAverage && n != optimal:
+					t.Errorf("%s, seed %d: perfect worst-then-average needed %d guesses, the optimum is %d", tc.id, seed, n, optimal)
 				case n < optimal:
-					t.Errorf("%s, seed %d: %s won in %d guesses, under the optimal worst case %d", id, seed, player.Strategy, n, optimal)
+					t.Errorf("%s, seed %d: %s won in %d guesses, under the optimal worst case %d", tc.id, seed, name, n, optimal)
 				}
 				if len(h.Answers) != len(h.Turns) {
-					t.Fatalf("%s: %d answers kept for %d guesses", id, len(h.Answers), len(h.Turns))
+					t.Fatalf("%s: %d answers kept for %d guesses", tc.id, len(h.Answers), len(h.Turns))
+				}
+				// The revealed secret is the winning guess and agrees with
+				// every answer the host gave.
+				turns, err := h.History(ctx)
+				if err != nil || !slices.Equal(turns, p.Turns) {
+					t.Fatalf("%s: the host replays %v (%v), the player saw %v", tc.id, turns, err, p.Turns)
+				}
+				secret, err := h.Reveal(ctx)
+				if err != nil || secret != h.Turns[len(h.Turns)-1] || !r.Consistent(mustCode(t, &r, secret), p.Turns) {
+					t.Fatalf("%s: revealed %q (%v) after %s", tc.id, secret, err, r.FormatHistory(p.Turns))
 				}
 			}
 		}
+	}
+}
+
+// sealed sends a host through JSON, as the API keeps it between calls.
+func sealed(t *testing.T, h *Host) *Host {
+	t.Helper()
+	data, err := json.Marshal(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Host
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	return &back
+}
+
+// The adversarial host's answers hold together whatever is guessed: each
+// one leaves some secret, none contradicts an earlier one, the host
+// replays them from its state as given, the same seed and guesses give the
+// same answers, and the secret revealed at the end agrees with all of
+// them.
+func TestAdversarialHostAnswersHold(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, id := range []string{"science-3", "numeron", "mastermind"} {
+		r := mustRules(t, id)
+		for seed := range uint64(3) {
+			h, _ := NewHost(r, HostAdversarial, seed)
+			twin, _ := NewHost(r, HostAdversarial, seed)
+			var given []Turn
+			left, _ := r.AllCodes()
+			for turn := 0; !h.Won; turn++ {
+				g := r.RandomCode(rng)
+				if turn >= 6 || len(left) <= 2 {
+					g = left[rng.IntN(len(left))]
+				}
+				f, err := h.Answer(ctx, r.Format(g))
+				if err != nil {
+					t.Fatal(err)
+				}
+				given = append(given, Turn{Guess: g, Feedback: f})
+				if left = r.Filter(left, g, f); len(left) == 0 {
+					t.Fatalf("%s: %s contradicts the earlier answers", id, r.FormatHistory(given))
+				}
+				if again, err := twin.Answer(ctx, r.Format(g)); err != nil || again != f {
+					t.Fatalf("%s: the same guesses and seed answered %v, then %v (%v)", id, f, again, err)
+				}
+				h = sealed(t, h)
+				turns, err := h.History(ctx)
+				if err != nil || !slices.Equal(turns, given) {
+					t.Fatalf("%s: the state replays %v (%v), the host said %v", id, turns, err, given)
+				}
+			}
+			secret, err := h.Reveal(ctx)
+			if err != nil || !r.Consistent(mustCode(t, &r, secret), given) {
+				t.Fatalf("%s: revealed %q (%v) after %s", id, secret, err, r.FormatHistory(given))
+			}
+		}
+	}
+}
+
+// Past the work budget the host answers by range protection, the same way
+// every time, and says so.
+func TestAdversarialHostBudget(t *testing.T) {
+	ctx := context.Background()
+	r := mustRules(t, "1a2b-4")
+	for range 2 {
+		h, _ := NewHost(r, HostAdversarial, 1)
+		// 5,040 codes: beyond the live search.
+		if f, err := h.Answer(ctx, "0123"); err != nil || f != (Feedback{0, 1}) || h.LastMethod() != AnswerRange {
+			t.Fatalf("0123: %v %v by %q", f, err, h.LastMethod())
+		}
+		// 1,440 left: the search would take some 300 million units.
+		turns, cands, err := h.replay(ctx)
+		if err != nil || len(cands) != 1440 {
+			t.Fatalf("%d candidates, %v", len(cands), err)
+		}
+		g := mustCode(t, &r, "4567")
+		f, err := h.Answer(ctx, "4567")
+		if err != nil || h.LastMethod() != AnswerRange || f != r.protectRange(cands, g, 2) {
+			t.Fatalf("4567 after %s: %v %v by %q", r.FormatHistory(turns), f, err, h.LastMethod())
+		}
+	}
+}
+
+// The search honours its context: a cancelled answer fails with ctx's
+// error and records nothing, whether the cancel came before the call or
+// during the search (through the progress reports, as in the browser).
+func TestAdversarialHostCancel(t *testing.T) {
+	r := mustRules(t, "mastermind")
+	h, _ := NewHost(r, HostAdversarial, 1)
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := h.Answer(done, "1234"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled call answered (%v)", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	reports := 0
+	ctx = progress.NewContext(ctx, func(done, total int64, note string) {
+		reports++
+		cancel()
+	})
+	if _, err := h.Answer(ctx, "1234"); !errors.Is(err, context.Canceled) || reports == 0 {
+		t.Fatalf("a call cancelled during the search answered (%v, %d reports)", err, reports)
+	}
+	if len(h.Turns) != 0 || len(h.Answers) != 0 || h.Won {
+		t.Fatalf("a cancelled answer was recorded: %+v", h)
+	}
+	if _, err := h.Answer(context.Background(), "1234"); err != nil || h.LastMethod() != AnswerPerfect {
+		t.Fatalf("after the cancels: %v by %q", err, h.LastMethod())
 	}
 }
 
