@@ -14,7 +14,9 @@ import (
 )
 
 // Analyse mode: any position, edited on the board (a brush, or keys on a
-// focused cell) or as .mine text, analysed as soon as it changes.
+// focused cell) or as .mine text, analysed as soon as it changes. The text
+// box also takes a JSMinesweeper link: an analysis= link is a position,
+// loaded at once; a b= and m= link is a game, offered to play.
 
 // minesSample is the analyser's first position: a mid-game beginner
 // board with a frontier to think about.
@@ -52,7 +54,8 @@ const minesAnalyseHTML = `<div class="kz-row kz-custom"><label for="kz-mines-an-
 	`<div class="kz-mines-textbox"><h3><label for="kz-mines-text">@mines.text</label></h3><p class="kz-note">@mines.text-help</p>` +
 	`<textarea id="kz-mines-text" rows="6" spellcheck="false" autocomplete="off" aria-describedby="kz-mines-text-error" data-on-input="mines.an-text" data-on-change="mines.an-text-now"></textarea>` +
 	`<p class="kz-field-error" id="kz-mines-text-error" aria-live="polite"></p>` +
-	`<div class="kz-row"><button type="button" data-on-click="mines.an-copy">@common.copy</button></div></div>`
+	`<div class="kz-mines-link-note" aria-live="polite"></div>` +
+	`<div class="kz-row"><button type="button" data-on-click="mines.an-copy">@common.copy</button><b data-slot="copy-link"></b></div></div>`
 
 type minesAnalyser struct {
 	w     *minesWidget
@@ -62,6 +65,8 @@ type minesAnalyser struct {
 
 	text, textError, widthIn, heightIn, minesIn, result, brushes dom.Element
 	readout                                                      dom.Element
+	linkNote, linkBtn                                            dom.Element // what a pasted link held; Copy JSMinesweeper link
+	gameLink                                                     string      // the b= and m= link on offer
 
 	typing   *time.Timer // the text is read when the typing pauses
 	analysed string      // the text the result shows
@@ -73,14 +78,16 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	a := &minesAnalyser{w: w, f: f}
 	a.board = newMinesBoard(f, "mines.an", a.act, a.showReadout)
 	a.board.setHeat(true)
+	a.linkBtn = f.CopyButton("")
+	a.linkBtn.Class().Add("kz-mines-copy-link")
 
 	w.fill(panel, minesAnalyseHTML, map[string]dom.Element{
-		"board": a.board.scroll, "legend": w.legend(), "busy": f.Lane("mines-analyse").BusyIn(),
+		"board": a.board.scroll, "legend": w.legend(), "busy": f.Lane("mines-analyse").BusyIn(), "copy-link": a.linkBtn,
 	})
 	q := func(sel string) dom.Element { return panel.QuerySelector(sel) }
 	a.widthIn, a.heightIn, a.minesIn = q("#kz-mines-an-width"), q("#kz-mines-an-height"), q("#kz-mines-an-mines")
 	a.brushes, a.text, a.textError = q(".kz-mines-brushes"), q("#kz-mines-text"), q("#kz-mines-text-error")
-	a.result, a.readout = q(".kz-mines-result"), q(".kz-mines-readout")
+	a.result, a.readout, a.linkNote = q(".kz-mines-result"), q(".kz-mines-readout"), q(".kz-mines-link-note")
 
 	f.Handle("mines.an-brush", func(_ dom.Event, t dom.Element) {
 		w.state.Brush = t.GetAttribute("data-brush")
@@ -106,6 +113,22 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	f.Handle("mines.an-copy", func(_ dom.Event, t dom.Element) {
 		t.SetAttribute("data-copy", inputValue(a.text))
 		f.copy(t)
+	})
+	f.Handle("mines.an-play-link", func(_ dom.Event, t dom.Element) {
+		link := a.gameLink
+		if link == "" {
+			return
+		}
+		setDisabled(t, true)
+		go func() {
+			err := w.play.PlayLink(link)
+			setDisabled(t, false)
+			if err != nil {
+				a.showTextError(err)
+				return
+			}
+			w.selectMode("play", true)
+		}()
 	})
 
 	a.showBrush()
@@ -158,6 +181,8 @@ func (a *minesAnalyser) set(b *mines.Board) {
 	setInputValue(a.minesIn, strconv.Itoa(b.Mines))
 	a.board.setSize(b.Width, b.Height)
 	a.board.show(viewOf(text, b.Width, b.Height))
+	a.showLinkNote("", "")
+	a.showCopyLink()
 	a.w.state.Analyse = text
 	a.w.save()
 	if a.w.state.Mode == "analyse" {
@@ -170,9 +195,13 @@ func (a *minesAnalyser) textFocused() bool {
 	return !active.IsNull() && active.Equal(a.text.Underlying())
 }
 
-// readText takes the typed or pasted text, when it is a board.
+// readText takes the typed or pasted text, when it is a board or a link.
 func (a *minesAnalyser) readText() {
 	text := inputValue(a.text)
+	if mines.IsLink(text) {
+		a.readLink(text)
+		return
+	}
 	b, err := mines.Parse(text)
 	if err != nil {
 		a.showTextError(err)
@@ -182,8 +211,64 @@ func (a *minesAnalyser) readText() {
 }
 
 func (a *minesAnalyser) showTextError(err error) {
-	a.textError.SetTextContent(a.w.describe(api.AsError(err)))
+	ce := api.AsError(err)
+	text := a.w.describe(ce)
+	if ce.Col != nil && ce.Line == nil { // a link's character
+		text = a.f.T("mines.where-link", *ce.Col+1, ce.Field, text)
+	}
+	a.textError.SetTextContent(text)
 	toggleClass(a.result, "kz-stale", true)
+}
+
+// readLink takes a pasted JSMinesweeper link: a position goes on the board
+// (and into the box as .mine text); a game's layout is offered to play,
+// with the link left in the box. A bad link is named in place, the text
+// kept.
+func (a *minesAnalyser) readLink(text string) {
+	l, err := mines.ParseLink(text)
+	if err != nil {
+		a.showLinkNote("", "")
+		a.showTextError(err)
+		return
+	}
+	a.textError.SetTextContent("")
+	if b := l.Board; b != nil {
+		a.set(b)
+	}
+	var note []string
+	if b := l.Board; b != nil {
+		note = append(note, a.f.T("mines.link-position", b.Width, b.Height, b.Mines))
+	}
+	game := ""
+	if g := l.Layout; g != nil {
+		note = append(note, a.f.T("mines.link-game", g.Width, g.Height, g.Mines))
+		game = text
+	}
+	a.showLinkNote(strings.Join(note, " "), game)
+}
+
+// showLinkNote says what a pasted link held, with Play this game when it
+// held a game's layout; empty text clears it.
+func (a *minesAnalyser) showLinkNote(text, gameLink string) {
+	a.gameLink = gameLink
+	replace(a.linkNote)
+	if text == "" {
+		return
+	}
+	a.linkNote.AppendChild(el("p", cls("kz-note"), text))
+	if gameLink != "" {
+		a.linkNote.AppendChild(el("div", cls("kz-row"), el("button", attr("type", "button"), cls("kz-primary"),
+			on("click", "mines.an-play-link"), a.f.T("mines.link-play"))))
+	}
+}
+
+// showCopyLink puts the position's JSMinesweeper link on its copy button
+// (disabled for a board a link cannot hold).
+func (a *minesAnalyser) showCopyLink() {
+	a.linkBtn.SetTextContent(a.f.T("mines.copy-link"))
+	link, err := a.b.Link()
+	a.linkBtn.SetAttribute("data-copy", link)
+	setDisabled(a.linkBtn, err != nil)
 }
 
 // resize changes the board's size or mine count, keeping the cells that

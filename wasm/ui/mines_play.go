@@ -317,6 +317,34 @@ func (m *minesPlay) newGame() {
 	m.board.moveCursor(0, false)
 }
 
+// PlayLink deals the game a JSMinesweeper b= and m= link holds (the
+// analyser's offer): exactly its layout, whatever the settings say. The
+// caller shows the error, if any, and switches to Play mode.
+func (m *minesPlay) PlayLink(link string) error {
+	w, f := m.w, m.f
+	m.stopAuto()
+	m.moves.Lock()
+	defer m.moves.Unlock()
+	var g minesGame
+	if err := f.Call("mines-move", "mines.new", map[string]any{"link": link}, &g); err != nil {
+		return err
+	}
+	g.Level = minesLinkLevel
+	m.stopClock()
+	w.state.Game = &g
+	m.hint, m.prob = nil, nil
+	f.ClearMessage()
+	replace(m.hintBox)
+	m.showGame()
+	w.save()
+	m.showSettingsNote()
+	m.board.moveCursor(0, false)
+	return nil
+}
+
+// minesLinkLevel is the Level of a game dealt from a link.
+const minesLinkLevel = "link"
+
 // act is the reader's move on cell i: reveal (or chord a number) or flag.
 func (m *minesPlay) act(i int, what string) {
 	g := m.w.state.Game
@@ -419,6 +447,9 @@ func (m *minesPlay) showGame() {
 		m.status.SetTextContent(f.T("mines.lost"))
 	default:
 		text := f.T("mines.playing", g.Width, g.Height, g.Mines, f.T("mines.rule-"+g.Rule))
+		if g.Level == minesLinkLevel {
+			text = f.T("mines.playing-link", g.Width, g.Height, g.Mines)
+		}
 		if !g.Started {
 			text += " " + f.T("mines.first-click")
 		}
