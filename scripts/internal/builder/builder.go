@@ -150,7 +150,11 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
 }
 
 // compileWasm builds ./wasm for GOOS=js GOARCH=wasm, without symbol tables
-// (they only cost download size).
+// (they only cost download size), and with no inlining in the page and
+// worker code (kibitz/wasm/...): it builds the DOM and passes messages, where
+// a call more or less costs nothing beside the JavaScript it calls, and
+// inlining there made the module 90 KB (4%) bigger gzipped. The engine
+// keeps its inlining.
 func compileWasm(root string) ([]byte, error) {
 	tmp, err := os.MkdirTemp("", "kibitz-wasm")
 	if err != nil {
@@ -158,7 +162,7 @@ func compileWasm(root string) ([]byte, error) {
 	}
 	defer os.RemoveAll(tmp)
 	target := filepath.Join(tmp, "kibitz.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", target, "./wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=kibitz/wasm/...=-l", "-o", target, "./wasm")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {
