@@ -305,11 +305,17 @@ func (m *minesPlay) newGame() {
 		w.showError(err)
 		return
 	}
-	g.Level = w.state.Settings.Level
+	m.deal(&g, w.state.Settings.Level)
+}
+
+// deal shows a game mines.new has just dealt, of the given level.
+func (m *minesPlay) deal(g *minesGame, level string) {
+	w := m.w
+	g.Level = level
 	m.stopClock()
-	w.state.Game = &g
+	w.state.Game = g
 	m.hint, m.prob = nil, nil
-	f.ClearMessage()
+	m.f.ClearMessage()
 	replace(m.hintBox)
 	m.showGame()
 	w.save()
@@ -321,24 +327,14 @@ func (m *minesPlay) newGame() {
 // analyser's offer): exactly its layout, whatever the settings say. The
 // caller shows the error, if any, and switches to Play mode.
 func (m *minesPlay) PlayLink(link string) error {
-	w, f := m.w, m.f
 	m.stopAuto()
 	m.moves.Lock()
 	defer m.moves.Unlock()
 	var g minesGame
-	if err := f.Call("mines-move", "mines.new", map[string]any{"link": link}, &g); err != nil {
+	if err := m.f.Call("mines-move", "mines.new", map[string]any{"link": link}, &g); err != nil {
 		return err
 	}
-	g.Level = minesLinkLevel
-	m.stopClock()
-	w.state.Game = &g
-	m.hint, m.prob = nil, nil
-	f.ClearMessage()
-	replace(m.hintBox)
-	m.showGame()
-	w.save()
-	m.showSettingsNote()
-	m.board.moveCursor(0, false)
+	m.deal(&g, minesLinkLevel)
 	return nil
 }
 
