@@ -343,7 +343,7 @@
   // board changes hundreds of cells. data holds one record per cell,
   // separated by "\x1e", of five fields separated by "\x1f": the cell's
   // index, class, text, data-p and aria-label. A field "\x15" is
-  // unchanged; an empty data-p removes it.
+  // unchanged; an empty data-p or aria-label removes it.
   function paintCells(grid, width, data) {
     var rows = grid.children, recs = data.split("\x1e");
     for (var r = 0; r < recs.length; r++) {
@@ -355,7 +355,10 @@
         if (f[3] === "") cell.removeAttribute("data-p");
         else cell.setAttribute("data-p", f[3]);
       }
-      if (f[4] !== "\x15") cell.setAttribute("aria-label", f[4]);
+      if (f[4] !== "\x15") {
+        if (f[4] === "") cell.removeAttribute("aria-label");
+        else cell.setAttribute("aria-label", f[4]);
+      }
     }
   }
 

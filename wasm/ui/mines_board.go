@@ -324,7 +324,11 @@ func (b *minesBoard) redraw(i int) {
 	}
 	if label != b.label[i] {
 		b.label[i] = label
-		c.Call("setAttribute", "aria-label", label)
+		if label == "" {
+			c.Call("removeAttribute", "aria-label")
+		} else {
+			c.Call("setAttribute", "aria-label", label)
+		}
 	}
 }
 
@@ -381,7 +385,22 @@ func (b *minesBoard) compute(i int) (look, text, label, pct string) {
 			label = b.f.T("mines.cell-hinted", label)
 		}
 	}
+	if label == text {
+		// A number's name is its text: no label to write (a big
+		// opening changes hundreds of them, and each costs the
+		// browser's accessibility tree a moment).
+		label = ""
+	}
 	return look, text, label, pct
+}
+
+// cellName is what cell i is called: its label, or its text when the text
+// says it all.
+func (b *minesBoard) cellName(i int) string {
+	if b.label[i] != "" {
+		return b.label[i]
+	}
+	return b.text[i]
 }
 
 // cell returns cell i's element, fetching it the first time: a board of
