@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -45,115 +46,21 @@ import (
 func runWrite(args []string) error {
 	fs := flag.NewFlagSet("write", flag.ExitOnError)
 	out := fs.String("out", "engine/guess/perfect_data.go", "file to write")
-	dir := fs.String("checkpoint", "perfecttree-checkpoint", "directory for each answer's strategy")
-	full := fs.Int("full", 500, "answers with up to this many secrets are searched with every second guess")
-	rootK := fs.Int("root", 2, "second guesses tried (best by the bound) for larger answers")
-	fewestRoot := fs.Int("fewest-root", 8, "second guesses tried for fewest-worst's larger answers of up to -fewest-upto secrets")
-	fewestUpTo := fs.Int("fewest-upto", 1300, "see -fewest-root")
-	only := fs.String("objective", "", "compute only this objective (the file gets those already in the checkpoint)")
+	var c writeConfig
+	fs.StringVar(&c.preset, "preset", "1a2b-4", "the game")
+	fs.StringVar(&c.first, "first", "0123", "the first guess (every first guess of the game must be alike up to symmetry)")
+	fs.IntVar(&c.worst, "worst", 7, "the game's least worst case: answers are solved within one guess less")
+	fs.StringVar(&c.dir, "checkpoint", "perfecttree-checkpoint", "directory for each answer's strategy")
+	fs.IntVar(&c.full, "full", 500, "answers with up to this many secrets are searched with every second guess")
+	fs.IntVar(&c.root, "root", 2, "second guesses tried (best by the bound) for larger answers")
+	fs.IntVar(&c.fewestRoot, "fewest-root", 8, "second guesses tried for fewest-worst's larger answers of up to -fewest-upto secrets")
+	fs.IntVar(&c.fewestUpTo, "fewest-upto", 1300, "see -fewest-root")
+	fs.StringVar(&c.only, "objective", "", "compute only this objective (the file gets those already in the checkpoint)")
 	fs.Parse(args)
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return err
-	}
-	r, err := guess.PresetRules("1a2b-4")
+	c.log = os.Stderr
+	data, err := writeTrees(context.Background(), c)
 	if err != nil {
 		return err
-	}
-	ctx := context.Background()
-	start, err := guess.NewPosition(ctx, &r, nil)
-	if err != nil {
-		return err
-	}
-	first, _ := r.ParseCode("0123", "guess")
-	answers := map[guess.Feedback]int{}
-	for _, c := range start.Candidates {
-		answers[r.Score(c, first)]++
-	}
-	var order []guess.Feedback
-	for f := range answers {
-		if !r.Won(f) {
-			order = append(order, f)
-		}
-	}
-	slices.SortFunc(order, func(a, b guess.Feedback) int { return answers[a] - answers[b] })
-
-	data := map[string][]byte{}
-	for _, obj := range []guess.Objective{guess.ObjectiveAverage, guess.ObjectiveWorstThenAverage, guess.ObjectiveFewestWorst} {
-		began := time.Now()
-		compute := *only == "" || *only == string(obj)
-		root := &guess.TreeNode{Guess: first, Secrets: len(start.Candidates), Total: len(start.Candidates), Worst: 1, Win: true}
-		complete := true
-		for _, f := range order {
-			p, err := start.Play(ctx, first, f)
-			if err != nil {
-				return err
-			}
-			file := filepath.Join(*dir, fmt.Sprintf("%s_%s.bin.gz", obj, f))
-			var t *guess.Tree
-			if saved, err := os.ReadFile(file); err == nil {
-				if t, err = guess.DecodeTree(p, obj, saved); err != nil {
-					return fmt.Errorf("%s: %v", file, err)
-				}
-			} else if t = reuseAverage(*dir, p, obj, f); t != nil {
-				fmt.Fprintf(os.Stderr, "%s, 0123 %s (%d secrets): the average strategy, worst %d: total %d\n", obj, f, len(p.Candidates), t.Root.Worst, t.Root.Total)
-			} else if compute {
-				opts := guess.PerfectOptions{Objective: obj}
-				if obj != guess.ObjectiveAverage {
-					opts.Depth = 6
-				}
-				if len(p.Candidates) > *full {
-					opts.RootGuesses = *rootK
-					if obj == guess.ObjectiveFewestWorst && len(p.Candidates) <= *fewestUpTo {
-						opts.RootGuesses = *fewestRoot
-					}
-					s, err := guess.Suggest(ctx, p, guess.SuggestOptions{Strategy: guess.StrategyBest, Budget: time.Minute})
-					if err != nil {
-						return err
-					}
-					opts.RootAlso = []guess.Code{s.Guess}
-				}
-				at := time.Now()
-				if t, err = guess.SolvePerfect(ctx, p, opts); err != nil {
-					return err
-				}
-				enc, err := guess.EncodeTree(t)
-				if err != nil {
-					return err
-				}
-				if err := os.WriteFile(file, enc, 0o644); err != nil {
-					return err
-				}
-				fmt.Fprintf(os.Stderr, "%s, 0123 %s (%d secrets): total %d, worst %d (%d secrets), %.0fs\n",
-					obj, f, len(p.Candidates), t.Root.Total, t.Root.Worst, t.Root.AtWorst, time.Since(at).Seconds())
-			} else {
-				complete = false
-				continue
-			}
-			root.Children = append(root.Children, guess.TreeBranch{Feedback: f, Node: t.Root})
-		}
-		if !complete {
-			fmt.Fprintf(os.Stderr, "%s: not computed\n", obj)
-			continue
-		}
-		slices.SortFunc(root.Children, func(a, b guess.TreeBranch) int {
-			return (a.Feedback.A*16 + a.Feedback.B) - (b.Feedback.A*16 + b.Feedback.B)
-		})
-		for _, b := range root.Children {
-			root.Total += b.Node.Total
-			switch w := b.Node.Worst + 1; {
-			case w > root.Worst:
-				root.Worst, root.AtWorst = w, b.Node.AtWorst
-			case w == root.Worst:
-				root.AtWorst += b.Node.AtWorst
-			}
-		}
-		enc, err := guess.EncodeTree(&guess.Tree{Rules: &r, Objective: obj, Root: root})
-		if err != nil {
-			return err
-		}
-		data[guess.ShippedName(&r, obj)] = enc
-		fmt.Fprintf(os.Stderr, "%s: total %d (average %.4f), worst %d (%d secrets); %d bytes; %.0fs\n",
-			obj, root.Total, float64(root.Total)/float64(root.Secrets), root.Worst, root.AtWorst, len(enc), time.Since(began).Seconds())
 	}
 	var src bytes.Buffer
 	src.WriteString("// Code generated by \"go run ./scripts/perfecttree write\"; DO NOT EDIT.\n\npackage guess\n\n")
@@ -174,10 +81,133 @@ func runWrite(args []string) error {
 	return os.WriteFile(*out, formatted, 0o644)
 }
 
+// writeConfig is what runWrite's flags set.
+type writeConfig struct {
+	preset, first string
+	worst         int
+	dir           string
+	full, root    int
+	fewestRoot    int
+	fewestUpTo    int
+	only          string
+	log           io.Writer
+}
+
+// writeTrees computes the strategies (see runWrite) and returns each
+// objective's tree, encoded, by ShippedName.
+func writeTrees(ctx context.Context, c writeConfig) (map[string][]byte, error) {
+	if err := os.MkdirAll(c.dir, 0o755); err != nil {
+		return nil, err
+	}
+	r, err := guess.PresetRules(c.preset)
+	if err != nil {
+		return nil, err
+	}
+	start, err := guess.NewPosition(ctx, &r, nil)
+	if err != nil {
+		return nil, err
+	}
+	first, err := r.ParseCode(c.first, "guess")
+	if err != nil {
+		return nil, err
+	}
+	answers := map[guess.Feedback]int{}
+	for _, code := range start.Candidates {
+		answers[r.Score(code, first)]++
+	}
+	var order []guess.Feedback
+	for f := range answers {
+		if !r.Won(f) {
+			order = append(order, f)
+		}
+	}
+	slices.SortFunc(order, func(a, b guess.Feedback) int { return answers[a] - answers[b] })
+
+	data := map[string][]byte{}
+	for _, obj := range []guess.Objective{guess.ObjectiveAverage, guess.ObjectiveWorstThenAverage, guess.ObjectiveFewestWorst} {
+		began := time.Now()
+		compute := c.only == "" || c.only == string(obj)
+		root := &guess.TreeNode{Guess: first, Secrets: len(start.Candidates), Total: len(start.Candidates), Worst: 1, Win: true}
+		complete := true
+		for _, f := range order {
+			p, err := start.Play(ctx, first, f)
+			if err != nil {
+				return nil, err
+			}
+			file := filepath.Join(c.dir, fmt.Sprintf("%s_%s.bin.gz", obj, f))
+			var t *guess.Tree
+			if saved, err := os.ReadFile(file); err == nil {
+				if t, err = guess.DecodeTree(p, obj, saved); err != nil {
+					return nil, fmt.Errorf("%s: %v", file, err)
+				}
+			} else if t = reuseAverage(c.dir, p, obj, f, c.worst); t != nil {
+				fmt.Fprintf(c.log, "%s, %s %s (%d secrets): the average strategy, worst %d: total %d\n", obj, c.first, f, len(p.Candidates), t.Root.Worst, t.Root.Total)
+			} else if compute {
+				opts := guess.PerfectOptions{Objective: obj}
+				if obj != guess.ObjectiveAverage {
+					opts.Depth = c.worst - 1
+				}
+				if len(p.Candidates) > c.full {
+					opts.RootGuesses = c.root
+					if obj == guess.ObjectiveFewestWorst && len(p.Candidates) <= c.fewestUpTo {
+						opts.RootGuesses = c.fewestRoot
+					}
+					s, err := guess.Suggest(ctx, p, guess.SuggestOptions{Strategy: guess.StrategyBest, Budget: time.Minute})
+					if err != nil {
+						return nil, err
+					}
+					opts.RootAlso = []guess.Code{s.Guess}
+				}
+				at := time.Now()
+				if t, err = guess.SolvePerfect(ctx, p, opts); err != nil {
+					return nil, err
+				}
+				enc, err := guess.EncodeTree(t)
+				if err != nil {
+					return nil, err
+				}
+				if err := os.WriteFile(file, enc, 0o644); err != nil {
+					return nil, err
+				}
+				fmt.Fprintf(c.log, "%s, %s %s (%d secrets): total %d, worst %d (%d secrets), %.0fs\n",
+					obj, c.first, f, len(p.Candidates), t.Root.Total, t.Root.Worst, t.Root.AtWorst, time.Since(at).Seconds())
+			} else {
+				complete = false
+				continue
+			}
+			root.Children = append(root.Children, guess.TreeBranch{Feedback: f, Node: t.Root})
+		}
+		if !complete {
+			fmt.Fprintf(c.log, "%s: not computed\n", obj)
+			continue
+		}
+		slices.SortFunc(root.Children, func(a, b guess.TreeBranch) int {
+			return (a.Feedback.A*16 + a.Feedback.B) - (b.Feedback.A*16 + b.Feedback.B)
+		})
+		for _, b := range root.Children {
+			root.Total += b.Node.Total
+			switch w := b.Node.Worst + 1; {
+			case w > root.Worst:
+				root.Worst, root.AtWorst = w, b.Node.AtWorst
+			case w == root.Worst:
+				root.AtWorst += b.Node.AtWorst
+			}
+		}
+		enc, err := guess.EncodeTree(&guess.Tree{Rules: &r, Objective: obj, Root: root})
+		if err != nil {
+			return nil, err
+		}
+		data[guess.ShippedName(&r, obj)] = enc
+		fmt.Fprintf(c.log, "%s: total %d (average %.4f), worst %d (%d secrets); %d bytes; %.0fs\n",
+			obj, root.Total, float64(root.Total)/float64(root.Secrets), root.Worst, root.AtWorst, len(enc), time.Since(began).Seconds())
+	}
+	return data, nil
+}
+
 // reuseAverage returns the answer's average strategy when it is also the
-// objective's: it keeps to the objective's bound of 6 more guesses
-// (fewest-worst: needs at most 5, so no secret needs the 7th).
-func reuseAverage(dir string, p *guess.Position, obj guess.Objective, f guess.Feedback) *guess.Tree {
+// objective's: it keeps to the objective's bound of worst−1 more guesses
+// (fewest-worst: needs at most worst−2, so no secret needs the last).
+func reuseAverage(dir string, p *guess.Position, obj guess.Objective, f guess.Feedback, worst int) *guess.Tree {
 	if obj == guess.ObjectiveAverage {
 		return nil
 	}
@@ -189,9 +219,9 @@ func reuseAverage(dir string, p *guess.Position, obj guess.Objective, f guess.Fe
 	if err != nil {
 		return nil
 	}
-	limit := 6
+	limit := worst - 1
 	if obj == guess.ObjectiveFewestWorst {
-		limit = 5
+		limit = worst - 2
 	}
 	if t.Root.Worst > limit {
 		return nil
