@@ -84,6 +84,19 @@ type TreeNode struct {
 	Children []TreeBranch // in (A, B) order
 }
 
+// AddBranch hangs kid under n as the answer f and counts its secrets into
+// n's figures: their guesses, and the worst case with how many need it.
+func (n *TreeNode) AddBranch(f Feedback, kid *TreeNode) {
+	n.Children = append(n.Children, TreeBranch{Feedback: f, Node: kid})
+	n.Total += kid.Total
+	switch w := kid.Worst + 1; {
+	case w > n.Worst:
+		n.Worst, n.AtWorst = w, kid.AtWorst
+	case w == n.Worst:
+		n.AtWorst += kid.AtWorst
+	}
+}
+
 // TreeBranch is one answer to a node's guess.
 type TreeBranch struct {
 	Feedback Feedback
@@ -355,14 +368,7 @@ func (ps *perfectSearch) build(sv *perfectSolver, s codeList, grp *group, depth,
 		if kid == nil {
 			return nil
 		}
-		node.Children = append(node.Children, TreeBranch{Feedback: c.feedback(), Node: kid})
-		node.Total += kid.Total
-		switch w := kid.Worst + 1; {
-		case w > node.Worst:
-			node.Worst, node.AtWorst = w, kid.AtWorst
-		case w == node.Worst:
-			node.AtWorst += kid.AtWorst
-		}
+		node.AddBranch(c.feedback(), kid)
 	}
 	if node.Win && node.Worst == 1 {
 		node.AtWorst++

@@ -166,14 +166,7 @@ func DecodeTree(p *Position, obj Objective, data []byte) (*Tree, error) {
 			if err != nil {
 				return nil, err
 			}
-			node.Children = append(node.Children, TreeBranch{Feedback: k.feedback(), Node: kid})
-			node.Total += kid.Total
-			switch w := kid.Worst + 1; {
-			case w > node.Worst:
-				node.Worst, node.AtWorst = w, kid.AtWorst
-			case w == node.Worst:
-				node.AtWorst += kid.AtWorst
-			}
+			node.AddBranch(k.feedback(), kid)
 		}
 		if node.Win && node.Worst == 1 {
 			node.AtWorst++

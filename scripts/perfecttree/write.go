@@ -175,7 +175,7 @@ func writeTrees(ctx context.Context, c writeConfig) (map[string][]byte, error) {
 				complete = false
 				continue
 			}
-			root.Children = append(root.Children, guess.TreeBranch{Feedback: f, Node: t.Root})
+			root.AddBranch(f, t.Root)
 		}
 		if !complete {
 			fmt.Fprintf(c.log, "%s: not computed\n", obj)
@@ -184,15 +184,6 @@ func writeTrees(ctx context.Context, c writeConfig) (map[string][]byte, error) {
 		slices.SortFunc(root.Children, func(a, b guess.TreeBranch) int {
 			return (a.Feedback.A*16 + a.Feedback.B) - (b.Feedback.A*16 + b.Feedback.B)
 		})
-		for _, b := range root.Children {
-			root.Total += b.Node.Total
-			switch w := b.Node.Worst + 1; {
-			case w > root.Worst:
-				root.Worst, root.AtWorst = w, b.Node.AtWorst
-			case w == root.Worst:
-				root.AtWorst += b.Node.AtWorst
-			}
-		}
 		enc, err := guess.EncodeTree(&guess.Tree{Rules: &r, Objective: obj, Root: root})
 		if err != nil {
 			return nil, err
