@@ -45,9 +45,8 @@ type minesBoard struct {
 	hover func(i int)
 
 	// patch collects the cell changes of one update, painted by one call
-	// to the loader's kibitzPaintCells (see web/kibitz.js); paint is that
-	// function, or undefined where the loader did not provide it (then
-	// each change is written directly).
+	// to paint, the loader's kibitzPaintCells (see web/kibitz.js; the
+	// loader gives it to the page's Go before it starts).
 	patch []byte
 	paint js.Value
 
@@ -57,9 +56,7 @@ type minesBoard struct {
 
 func newMinesBoard(f *Frame, name string, act func(int, string), hover func(int)) *minesBoard {
 	b := &minesBoard{f: f, name: name, act: act, hover: hover, marks: map[int]string{}}
-	if paint := js.Global().Get("kibitzPaintCells"); paint.Type() == js.TypeFunction {
-		b.paint = paint
-	}
+	b.paint = js.Global().Get("kibitzPaintCells")
 	b.scroll = el("div", cls("kz-mines-scroll"))
 	// One handler takes every event on the grid, by type.
 	var tpl strings.Builder
@@ -278,9 +275,8 @@ func (b *minesBoard) mark(class string, cells []int) {
 	b.flush()
 }
 
-// redraw brings one cell's class, text and label up to date: it adds the
-// changes to the patch flush paints, or writes them directly when there is
-// no paint function.
+// redraw brings one cell's class, text, label and shown percentage up to
+// date: it adds what changed to the patch flush paints.
 func (b *minesBoard) redraw(i int) {
 	if i >= len(b.cells) {
 		return
@@ -289,45 +285,17 @@ func (b *minesBoard) redraw(i int) {
 	if look == b.look[i] && text == b.text[i] && label == b.label[i] && pct == b.pct[i] {
 		return
 	}
-	if b.paint.Type() == js.TypeFunction {
-		if len(b.patch) > 0 {
-			b.patch = append(b.patch, '\x1e')
-		}
-		b.patch = strconv.AppendInt(b.patch, int64(i), 10)
-		for _, f := range [...]struct{ now, was *string }{{&look, &b.look[i]}, {&text, &b.text[i]}, {&pct, &b.pct[i]}, {&label, &b.label[i]}} {
-			b.patch = append(b.patch, '\x1f')
-			if *f.now == *f.was {
-				b.patch = append(b.patch, '\x15')
-			} else {
-				b.patch = append(b.patch, *f.now...)
-				*f.was = *f.now
-			}
-		}
-		return
+	if len(b.patch) > 0 {
+		b.patch = append(b.patch, '\x1e')
 	}
-	c := b.cell(i)
-	if look != b.look[i] {
-		b.look[i] = look
-		c.Set("className", look)
-	}
-	if text != b.text[i] {
-		b.text[i] = text
-		c.Set("textContent", text)
-	}
-	if pct != b.pct[i] {
-		b.pct[i] = pct
-		if pct == "" {
-			c.Call("removeAttribute", "data-p")
+	b.patch = strconv.AppendInt(b.patch, int64(i), 10)
+	for _, f := range [...]struct{ now, was *string }{{&look, &b.look[i]}, {&text, &b.text[i]}, {&pct, &b.pct[i]}, {&label, &b.label[i]}} {
+		b.patch = append(b.patch, '\x1f')
+		if *f.now == *f.was {
+			b.patch = append(b.patch, '\x15') // unchanged
 		} else {
-			c.Call("setAttribute", "data-p", pct)
-		}
-	}
-	if label != b.label[i] {
-		b.label[i] = label
-		if label == "" {
-			c.Call("removeAttribute", "aria-label")
-		} else {
-			c.Call("setAttribute", "aria-label", label)
+			b.patch = append(b.patch, *f.now...)
+			*f.was = *f.now
 		}
 	}
 }
