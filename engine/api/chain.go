@@ -87,6 +87,16 @@ type chainGame struct {
 }
 
 // row reads the position: exactly one of position and n.
+// openChainGame decodes a method's parameters and reads their position.
+func openChainGame(params json.RawMessage) (chainGame, chain.Row, error) {
+	var in chainGame
+	if err := decode(params, &in); err != nil {
+		return in, chain.Row{}, err
+	}
+	row, err := in.row()
+	return in, row, err
+}
+
 func (g chainGame) row() (chain.Row, error) {
 	switch {
 	case g.Position != nil && g.N != nil:
@@ -171,11 +181,7 @@ func elapsed(start time.Time) float64 {
 }
 
 func chainSolve(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
-	var in chainGame
-	if err := decode(params, &in); err != nil {
-		return nil, err
-	}
-	row, err := in.row()
+	in, row, err := openChainGame(params)
 	if err != nil {
 		return nil, err
 	}
@@ -207,11 +213,7 @@ func chainSolve(ctx context.Context, params json.RawMessage, report progress.Fun
 }
 
 func chainOutcome(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
-	var in chainGame
-	if err := decode(params, &in); err != nil {
-		return nil, err
-	}
-	row, err := in.row()
+	in, row, err := openChainGame(params)
 	if err != nil {
 		return nil, err
 	}
@@ -238,11 +240,7 @@ func chainOutcome(ctx context.Context, params json.RawMessage, report progress.F
 }
 
 func chainMove(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
-	var in chainGame
-	if err := decode(params, &in); err != nil {
-		return nil, err
-	}
-	row, err := in.row()
+	in, row, err := openChainGame(params)
 	if err != nil {
 		return nil, err
 	}
