@@ -109,6 +109,7 @@ type chainWidget struct {
 
 func (w *chainWidget) start(f *Frame) {
 	w.f = f
+	f.Sentences = w.sentences
 	w.state = chainState{Version: chainStateVersion, Mode: "play",
 		Settings: chainSettings{N: 9, Single: true}, Position: "XXXXXXXXX", AnSingle: true}
 	var saved chainState
@@ -214,20 +215,19 @@ func takeText(take []int) string {
 	return strings.Join(parts, "–")
 }
 
-// describeChain writes an engine error about a position in the frame's
-// language: the chain reasons are the widget's own keys.
-func (w *chainWidget) describe(err error) string {
-	ce, ok := err.(*CallError)
-	if ok && ce.Code == "bad-input" && ce.Field == "position" {
+// sentences is the frame's Sentences for the chain game: its reasons for
+// a bad position, and its limit, are the widget's own keys.
+func (w *chainWidget) sentences(ce *CallError) (string, bool) {
+	if ce.Code == "bad-input" && ce.Field == "position" {
 		key := "chain.reason-" + ce.Reason
 		if w.f.T(key) != key {
-			return w.f.T(key, w.f.quote(ce.Symbol), position(ce.Pos))
+			return w.f.T(key, w.f.quote(ce.Symbol), position(ce.Pos)), true
 		}
 	}
-	if ok && ce.Code == "too-large" {
-		return w.f.T("chain.too-large", ce.Size, ce.Limit)
+	if ce.Code == "too-large" {
+		return w.f.T("chain.too-large", ce.Size, ce.Limit), true
 	}
-	return w.f.Describe(err)
+	return "", false
 }
 
 // rowOf reads a row the widget wrote itself (X and .).

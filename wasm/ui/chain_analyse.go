@@ -85,7 +85,7 @@ func (a *chainAnalyser) solve() {
 			return
 		}
 		a.posIn.SetAttribute("aria-invalid", "true")
-		a.posError.SetTextContent(a.w.describe(err))
+		a.posError.SetTextContent(a.w.f.Describe(err))
 		replace(a.result)
 		return
 	}

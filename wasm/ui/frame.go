@@ -72,11 +72,17 @@ type Frame struct {
 	host     safejs.Value // the element the widget is mounted on
 	opts     Options
 	game     string
-	children []*Frame            // frames mounted inside this one (the app's games)
-	point    *mountPoint         // where the page's handle finds the current frame
-	lanes    map[string]*Lane    // the frame's call lanes, by name
-	inBar    int                 // calls in progress that show in the frame's busy bar
-	listen   map[string]listener // the delegated event listeners, by event type
+	children []*Frame // frames mounted inside this one (the app's games)
+
+	// Sentences, when a widget sets it, gives that widget's own words for
+	// some engine errors (a game's reasons, with its terms); Describe,
+	// ShowError and ShowErrorIn ask it first and fall back to the shared
+	// catalog when it reports false.
+	Sentences func(ce *CallError) (string, bool)
+	point     *mountPoint         // where the page's handle finds the current frame
+	lanes     map[string]*Lane    // the frame's call lanes, by name
+	inBar     int                 // calls in progress that show in the frame's busy bar
+	listen    map[string]listener // the delegated event listeners, by event type
 }
 
 // listener is a JS function listening on the shadow root, and its release.
@@ -562,6 +568,11 @@ func (f *Frame) describe(err error, where func(*CallError) string) string {
 	ce, ok := err.(*CallError)
 	if !ok {
 		return f.T("error.internal", err.Error())
+	}
+	if f.Sentences != nil {
+		if s, ok := f.Sentences(ce); ok {
+			return s
+		}
 	}
 	switch ce.Code {
 	case "cancelled":

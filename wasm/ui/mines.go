@@ -61,6 +61,7 @@ type minesWidget struct {
 
 func (w *minesWidget) start(f *Frame) {
 	w.f = f
+	f.Sentences = w.sentences
 	w.state = minesState{Version: minesStateVersion, Mode: "play", Settings: minesSettings{Level: "beginner", Width: 9, Height: 9, Mines: 10, Rule: string(mines.RuleOpening), Pace: 250}, Brush: "1"}
 	var saved minesState
 	if f.Load(&saved) && saved.Version == minesStateVersion {

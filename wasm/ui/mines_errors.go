@@ -3,7 +3,6 @@
 package ui
 
 import (
-	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -15,13 +14,15 @@ import (
 // that cannot all hold; the sentences are the widget's own (mines.reason.*),
 // since the shared reason.conflict speaks of history rows.
 
-// describe writes err as sentences: where (the line and column of a fault
-// in .mine text), then what is wrong.
-func (w *minesWidget) describe(err error) string {
+// describe writes err as sentences in the reader's language.
+func (w *minesWidget) describe(err error) string { return w.f.Describe(err) }
+
+// sentences is the frame's Sentences for Minesweeper: where (the line and
+// column of a fault in .mine text), then what is wrong.
+func (w *minesWidget) sentences(ce *CallError) (string, bool) {
 	f := w.f
-	ce, ok := err.(*CallError)
-	if !ok || ce.Code != "bad-input" {
-		return f.Describe(err)
+	if ce.Code != "bad-input" {
+		return "", false
 	}
 	key := "mines.reason." + ce.Reason
 	switch ce.Reason {
@@ -37,7 +38,7 @@ func (w *minesWidget) describe(err error) string {
 		}
 	}
 	if !i18n.Has(i18n.English, key) {
-		return f.Describe(err)
+		return "", false
 	}
 	left := 0
 	if ce.Left != nil {
@@ -56,34 +57,9 @@ func (w *minesWidget) describe(err error) string {
 	}
 	switch {
 	case ce.Line != nil && ce.Col != nil:
-		return f.T("mines.where-col", *ce.Line+1, *ce.Col+1, sentence)
+		return f.T("mines.where-col", *ce.Line+1, *ce.Col+1, sentence), true
 	case ce.Line != nil:
-		return f.T("mines.where-line", *ce.Line+1, sentence)
+		return f.T("mines.where-line", *ce.Line+1, sentence), true
 	}
-	return sentence
-}
-
-// showError puts an error in the frame's message line; a superseded call
-// shows nothing and a stopped one says so, as the frame does.
-func (w *minesWidget) showError(err error) {
-	f := w.f
-	if err == nil || errors.Is(err, ErrSuperseded) || errors.Is(err, ErrStopped) {
-		f.ShowError(err)
-		return
-	}
-	f.message.SetInnerHTML("")
-	f.message.AppendChild(el("span", w.describe(err)))
-	f.message.AppendChild(el("button", attr("type", "button"), cls("kz-link"), on("click", "frame.dismiss"),
-		attr("aria-label", f.T("common.dismiss")), "×"))
-	f.message.Class().Add("kz-error")
-}
-
-// showErrorIn writes an error into place, beside what it is about.
-func (w *minesWidget) showErrorIn(place interface {
-	SetTextContent(string)
-}, err error) {
-	if err == nil || errors.Is(err, ErrSuperseded) {
-		return
-	}
-	place.SetTextContent(w.describe(err))
+	return sentence, true
 }

@@ -295,14 +295,14 @@ func (m *minesPlay) newGame() {
 	w, f := m.w, m.f
 	p, err := m.params()
 	if err != nil {
-		w.showError(err)
+		w.f.ShowError(err)
 		return
 	}
 	m.moves.Lock()
 	defer m.moves.Unlock()
 	var g minesGame
 	if err := f.Call("mines-move", "mines.new", p, &g); err != nil {
-		w.showError(err)
+		w.f.ShowError(err)
 		return
 	}
 	m.deal(&g, w.state.Settings.Level)
@@ -379,7 +379,7 @@ func (m *minesPlay) move(i int, what string) {
 	var res minesGame
 	params := map[string]any{"state": g.State, "x": i % g.Width, "y": i / g.Width}
 	if err := f.Call("mines-move", method, params, &res); err != nil {
-		w.showError(err)
+		w.f.ShowError(err)
 		return
 	}
 	m.apply(&res)
@@ -550,7 +550,7 @@ func (m *minesPlay) analyse() {
 			if ce, ok := err.(*CallError); ok && len(ce.Cells) > 0 {
 				m.board.mark("kz-mines-conflict", append(pointsIndex(ce.Cells, g.Width), pointsIndex(ce.Flags, g.Width)...))
 			}
-			w.showErrorIn(m.heatNote, err)
+			w.f.ShowErrorIn(m.heatNote, err)
 			return
 		}
 		m.prob = probOf(a.Prob, a.Width, a.Height)
@@ -594,7 +594,7 @@ func (m *minesPlay) askHint() {
 			m.board.mark("kz-mines-conflict", append(pointsIndex(ce.Cells, g.Width), pointsIndex(ce.Flags, g.Width)...))
 		}
 		m.hintBox.Class().Add("kz-bad")
-		w.showErrorIn(m.hintBox, err)
+		w.f.ShowErrorIn(m.hintBox, err)
 		return
 	}
 	if g := w.state.Game; g == nil || g.State != state {
@@ -709,7 +709,7 @@ func (m *minesPlay) autoLoop(gen int) {
 		err := f.Call("mines-move", "mines.autoplay", map[string]any{"state": g.State, "steps": 1}, &res)
 		if err != nil {
 			m.moves.Unlock()
-			w.showError(err)
+			w.f.ShowError(err)
 			break
 		}
 		last := -1
