@@ -337,30 +337,8 @@
     });
   }
 
-  // paintCells applies a batch of cell changes to a Minesweeper board in
-  // one call: from Go each property write is a call into JavaScript, which
-  // costs about as much as the write itself, and an opening on a 100×100
-  // board changes hundreds of cells. data holds one record per cell,
-  // separated by "\x1e", of five fields separated by "\x1f": the cell's
-  // index, class, text, data-p and aria-label. A field "\x15" is
-  // unchanged; an empty data-p or aria-label removes it.
-  function paintCells(grid, width, data) {
-    var rows = grid.children, recs = data.split("\x1e");
-    for (var r = 0; r < recs.length; r++) {
-      var f = recs[r].split("\x1f"), i = +f[0];
-      var cell = rows[(i / width) | 0].children[i % width];
-      if (f[1] !== "\x15") cell.className = f[1];
-      if (f[2] !== "\x15") cell.textContent = f[2];
-      if (f[3] !== "\x15") {
-        if (f[3] === "") cell.removeAttribute("data-p");
-        else cell.setAttribute("data-p", f[3]);
-      }
-      if (f[4] !== "\x15") {
-        if (f[4] === "") cell.removeAttribute("aria-label");
-        else cell.setAttribute("aria-label", f[4]);
-      }
-    }
-  }
+  // paintCells, the Minesweeper board's painter, is in minesboard.js,
+  // which the builder appends to this file.
 
   var pagePromise = null;
 

@@ -27,6 +27,12 @@ import (
 //	$m(sel)       mz().querySelector(sel)
 //	cell(i)       the board's cell i (in the visible mode's panel)
 //	view()        the board as one letter a cell, from the cells' classes
+//	painted(i)    the colour the painter drew inside cell i ("r,g,b"), read
+//	              from its canvas tile off to the side of any glyph
+//	colour(name)  the palette colour --kz-mines-<name>, as "r,g,b"
+//	misdrawn(is)  the cells (all, or those listed) whose paint does not
+//	              match their class, leaving out tiles far out of view
+//	              (the painter frees those)
 //	until(fn, ms) a Promise that resolves when fn() is truthy
 func minesPage(t *testing.T, name, mode string) context.Context {
 	t.Helper()
@@ -54,6 +60,34 @@ func minesHelpers(t *testing.T, ctx context.Context) {
 			for (let n = 0; n <= 8; n++) if (k.contains('kz-mines-n' + n)) return String(n);
 			return '?';
 		}).join('');
+		window.painted = i => {
+			const grid = panel().querySelector('.kz-mines-grid'), w = grid.firstElementChild.children.length;
+			const c = grid.firstElementChild.firstElementChild.offsetWidth, x = i % w, y = Math.floor(i / w);
+			const tile = grid.querySelectorAll('.kz-mines-tiles canvas')[Math.floor(y / 16) * Math.ceil(w / 16) + Math.floor(x / 16)];
+			if (!tile.width) return 'not drawn';
+			const k = tile.width / parseFloat(tile.style.width);
+			const d = tile.getContext('2d').getImageData(Math.floor(((x % 16) * c + 4) * k), Math.floor(((y % 16) * c + c / 2) * k), 1, 1).data;
+			return d[0] + ',' + d[1] + ',' + d[2];
+		};
+		window.colour = name => {
+			const p = document.createElement('i');
+			panel().querySelector('.kz-mines-tiles').appendChild(p);
+			p.style.color = 'var(--kz-mines-' + name + ')';
+			const rgb = getComputedStyle(p).color.match(/[\d.]+/g).slice(0, 3).join(',');
+			p.remove();
+			return rgb;
+		};
+		window.misdrawn = cells => {
+			const want = {H: 'hidden', F: 'hidden', W: 'hidden', '*': 'soft', X: 'bad'}, heat = panel().querySelector('.kz-mines-heat');
+			const v = view(), colours = {}, bad = [];
+			for (const i of cells || v.split('').keys()) {
+				const ch = v[i], q = heat && ch === 'H' && [...cell(i).classList].find(k => /^kz-mines-q\d+$/.test(k));
+				const name = q ? q.slice(9) : want[ch] || 'open', got = painted(i);
+				colours[name] = colours[name] || colour(name);
+				if (got !== 'not drawn' && got !== colours[name]) bad.push([i, ch, name, got, colours[name]]);
+			}
+			return bad;
+		};
 		window.until = (fn, ms = 30000) => new Promise((resolve, reject) => {
 			const start = Date.now();
 			const tick = () => { let v; try { v = fn(); } catch (e) {} if (v) resolve(v); else if (Date.now() - start > ms) reject(new Error('timed out: ' + fn)); else setTimeout(tick, 25); };
@@ -155,7 +189,7 @@ func TestMinesPlayFollowingHints(t *testing.T) {
 			guessesExplained: moves.filter(m => m.why.includes('No square is certainly safe') && m.reveals).length,
 			laterGuesses: moves.filter(m => m.why.includes('No square is certainly safe')).length,
 			won: status.classList.contains('kz-win'), lost: status.classList.contains('kz-bad'), text: status.textContent,
-			view: view(), clock: $m('.kz-mines-clock').textContent, first: moves[0]};
+			view: view(), clock: $m('.kz-mines-clock').textContent, first: moves[0], misdrawn: misdrawn()};
 	})()`)
 	t.Logf("followed %v hints (%v guesses, %v explained): %v", end["moves"], end["guesses"], end["guessesExplained"], end["text"])
 	// Every guess says what each candidate could reveal.
@@ -174,6 +208,9 @@ func TestMinesPlayFollowingHints(t *testing.T) {
 	}
 	if end["moves"].(float64) < 2 {
 		t.Fatalf("too few moves: %v", end)
+	}
+	if m := end["misdrawn"].([]any); len(m) > 0 {
+		t.Fatalf("the canvas shows other than the cells say: %v", m)
 	}
 }
 
@@ -216,11 +253,14 @@ func TestMinesAnalyserMatchesTheEngine(t *testing.T) {
 		}
 		const hinted = panel().querySelector('.kz-mines-hint');
 		const result = $m('.kz-mines-result').textContent;
-		return {wrong, hidden, solutions: BigInt(r.solutions).toLocaleString('en-US'), result,
+		return {wrong, hidden, misdrawn: misdrawn(), solutions: BigInt(r.solutions).toLocaleString('en-US'), result,
 			best: r.best && (r.best.y * 8 + r.best.x), hinted: hinted && +hinted.getAttribute('data-i')};
 	})()`)
 	if w := got["wrong"].([]any); len(w) > 0 || got["hidden"].(float64) == 0 {
 		t.Fatalf("the probabilities shown differ from the engine's: %v", got)
+	}
+	if m := got["misdrawn"].([]any); len(m) > 0 {
+		t.Fatalf("the heat map drawn differs from the cells' steps: %v", m)
 	}
 	if got["best"] == nil || got["best"] != got["hinted"] {
 		t.Fatalf("the best move is not the one marked: %v", got)
@@ -334,7 +374,9 @@ func TestMinesBigBoardRedrawsOnlyWhatChanged(t *testing.T) {
 		const tick = now => { frames.push(now); if (watching) requestAnimationFrame(tick); };
 		requestAnimationFrame(tick);
 		const gap = () => { let g = 0; for (let k = 1; k < frames.length; k++) g = Math.max(g, frames[k] - frames[k - 1]); frames = frames.slice(-1); return Math.round(g); };
-		await new Promise(r => setTimeout(r, 50));
+		// The reader clicks a cell they can see.
+		cell(5050).scrollIntoView({block: 'center', inline: 'center'});
+		await new Promise(r => setTimeout(r, 300));
 		gap();
 		const before = view();
 		t0 = performance.now();
@@ -342,14 +384,18 @@ func TestMinesBigBoardRedrawsOnlyWhatChanged(t *testing.T) {
 		await until(() => !cell(5050).classList.contains('kz-mines-h'), 60000);
 		const reveal = performance.now() - t0;
 		await new Promise(r => setTimeout(r, 100));
+		// The frames first: what follows reads all 10,000 cells.
+		const openGap = gap(), openLong = long.splice(0);
 		const after = view();
 		let diff = 0;
-		for (let i = 0; i < 10000; i++) if (after[i] !== before[i]) diff++;
+		const opened = [];
+		for (let i = 0; i < 10000; i++) if (after[i] !== before[i]) { diff++; opened.push(i); }
+		const openMisdrawn = misdrawn(opened), openDrawn = opened.filter(i => painted(i) !== 'not drawn').length;
 		const openChanged = changed.size;
 		changed.clear();
 		const i = after.indexOf('H');
-		const openLong = long.splice(0);
-		const openGap = gap();
+		await new Promise(r => setTimeout(r, 100));
+		gap(); long.splice(0);
 		const flags = [];
 		for (let k = 0; k < 6; k++) {
 			t0 = performance.now();
@@ -365,6 +411,7 @@ func TestMinesBigBoardRedrawsOnlyWhatChanged(t *testing.T) {
 		set('#kz-mines-seed', '8');
 		$m('.kz-mines-bar .kz-primary').click();
 		await until(() => { const d = $m('[data-on-click="mines.discard"]'); if (d && d.offsetParent) d.click(); return view() === 'H'.repeat(10000); });
+		cell(5050).scrollIntoView({block: 'center', inline: 'center'});
 		await new Promise(r => setTimeout(r, 300));
 		gap(); long.splice(0);
 		fire(cell(5050), 'click');
@@ -373,12 +420,15 @@ func TestMinesBigBoardRedrawsOnlyWhatChanged(t *testing.T) {
 		const warmGap = gap(), warmLong = long.splice(0);
 		watching = false;
 		po.disconnect();
-		return {build, reveal, flags, diff, openChanged, flagChanged: [...changed], openLong, flagLong: long, openGap, flagGap, warmGap, warmLong};
+		return {build, reveal, flags, diff, openChanged, openMisdrawn, openDrawn, flagChanged: [...changed], openLong, flagLong: long, openGap, flagGap, warmGap, warmLong};
 	})()`)
 	t.Logf("100×100: the board built in %.0f ms; the first reveal opened %v cells, drawn %.0f ms after the click (long tasks %v ms, longest frame %v ms); flags drawn after %v ms (long tasks %v ms, longest frame %v ms); a second game's opening: long tasks %v ms, longest frame %v ms",
 		got["build"], got["diff"], got["reveal"], got["openLong"], got["openGap"], got["flags"], got["flagLong"], got["flagGap"], got["warmLong"], got["warmGap"])
 	if got["diff"].(float64) < 9 || got["openChanged"] != got["diff"] {
 		t.Fatalf("the opening redrew %v cells for %v that changed", got["openChanged"], got["diff"])
+	}
+	if m := got["openMisdrawn"].([]any); len(m) > 0 || got["openDrawn"] != got["diff"] {
+		t.Fatalf("the opening's %v cells, %v drawn in view, show other than their classes say: %v", got["diff"], got["openDrawn"], m)
 	}
 	if f := got["flagChanged"].([]any); len(f) != 1 {
 		t.Fatalf("six flags on one cell redrew %v", f)

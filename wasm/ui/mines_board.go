@@ -14,10 +14,12 @@ import (
 
 // minesBoard draws a Minesweeper board as a grid of cells (role=grid,
 // one role=gridcell element per square) with a roving tabindex, so the
-// keyboard and screen readers reach every cell. It knows nothing of the
-// rules: it shows what it is given (a letter per cell) and reports what
-// the reader did to which cell. A change redraws only the cells whose
-// look changed, so a move on a 100×100 board costs what it reveals.
+// keyboard and screen readers reach every cell. The cells are transparent:
+// the loader's painter (web/minesboard.js) draws them on canvas tiles
+// beneath, from a draw code per cell. It knows nothing of the rules: it
+// shows what it is given (a letter per cell) and reports what the reader
+// did to which cell. A change redraws only the cells whose look changed,
+// so a move on a 100×100 board costs what it reveals.
 //
 // Cell letters: 'H' hidden, 'F' flag, '0'–'8' revealed; at the end of a
 // game '*' a mine, 'X' the mine that went off, 'W' a wrong flag.
@@ -32,7 +34,7 @@ type minesBoard struct {
 	prob   []float64 // per cell, NaN where none is shown
 	look   []string  // the class each cell has now
 	label  []string  // the aria-label each cell has now
-	text   []string  // the text each cell shows now
+	code   []string  // the draw code each cell has now (see compute)
 	pct    []string  // the data-p each cell has now
 	marks  map[int]string
 	heat   bool
@@ -45,7 +47,7 @@ type minesBoard struct {
 	hover func(i int)
 
 	// patch collects the cell changes of one update, painted by one call
-	// to paint, the loader's kibitzPaintCells (see web/kibitz.js; the
+	// to paint, the loader's kibitzPaintCells (see web/minesboard.js; the
 	// loader gives it to the page's Go before it starts).
 	patch []byte
 	paint js.Value
@@ -168,7 +170,7 @@ func (b *minesBoard) setSize(w, h int) {
 	b.prob = make([]float64, n)
 	b.look = make([]string, n)
 	b.label = make([]string, n)
-	b.text = make([]string, n)
+	b.code = make([]string, n)
 	b.pct = make([]string, n)
 	b.marks = map[int]string{}
 	b.cursor = 0
@@ -181,7 +183,7 @@ func (b *minesBoard) setSize(w, h int) {
 		s.WriteString(`<div class="kz-mines-row" role="row">`)
 		for x := 0; x < w; x++ {
 			i := y*w + x
-			b.view[i], b.prob[i], b.look[i], b.label[i] = 'H', math.NaN(), "kz-mines-cell kz-mines-h", hidden
+			b.view[i], b.prob[i], b.look[i], b.code[i], b.label[i] = 'H', math.NaN(), "kz-mines-cell kz-mines-h", "H", hidden
 			s.WriteString(`<div role="gridcell" class="kz-mines-cell kz-mines-h" data-i="`)
 			s.WriteString(strconv.Itoa(i))
 			s.WriteString(`" tabindex="`)
@@ -196,13 +198,14 @@ func (b *minesBoard) setSize(w, h int) {
 		}
 		s.WriteString(`</div>`)
 	}
+	s.WriteString(`<div class="kz-mines-tiles" aria-hidden="true"></div>`) // the painter's canvases
 	g := b.grid.Underlying()
 	g.Set("innerHTML", s.String())
-	g.Get("style").Call("setProperty", "--kz-mines-w", strconv.Itoa(w))
 	b.grid.SetAttribute("aria-rowcount", strconv.Itoa(h))
 	b.grid.SetAttribute("aria-colcount", strconv.Itoa(w))
 	b.cells = make([]js.Value, n)
 	toggleClass(b.scroll, "kz-mines-big", w > 30 || h > 24)
+	b.paint.Invoke(g, w, "") // the painter takes on the new board
 }
 
 // show draws view (a letter per cell), redrawing only what changed.
@@ -255,6 +258,7 @@ func (b *minesBoard) flush() {
 func (b *minesBoard) setHeat(on bool) {
 	b.heat = on
 	toggleClass(b.grid, "kz-mines-heat", on)
+	b.update(func(int) bool { return true })
 }
 
 // mark puts a marker class on some cells (the hint, a conflict), taking it
@@ -275,21 +279,21 @@ func (b *minesBoard) mark(class string, cells []int) {
 	b.flush()
 }
 
-// redraw brings one cell's class, text, label and shown percentage up to
-// date: it adds what changed to the patch flush paints.
+// redraw brings one cell's class, draw code, label and shown percentage
+// up to date: it adds what changed to the patch flush paints.
 func (b *minesBoard) redraw(i int) {
 	if i >= len(b.cells) {
 		return
 	}
-	look, text, label, pct := b.compute(i)
-	if look == b.look[i] && text == b.text[i] && label == b.label[i] && pct == b.pct[i] {
+	look, code, label, pct := b.compute(i)
+	if look == b.look[i] && code == b.code[i] && label == b.label[i] && pct == b.pct[i] {
 		return
 	}
 	if len(b.patch) > 0 {
 		b.patch = append(b.patch, '\x1e')
 	}
 	b.patch = strconv.AppendInt(b.patch, int64(i), 10)
-	for _, f := range [...]struct{ now, was *string }{{&look, &b.look[i]}, {&text, &b.text[i]}, {&pct, &b.pct[i]}, {&label, &b.label[i]}} {
+	for _, f := range [...]struct{ now, was *string }{{&look, &b.look[i]}, {&code, &b.code[i]}, {&pct, &b.pct[i]}, {&label, &b.label[i]}} {
 		b.patch = append(b.patch, '\x1f')
 		if *f.now == *f.was {
 			b.patch = append(b.patch, '\x15') // unchanged
@@ -303,47 +307,53 @@ func (b *minesBoard) redraw(i int) {
 // rows returns the grid's rows, a live HTMLCollection.
 func (b *minesBoard) rows() js.Value { return b.grid.Underlying().Get("children") }
 
-// compute returns what cell i should look like: its class, text, label
-// and shown percentage.
-func (b *minesBoard) compute(i int) (look, text, label, pct string) {
+// compute returns what cell i should look like: its class (which the
+// tests, the marks and the hover read), its draw code for the painter,
+// its label and its shown percentage. A draw code is the cell's letter,
+// then on the heat map its probability step 'a'–'k' (0–100% in tens),
+// then 's' when it is certainly safe or 'm' when it is certainly a mine.
+func (b *minesBoard) compute(i int) (look, code, label, pct string) {
 	ch, p := b.view[i], b.prob[i]
 	look = "kz-mines-cell "
+	code = string(ch)
 	switch {
 	case ch == 'H':
 		look += "kz-mines-h"
 		label = b.f.T("mines.cell-hidden")
 	case ch == 'F':
 		look += "kz-mines-f"
-		text = "⚑"
 		label = b.f.T("mines.cell-flag")
 	case ch == '*':
 		look += "kz-mines-mine"
-		text = "✱"
 		label = b.f.T("mines.cell-mine")
 	case ch == 'X':
 		look += "kz-mines-mine kz-mines-blast"
-		text = "✱"
 		label = b.f.T("mines.cell-blast")
 	case ch == 'W':
 		look += "kz-mines-f kz-mines-wrong"
-		text = "⚑"
 		label = b.f.T("mines.cell-wrong")
 	case ch == '0':
 		look += "kz-mines-open kz-mines-n0"
 		label = b.f.T("mines.cell-empty")
 	default:
 		look += "kz-mines-open kz-mines-n" + string(ch)
-		text = string(ch)
 		label = string(ch)
 	}
 	if ch == 'H' && !math.IsNaN(p) {
 		pct = minesPercent(p)
-		look += " kz-mines-q" + strconv.Itoa(int(math.Round(p*10)))
+		step := int(math.Round(p * 10))
+		look += " kz-mines-q" + strconv.Itoa(step)
+		sure := ""
 		switch {
 		case p == 0:
 			look += " kz-mines-safe"
+			sure = "s"
 		case p == 1:
 			look += " kz-mines-sure"
+			sure = "m"
+		}
+		if b.heat {
+			code += string(rune('a'+step)) + sure
 		}
 		label = b.f.T("mines.cell-prob", label, pct)
 	}
@@ -353,22 +363,7 @@ func (b *minesBoard) compute(i int) (look, text, label, pct string) {
 			label = b.f.T("mines.cell-hinted", label)
 		}
 	}
-	if label == text {
-		// A number's name is its text: no label to write (a big
-		// opening changes hundreds of them, and each costs the
-		// browser's accessibility tree a moment).
-		label = ""
-	}
-	return look, text, label, pct
-}
-
-// cellName is what cell i is called: its label, or its text when the text
-// says it all.
-func (b *minesBoard) cellName(i int) string {
-	if b.label[i] != "" {
-		return b.label[i]
-	}
-	return b.text[i]
+	return look, code, label, pct
 }
 
 // cell returns cell i's element, fetching it the first time: a board of

@@ -838,6 +838,6 @@ func tag(name, class, text string) string {
 // cellReadout describes a cell in a sentence: where it is, what it shows
 // and, on a heat map, its chance of being a mine.
 func (w *minesWidget) cellReadout(b *minesBoard, i int) string {
-	text := w.f.T("mines.readout", w.cellNameOf(i, b.w), b.cellName(i))
+	text := w.f.T("mines.readout", w.cellNameOf(i, b.w), b.label[i])
 	return text
 }

@@ -57,6 +57,13 @@ func Build(root, out string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The Minesweeper board's painter shares the loader's private scope,
+	// which hands it to the widgets.
+	boardPainter, err := web("minesboard.js")
+	if err != nil {
+		return nil, err
+	}
+	loader = append(append(loader, '\n'), boardPainter...)
 	shell, err := web("index.html")
 	if err != nil {
 		return nil, err

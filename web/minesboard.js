@@ -1,0 +1,268 @@
+  // ---- The Minesweeper board's painter (wasm/ui/mines_board.go draws
+  // through it; the builder puts this file in the loader's scope).
+  //
+  // A board is a grid of cell elements, one per square, for the keyboard,
+  // the pointer and screen readers. They are transparent: what the reader
+  // sees is drawn on canvas tiles under them, TILE×TILE cells each. A
+  // change to a cell draws that cell on its tile and touches nothing else,
+  // so a 500-cell opening on a 100×100 board costs Chromium no layout and
+  // one small paint, where 500 styled elements cost two to four frames.
+  // Only the tiles in or near view hold pixels; the others are drawn when
+  // they scroll near.
+  //
+  // Each cell has a draw code from Go: its letter ('H' hidden, 'F' flag,
+  // '0'–'8', '*' a mine, 'X' the mine that went off, 'W' a wrong flag),
+  // then, on the heat map, its probability step 'a'–'k' (0–100% in tens),
+  // then 's' when it is certainly safe or 'm' when it is certainly a mine.
+
+  var TILE = 16;
+  var TILE_MARGIN = 200; // CSS px beyond the visible box that are kept drawn
+
+  // The colours, by name: each is the CSS custom property --kz-mines-<name>
+  // on the grid (wasm/ui/mines.css), so the page's theme decides them.
+  var PALETTE = ["line", "open", "fg", "muted", "soft", "bad", "hidden", "hidden-hi", "hidden-lo",
+    "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8",
+    "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10"];
+
+  // minesBoard returns the painter's state for a grid, made on first use:
+  // the grid's last child is the tile layer Go wrote for it.
+  function minesBoard(grid, width) {
+    var layer = grid.lastElementChild;
+    if (layer.kz) return layer.kz;
+    var rows = grid.children.length - 1;
+    var b = layer.kz = {
+      grid: grid, layer: layer, w: width, h: rows,
+      codes: new Array(width * rows).fill("H"),
+      tiles: [], cellPx: 0, dpr: 0, colours: null, font: ""
+    };
+    // Redraw when the reader's theme changes, when the cells change size
+    // and when the board scrolls, until Go replaces this board.
+    var scroll = grid.parentElement, dark = window.matchMedia("(prefers-color-scheme: dark)");
+    var gone = function () {
+      if (layer.isConnected) return false;
+      scroll.removeEventListener("scroll", scrolled);
+      dark.removeEventListener("change", themed);
+      resized.disconnect();
+      return true;
+    };
+    var resized = new ResizeObserver(function () { if (!gone()) layout(b, false); });
+    var themed = function () { if (!gone()) { b.colours = null; layout(b, true); } };
+    var scrolled = function () { if (!gone()) showVisible(b); };
+    dark.addEventListener("change", themed);
+    resized.observe(grid);
+    scroll.addEventListener("scroll", scrolled, { passive: true });
+    return b;
+  }
+
+  // paintCells applies a batch of cell changes in one call: from Go each
+  // property write is a call into JavaScript, which costs about as much as
+  // the write itself. data holds one record per cell, separated by "\x1e",
+  // of five fields separated by "\x1f": the cell's index, class, draw code,
+  // data-p and aria-label. A field "\x15" is unchanged; an empty data-p or
+  // aria-label removes it.
+  function paintCells(grid, width, data) {
+    var b = minesBoard(grid, width), rows = grid.children;
+    if (!data) return; // a new board: its cells are all hidden
+    var recs = data.split("\x1e");
+    for (var r = 0; r < recs.length; r++) {
+      var f = recs[r].split("\x1f"), i = +f[0];
+      var cell = rows[(i / width) | 0].children[i % width];
+      if (f[1] !== "\x15") cell.className = f[1];
+      if (f[2] !== "\x15") {
+        b.codes[i] = f[2];
+        var t = b.tiles[tileOf(b, i)];
+        if (t && t.drawn) drawCell(b, t, i);
+      }
+      if (f[3] !== "\x15") {
+        if (f[3] === "") cell.removeAttribute("data-p");
+        else cell.setAttribute("data-p", f[3]);
+      }
+      if (f[4] !== "\x15") {
+        if (f[4] === "") cell.removeAttribute("aria-label");
+        else cell.setAttribute("aria-label", f[4]);
+      }
+    }
+  }
+
+  function tileOf(b, i) {
+    var across = Math.ceil(b.w / TILE);
+    return (((i / b.w) | 0) / TILE | 0) * across + ((i % b.w) / TILE | 0);
+  }
+
+  // layout sizes and places the tiles for the cells' size on screen, when
+  // it or the screen's pixel density changed (or always, when asked), and
+  // draws the ones in view.
+  function layout(b, always) {
+    var first = b.grid.firstElementChild && b.grid.firstElementChild.firstElementChild;
+    if (!first) return;
+    var c = first.offsetWidth, dpr = window.devicePixelRatio || 1;
+    if (!c) return; // not on screen (a hidden tab): laid out when shown
+    if (!always && c === b.cellPx && dpr === b.dpr && b.tiles.length) { showVisible(b); return; }
+    b.cellPx = c; b.dpr = dpr; b.cp = Math.max(1, Math.round(c * dpr));
+    if (!b.colours) b.colours = resolveColours(b);
+    b.sprite = null; b.looks = {}; b.lookCount = 0; // the looks are drawn anew at this size
+    // Draw the usual looks now, while the board is built, not during the
+    // first move (the first text a canvas draws costs a font lookup).
+    for (var n = 0; n < COMMON_LOOKS.length; n++) lookOf(b, COMMON_LOOKS[n]);
+    var across = Math.ceil(b.w / TILE), down = Math.ceil(b.h / TILE);
+    for (var k = 0; k < across * down; k++) {
+      var t = b.tiles[k];
+      if (!t) {
+        t = b.tiles[k] = { canvas: document.createElement("canvas"), x: (k % across) * TILE, y: (k / across | 0) * TILE, drawn: false };
+        t.cols = Math.min(TILE, b.w - t.x); t.rows = Math.min(TILE, b.h - t.y);
+        b.layer.appendChild(t.canvas);
+      }
+      var s = t.canvas.style;
+      s.left = t.x * c + "px"; s.top = t.y * c + "px";
+      s.width = t.cols * c + "px"; s.height = t.rows * c + "px";
+      t.drawn = false;
+    }
+    showVisible(b);
+  }
+
+  // showVisible draws the tiles in or near the scrolling box's view and
+  // lets the far ones go, so a big board holds only about a screen of
+  // pixels.
+  function showVisible(b) {
+    if (!b.cellPx) return;
+    if ((window.devicePixelRatio || 1) !== b.dpr) { layout(b, true); return; }
+    var box = b.grid.parentElement.getBoundingClientRect(), g = b.layer.getBoundingClientRect();
+    var left = box.left - g.left - TILE_MARGIN, right = box.right - g.left + TILE_MARGIN;
+    var top = box.top - g.top - TILE_MARGIN, bottom = box.bottom - g.top + TILE_MARGIN;
+    var span = TILE * b.cellPx;
+    for (var k = 0; k < b.tiles.length; k++) {
+      var t = b.tiles[k], x = t.x * b.cellPx, y = t.y * b.cellPx;
+      var near = x < right && x + span > left && y < bottom && y + span > top;
+      if (near && !t.drawn) drawTile(b, t);
+      else if (!near && t.drawn && (x > right + span || x + 2 * span < left || y > bottom + span || y + 2 * span < top)) {
+        t.canvas.width = t.canvas.height = 0; // far away: free its pixels
+        t.drawn = false;
+      }
+    }
+  }
+
+  function drawTile(b, t) {
+    t.canvas.width = t.cols * b.cp; t.canvas.height = t.rows * b.cp;
+    t.ctx = t.canvas.getContext("2d");
+    t.drawn = true;
+    for (var y = t.y; y < t.y + t.rows; y++) {
+      for (var x = t.x; x < t.x + t.cols; x++) drawCell(b, t, y * b.w + x);
+    }
+  }
+
+  // drawCell draws cell i on its tile: a copy of its look, which lookOf
+  // drew once for all the cells that share it.
+  function drawCell(b, t, i) {
+    var look = lookOf(b, b.codes[i]), cp = b.cp;
+    t.ctx.drawImage(b.sprite, look.x, look.y, cp, cp, (i % b.w - t.x) * cp, ((i / b.w | 0) - t.y) * cp, cp, cp);
+  }
+
+  // lookOf returns where a draw code's look is on the board's sprite
+  // sheet, drawing it there the first time: a board shows a few dozen
+  // looks, and copying one costs a fraction of drawing it.
+  var SPRITE_ACROSS = 8, SPRITE_LOOKS = 64; // about 30 codes exist
+  var COMMON_LOOKS = "H F 0 1 2 3 4 5 6 7 8".split(" ");
+  function lookOf(b, code) {
+    var look = b.looks[code];
+    if (look) return look;
+    if (b.lookCount === SPRITE_LOOKS) { b.looks = {}; b.lookCount = 0; } // never, unless codes grow
+    var cp = b.cp, n = b.lookCount++;
+    if (!b.sprite) {
+      b.sprite = document.createElement("canvas");
+      b.sprite.width = SPRITE_ACROSS * cp;
+      b.sprite.height = SPRITE_LOOKS / SPRITE_ACROSS * cp;
+    }
+    look = b.looks[code] = { x: (n % SPRITE_ACROSS) * cp, y: (n / SPRITE_ACROSS | 0) * cp };
+    var ctx = b.sprite.getContext("2d"), k = cp / b.cellPx;
+    ctx.setTransform(k, 0, 0, k, look.x, look.y);
+    ctx.clearRect(0, 0, b.cellPx, b.cellPx);
+    drawLook(ctx, b.colours, b.cellPx, code);
+    return look;
+  }
+
+  // drawLook draws one cell of size c at the origin, as its draw code
+  // says: a raised tile for a hidden square, flat for an open one, the
+  // heat map's rounded tiles with marks that do not rely on colour.
+  function drawLook(ctx, P, c, code) {
+    var ch = code.charAt(0), step = code.charCodeAt(1) - 97, sure = code.charAt(2);
+    var font = Math.round(c * 0.55) + "px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace";
+    ctx.textAlign = "center"; ctx.textBaseline = "middle";
+    ctx.font = "700 " + font;
+    ctx.fillStyle = P.line; // the 1px rule between cells
+    ctx.fillRect(0, 0, c, c);
+    var is = c - 2, mid = c / 2;
+    if (ch === "H" && step >= 0 && step <= 10) { // the heat map
+      ctx.fillStyle = P.open;
+      ctx.fillRect(1, 1, is, is);
+      roundRect(ctx, 1, 1, is, is, 5);
+      ctx.fillStyle = P["q" + step];
+      ctx.fill();
+      ctx.fillStyle = "rgba(0,0,0,0.3)"; // the rim: lit above, shaded below
+      ctx.fillRect(4, is - 1, is - 6, 2);
+      ctx.strokeStyle = "rgba(255,255,255,0.35)";
+      ctx.lineWidth = 1;
+      roundRect(ctx, 1.5, 1.5, is - 1, is - 1, 5);
+      ctx.stroke();
+      if (sure) {
+        ctx.fillStyle = step <= 4 ? "#fff" : "#111";
+        ctx.fillText(sure === "s" ? "✓" : "!", mid, mid + 1);
+      }
+      return;
+    }
+    switch (ch) {
+      case "H": case "F": case "W":
+        ctx.fillStyle = P.hidden;
+        ctx.fillRect(1, 1, is, is);
+        ctx.fillStyle = P["hidden-hi"];
+        ctx.fillRect(1, 1, is, 2); ctx.fillRect(1, 1, 2, is);
+        ctx.fillStyle = P["hidden-lo"];
+        ctx.fillRect(1, is - 1, is, 2); ctx.fillRect(is - 1, 1, 2, is);
+        if (ch === "H") return;
+        ctx.font = "400 " + font;
+        ctx.fillStyle = P.bad;
+        ctx.fillText("⚑", mid, mid + 1);
+        if (ch === "W") { // a wrong flag: struck through and crossed
+          ctx.fillRect(5, mid, is - 8, 2);
+          ctx.fillStyle = P.fg;
+          ctx.fillText("✕", mid, mid + 1);
+        }
+        return;
+      case "*": case "X":
+        ctx.fillStyle = ch === "X" ? P.bad : P.soft;
+        ctx.fillRect(1, 1, is, is);
+        ctx.fillStyle = ch === "X" ? "#fff" : P.fg;
+        ctx.fillText("✱", mid, mid + 1);
+        return;
+    }
+    ctx.fillStyle = P.open;
+    ctx.fillRect(1, 1, is, is);
+    if (ch >= "1" && ch <= "8") {
+      ctx.fillStyle = P["n" + ch];
+      ctx.fillText(ch, mid, mid + 1);
+    }
+  }
+
+  function roundRect(ctx, x, y, w, h, r) {
+    ctx.beginPath();
+    ctx.moveTo(x + r, y);
+    ctx.arcTo(x + w, y, x + w, y + h, r);
+    ctx.arcTo(x + w, y + h, x, y + h, r);
+    ctx.arcTo(x, y + h, x, y, r);
+    ctx.arcTo(x, y, x + w, y, r);
+    ctx.closePath();
+  }
+
+  // resolveColours reads the palette as the page's theme has it: a probe
+  // element takes each colour, and the browser resolves it (light-dark()
+  // and all) to a value a canvas accepts.
+  function resolveColours(b) {
+    var probe = document.createElement("i"), colours = {};
+    b.layer.appendChild(probe);
+    var style = getComputedStyle(probe);
+    for (var k = 0; k < PALETTE.length; k++) {
+      probe.style.color = "var(--kz-mines-" + PALETTE[k] + ")";
+      colours[PALETTE[k]] = style.color;
+    }
+    probe.remove();
+    return colours;
+  }
