@@ -141,13 +141,36 @@
     }
   }
 
+  // drawTile draws a whole tile: its most common look (the hidden square,
+  // on most of a big board) in one fill with that look as a pattern, then
+  // the other cells one by one.
   function drawTile(b, t) {
     t.canvas.width = t.cols * b.cp; t.canvas.height = t.rows * b.cp;
     t.ctx = t.canvas.getContext("2d");
     t.drawn = true;
-    for (var y = t.y; y < t.y + t.rows; y++) {
-      for (var x = t.x; x < t.x + t.cols; x++) drawCell(b, t, y * b.w + x);
+    var count = {}, common = "", most = 0, x, y, code;
+    for (y = t.y; y < t.y + t.rows; y++) {
+      for (x = t.x; x < t.x + t.cols; x++) {
+        code = b.codes[y * b.w + x];
+        count[code] = (count[code] || 0) + 1;
+        if (count[code] > most) { most = count[code]; common = code; }
+      }
     }
+    t.ctx.fillStyle = patternOf(b, t.ctx, common);
+    t.ctx.fillRect(0, 0, t.canvas.width, t.canvas.height);
+    for (y = t.y; y < t.y + t.rows; y++) {
+      for (x = t.x; x < t.x + t.cols; x++) {
+        if (b.codes[y * b.w + x] !== common) drawCell(b, t, y * b.w + x);
+      }
+    }
+  }
+
+  // patternOf returns a look as a pattern that repeats cell by cell.
+  function patternOf(b, ctx, code) {
+    var look = lookOf(b, code), one = document.createElement("canvas");
+    one.width = one.height = b.cp;
+    one.getContext("2d").drawImage(b.sprite, look.x, look.y, b.cp, b.cp, 0, 0, b.cp, b.cp);
+    return ctx.createPattern(one, "repeat");
   }
 
   // drawCell draws cell i on its tile: a copy of its look, which lookOf
