@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"time"
 
 	"kibitz/engine/mines"
@@ -105,86 +104,26 @@ func minesLevels(ctx context.Context, params json.RawMessage, report progress.Fu
 	}, decode(params, &struct{}{})
 }
 
-// probRows writes the probabilities row by row: a number per hidden cell
-// (1 for a flag), null for a revealed cell (see appendProb).
-type probRows struct {
-	width int
-	prob  []float64
-}
-
-func (p probRows) MarshalJSON() ([]byte, error) {
-	if p.prob == nil {
-		return []byte("null"), nil
-	}
-	out := make([]byte, 0, len(p.prob)*8)
-	out = append(out, '[')
-	for i, x := range p.prob {
-		switch {
-		case i%p.width == 0 && i > 0:
-			out = append(out, "],["...)
-		case i == 0:
-			out = append(out, '[')
-		default:
-			out = append(out, ',')
-		}
-		out = appendProb(out, x)
-	}
-	return append(out, "]]"...), nil
-}
-
-// appendProb writes a probability with 12 decimals, trailing zeros
-// dropped (at least 8 significant digits from 1e-4 up), and smaller ones
-// to 10 significant digits; 0 and 1 exactly as "0" and "1", which only
-// certain cells get. Integer formatting is much quicker than strconv's
-// for the thousands of cells of a big board.
-func appendProb(out []byte, x float64) []byte {
-	switch {
-	case math.IsNaN(x):
-		return append(out, "null"...)
-	case x == 0:
-		return append(out, '0')
-	case x == 1:
-		return append(out, '1')
-	case x < 1e-4:
-		return strconv.AppendFloat(out, x, 'g', 10, 64)
-	}
-	v := uint64(x*1e12 + 0.5)
-	if v >= 1e12 {
-		v = 1e12 - 1 // not certain: never print 1
-	}
-	var digits [12]byte
-	for i := 11; i >= 0; i-- {
-		digits[i] = byte('0' + v%10)
-		v /= 10
-	}
-	n := 12
-	for digits[n-1] == '0' {
-		n--
-	}
-	out = append(out, '0', '.')
-	return append(out, digits[:n]...)
-}
-
 // analysisResult is the JSON of an analysis.
 type analysisResult struct {
-	Width          int           `json:"width"`
-	Height         int           `json:"height"`
-	TotalMines     int           `json:"totalMines"`
-	MinesLeft      int           `json:"minesLeft"`
-	Prob           probRows      `json:"prob"`
-	Safe           []mines.Point `json:"safe"`
-	Mines          []mines.Point `json:"mines"`
-	Dead           []mines.Point `json:"dead"`
-	Solutions      string        `json:"solutions"`
-	SolutionsExact bool          `json:"solutionsExact"`
-	Best           *mines.Move   `json:"best"`
-	Complete       bool          `json:"complete"`
-	Incomplete     string        `json:"incomplete,omitempty"`
-	Frontier       int           `json:"frontier"`
-	Floating       int           `json:"floating"`
-	FloatProb      *float64      `json:"floatProb"`
-	Components     int           `json:"components"`
-	EngineMs       float64       `json:"engineMs"`
+	Width          int            `json:"width"`
+	Height         int            `json:"height"`
+	TotalMines     int            `json:"totalMines"`
+	MinesLeft      int            `json:"minesLeft"`
+	Prob           mines.ProbRows `json:"prob"`
+	Safe           []mines.Point  `json:"safe"`
+	Mines          []mines.Point  `json:"mines"`
+	Dead           []mines.Point  `json:"dead"`
+	Solutions      string         `json:"solutions"`
+	SolutionsExact bool           `json:"solutionsExact"`
+	Best           *mines.Move    `json:"best"`
+	Complete       bool           `json:"complete"`
+	Incomplete     string         `json:"incomplete,omitempty"`
+	Frontier       int            `json:"frontier"`
+	Floating       int            `json:"floating"`
+	FloatProb      *float64       `json:"floatProb"`
+	Components     int            `json:"components"`
+	EngineMs       float64        `json:"engineMs"`
 }
 
 // analyze runs the analysis and builds its JSON; engineMs covers the
@@ -197,7 +136,7 @@ func analyze(ctx context.Context, b *mines.Board, budget time.Duration, report p
 	}
 	r := &analysisResult{
 		Width: b.Width, Height: b.Height, TotalMines: b.Mines, MinesLeft: a.MinesLeft,
-		Prob: probRows{b.Width, a.Prob}, Safe: nonNil(a.Safe), Mines: nonNil(a.Mines), Dead: nonNil(a.Dead),
+		Prob: mines.ProbRows{Width: b.Width, Prob: a.Prob}, Safe: nonNil(a.Safe), Mines: nonNil(a.Mines), Dead: nonNil(a.Dead),
 		Complete: a.Complete, Incomplete: string(a.Why),
 		Frontier: a.Frontier, Floating: a.Floating, Components: a.Components,
 	}

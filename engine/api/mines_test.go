@@ -185,20 +185,6 @@ func BenchmarkMinesAnalyze(b *testing.B) {
 	}
 }
 
-func TestAppendProb(t *testing.T) {
-	for _, c := range []struct {
-		x    float64
-		want string
-	}{
-		{0, "0"}, {1, "1"}, {0.5, "0.5"}, {0.25, "0.25"}, {1.0 / 3, "0.333333333333"},
-		{0.9999999999999, "0.999999999999"}, {2e-5, "2e-05"}, {0.0001, "0.0001"}, {0.1861, "0.1861"},
-	} {
-		if got := string(appendProb(nil, c.x)); got != c.want {
-			t.Errorf("%v: got %s, want %s", c.x, got, c.want)
-		}
-	}
-}
-
 // JSMinesweeper links: an analysis= link analysed as its board is, a b=
 // and m= link played on exactly its layout.
 func TestMinesLinks(t *testing.T) {
