@@ -63,15 +63,15 @@
   function paintCells(grid, width, data) {
     var b = minesBoard(grid, width), rows = grid.children;
     if (!data) return; // a new board: its cells are all hidden
-    var recs = data.split("\x1e");
+    var recs = data.split("\x1e"), dirty = {};
     for (var r = 0; r < recs.length; r++) {
       var f = recs[r].split("\x1f"), i = +f[0];
       var cell = rows[(i / width) | 0].children[i % width];
       if (f[1] !== "\x15") cell.className = f[1];
       if (f[2] !== "\x15") {
         b.codes[i] = f[2];
-        var t = b.tiles[tileOf(b, i)];
-        if (t && t.drawn) drawCell(b, t, i);
+        var k = tileOf(b, i), t = b.tiles[k];
+        if (t && t.drawn) (dirty[k] = dirty[k] || []).push(i);
       }
       if (f[3] !== "\x15") {
         if (f[3] === "") cell.removeAttribute("data-p");
@@ -81,6 +81,14 @@
         if (f[4] === "") cell.removeAttribute("aria-label");
         else cell.setAttribute("aria-label", f[4]);
       }
+    }
+    // Draw the changed cells, or a whole tile again when most of it
+    // changed (the heat map coming on): one pattern fill beats hundreds
+    // of copies.
+    for (var k in dirty) {
+      var t = b.tiles[k], cells = dirty[k];
+      if (cells.length > t.cols * t.rows / 4) { paintTile(b, t); continue; }
+      for (var n = 0; n < cells.length; n++) drawCell(b, t, cells[n]);
     }
   }
 
@@ -100,7 +108,7 @@
     if (!always && c === b.cellPx && dpr === b.dpr && b.tiles.length) { showVisible(b); return; }
     b.cellPx = c; b.dpr = dpr; b.cp = Math.max(1, Math.round(c * dpr));
     if (!b.colours) b.colours = resolveColours(b);
-    b.sprite = null; b.looks = {}; b.lookCount = 0; // the looks are drawn anew at this size
+    b.sprite = null; b.looks = {}; b.lookCount = 0; b.patterns = {}; // the looks are drawn anew at this size
     // Draw the usual looks now, while the board is built, not during the
     // first move (the first text a canvas draws costs a font lookup).
     for (var n = 0; n < COMMON_LOOKS.length; n++) lookOf(b, COMMON_LOOKS[n]);
@@ -141,13 +149,18 @@
     }
   }
 
-  // drawTile draws a whole tile: its most common look (the hidden square,
-  // on most of a big board) in one fill with that look as a pattern, then
-  // the other cells one by one.
+  // drawTile gives a tile its pixels and paints it.
   function drawTile(b, t) {
     t.canvas.width = t.cols * b.cp; t.canvas.height = t.rows * b.cp;
     t.ctx = t.canvas.getContext("2d");
     t.drawn = true;
+    paintTile(b, t);
+  }
+
+  // paintTile paints a whole tile: its most common look (the hidden
+  // square, on most of a big board) in one fill with that look as a
+  // pattern, then the other cells one by one.
+  function paintTile(b, t) {
     var count = {}, common = "", most = 0, x, y, code;
     for (y = t.y; y < t.y + t.rows; y++) {
       for (x = t.x; x < t.x + t.cols; x++) {
@@ -167,10 +180,11 @@
 
   // patternOf returns a look as a pattern that repeats cell by cell.
   function patternOf(b, ctx, code) {
+    if (b.patterns[code]) return b.patterns[code];
     var look = lookOf(b, code), one = document.createElement("canvas");
     one.width = one.height = b.cp;
     one.getContext("2d").drawImage(b.sprite, look.x, look.y, b.cp, b.cp, 0, 0, b.cp, b.cp);
-    return ctx.createPattern(one, "repeat");
+    return (b.patterns[code] = ctx.createPattern(one, "repeat"));
   }
 
   // drawCell draws cell i on its tile: a copy of its look, which lookOf
@@ -188,7 +202,7 @@
   function lookOf(b, code) {
     var look = b.looks[code];
     if (look) return look;
-    if (b.lookCount === SPRITE_LOOKS) { b.looks = {}; b.lookCount = 0; } // never, unless codes grow
+    if (b.lookCount === SPRITE_LOOKS) { b.looks = {}; b.lookCount = 0; b.patterns = {}; } // never, unless codes grow
     var cp = b.cp, n = b.lookCount++;
     if (!b.sprite) {
       b.sprite = document.createElement("canvas");

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"honnef.co/go/js/dom/v2"
+
+	"kibitz/engine/mines"
 )
 
 // minesBoard draws a Minesweeper board as a grid of cells (role=grid,
@@ -37,8 +39,12 @@ type minesBoard struct {
 	code   []string  // the draw code each cell has now (see compute)
 	pct    []string  // the data-p each cell has now
 	marks  map[int]string
-	heat   bool
-	cursor int // the cell with tabindex 0
+	// probLabels keeps the labels of hidden cells with a percentage
+	// ("Hidden, 12% chance of a mine"), by name and percentage: the heat
+	// map on a big board labels thousands of cells with a few dozen.
+	probLabels map[[2]string]string
+	heat       bool
+	cursor     int // the cell with tabindex 0
 
 	// act is called with the cell and what the reader did: "reveal",
 	// "flag", or a key ("0"–"8", "h" hidden) typed on it.
@@ -57,7 +63,7 @@ type minesBoard struct {
 }
 
 func newMinesBoard(f *Frame, name string, act func(int, string), hover func(int)) *minesBoard {
-	b := &minesBoard{f: f, name: name, act: act, hover: hover, marks: map[int]string{}}
+	b := &minesBoard{f: f, name: name, act: act, hover: hover, marks: map[int]string{}, probLabels: map[[2]string]string{}}
 	b.paint = js.Global().Get("kibitzPaintCells")
 	b.scroll = el("div", cls("kz-mines-scroll"))
 	// One handler takes every event on the grid, by type.
@@ -173,6 +179,7 @@ func (b *minesBoard) setSize(w, h int) {
 	b.code = make([]string, n)
 	b.pct = make([]string, n)
 	b.marks = map[int]string{}
+	b.probLabels = map[[2]string]string{}
 	b.cursor = 0
 	hidden := b.f.T("mines.cell-hidden")
 	// One innerHTML for the whole board: ten thousand cells built one
@@ -220,19 +227,28 @@ func (b *minesBoard) show(view []byte) {
 }
 
 // showProb sets the probabilities shown on hidden cells (NaN: none); nil
-// clears them all.
+// clears them all. A cell is redrawn only when what it shows changes:
+// after a move on a big board most hidden cells' odds move a little, and
+// few of them by a whole percent.
 func (b *minesBoard) showProb(prob []float64) {
 	b.update(func(i int) bool {
 		p := math.NaN()
 		if prob != nil && i < len(prob) {
 			p = prob[i]
 		}
-		if p != b.prob[i] && !(math.IsNaN(p) && math.IsNaN(b.prob[i])) {
-			b.prob[i] = p
-			return true
-		}
-		return false
+		same := sameShown(p, b.prob[i])
+		b.prob[i] = p
+		return !same
 	})
+}
+
+// sameShown reports whether two probabilities (NaN: none) look alike on a
+// cell: the same percentage (and so certainty) and heat-map step.
+func sameShown(p, q float64) bool {
+	if math.IsNaN(p) || math.IsNaN(q) {
+		return math.IsNaN(p) && math.IsNaN(q)
+	}
+	return minesPercent(p) == minesPercent(q) && math.Round(p*10) == math.Round(q*10) // "0" and "100" only when certain
 }
 
 // update applies change to every cell (it reports whether the cell
@@ -341,21 +357,22 @@ func (b *minesBoard) compute(i int) (look, code, label, pct string) {
 	}
 	if ch == 'H' && !math.IsNaN(p) {
 		pct = minesPercent(p)
-		step := int(math.Round(p * 10))
-		look += " kz-mines-q" + strconv.Itoa(step)
-		sure := ""
+		shown := minesHeatLooks[int(math.Round(p*10))]
 		switch {
 		case p == 0:
-			look += " kz-mines-safe"
-			sure = "s"
+			shown = minesSafeLook
 		case p == 1:
-			look += " kz-mines-sure"
-			sure = "m"
+			shown = minesSureLook
 		}
+		look = shown.class
 		if b.heat {
-			code += string(rune('a'+step)) + sure
+			code = shown.code
 		}
-		label = b.f.T("mines.cell-prob", label, pct)
+		key := [2]string{label, pct}
+		if b.probLabels[key] == "" {
+			b.probLabels[key] = b.f.T("mines.cell-prob", label, pct)
+		}
+		label = b.probLabels[key]
 	}
 	if m := b.marks[i]; m != "" {
 		look += " " + m
@@ -365,6 +382,22 @@ func (b *minesBoard) compute(i int) (look, code, label, pct string) {
 	}
 	return look, code, label, pct
 }
+
+// minesHeatLook is how a hidden cell with a probability looks: its class
+// and its draw code on the heat map. They are made once, not per cell: a
+// big board's heat map has thousands of such cells.
+type minesHeatLook struct{ class, code string }
+
+var (
+	minesHeatLooks = func() (looks [11]minesHeatLook) {
+		for step := range looks {
+			looks[step] = minesHeatLook{"kz-mines-cell kz-mines-h kz-mines-q" + strconv.Itoa(step), "H" + string(rune('a'+step))}
+		}
+		return looks
+	}()
+	minesSafeLook = minesHeatLook{minesHeatLooks[0].class + " kz-mines-safe", minesHeatLooks[0].code + "s"}
+	minesSureLook = minesHeatLook{minesHeatLooks[10].class + " kz-mines-sure", minesHeatLooks[10].code + "m"}
+)
 
 // cell returns cell i's element, fetching it the first time: a board of
 // ten thousand cells does not fetch them all up front.
@@ -492,18 +525,19 @@ func viewOf(board string, w, h int) []byte {
 	return view
 }
 
-// probOf flattens the engine's rows of probabilities (null for a revealed
-// cell) into one value per cell, NaN where there is none.
-func probOf(rows [][]*float64, w, h int) []float64 {
+// probOf returns the engine's probabilities as one value per cell of a
+// w×h board, NaN where there is none.
+func probOf(rows mines.ProbRows, w, h int) []float64 {
+	if rows.Width == w && len(rows.Prob) == w*h {
+		return rows.Prob
+	}
 	prob := make([]float64, w*h)
 	for i := range prob {
 		prob[i] = math.NaN()
 	}
-	for y, row := range rows {
-		for x, p := range row {
-			if p != nil && x < w && y < h {
-				prob[y*w+x] = *p
-			}
+	for i, p := range rows.Prob {
+		if x, y := i%rows.Width, i/rows.Width; x < w && y < h {
+			prob[y*w+x] = p
 		}
 	}
 	return prob
