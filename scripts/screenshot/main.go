@@ -29,6 +29,7 @@ func main() {
 	eval := flag.String("eval", "", "JavaScript to run before the shot")
 	wait := flag.String("wait", "true", "JavaScript expression to wait for")
 	dark := flag.Bool("dark", false, "emulate prefers-color-scheme: dark")
+	scale := flag.Float64("scale", 1, "device pixels per CSS pixel (2 for a phone or a HiDPI screen)")
 	chromium := flag.String("chromium", "/usr/bin/chromium", "browser binary")
 	flag.Parse()
 	if *url == "" {
@@ -58,7 +59,7 @@ func main() {
 	}
 	steps := []chromedp.Action[chromedp.Void]{
 		emulateScheme,
-		chromedp.EmulateViewport(int64(*width), int64(*height)),
+		chromedp.EmulateViewport(int64(*width), int64(*height), chromedp.EmulateScale(*scale)),
 		chromedp.Navigate(*url),
 		chromedp.Sleep(300 * time.Millisecond),
 	}
