@@ -34,11 +34,14 @@ type minesBoard struct {
 	cells  []js.Value  // the cells fetched so far (the zero Value: not yet)
 	view   []byte
 	prob   []float64 // per cell, NaN where none is shown
-	look   []string  // the class each cell has now
-	label  []string  // the aria-label each cell has now
-	code   []string  // the draw code each cell has now (see compute)
-	pct    []string  // the data-p each cell has now
-	marks  map[int]string
+	// probShown says some cell has a probability: clearing a board
+	// with none is free.
+	probShown bool
+	look      []string // the class each cell has now
+	label     []string // the aria-label each cell has now
+	code      []string // the draw code each cell has now (see compute)
+	pct       []string // the data-p each cell has now
+	marks     map[int]string
 	// probLabels keeps the labels of hidden cells with a percentage
 	// ("Hidden, 12% chance of a mine"), by name and percentage: the heat
 	// map on a big board labels thousands of cells with a few dozen.
@@ -174,6 +177,7 @@ func (b *minesBoard) setSize(w, h int) {
 	n := w * h
 	b.view = make([]byte, n)
 	b.prob = make([]float64, n)
+	b.probShown = false
 	b.look = make([]string, n)
 	b.label = make([]string, n)
 	b.code = make([]string, n)
@@ -217,13 +221,13 @@ func (b *minesBoard) setSize(w, h int) {
 
 // show draws view (a letter per cell), redrawing only what changed.
 func (b *minesBoard) show(view []byte) {
-	b.update(func(i int) bool {
-		if i < len(view) && view[i] != b.view[i] {
+	for i := range min(len(view), len(b.view)) {
+		if view[i] != b.view[i] {
 			b.view[i] = view[i]
-			return true
+			b.redraw(i)
 		}
-		return false
-	})
+	}
+	b.flush()
 }
 
 // showProb sets the probabilities shown on hidden cells (NaN: none); nil
@@ -231,6 +235,10 @@ func (b *minesBoard) show(view []byte) {
 // after a move on a big board most hidden cells' odds move a little, and
 // few of them by a whole percent.
 func (b *minesBoard) showProb(prob []float64) {
+	if prob == nil && !b.probShown {
+		return // nothing to clear: the usual case, with the heat map off
+	}
+	b.probShown = prob != nil
 	b.update(func(i int) bool {
 		p := math.NaN()
 		if prob != nil && i < len(prob) {
