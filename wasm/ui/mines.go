@@ -224,21 +224,21 @@ func (w *minesWidget) solutionsText(s string, exact bool) string {
 
 // minesAnalysis is mines.analyze's result (and a hint's analysis).
 type minesAnalysis struct {
-	Width          int            `json:"width"`
-	Height         int            `json:"height"`
-	TotalMines     int            `json:"totalMines"`
-	MinesLeft      int            `json:"minesLeft"`
-	Prob           mines.ProbRows `json:"prob"`
-	Safe           []mines.Point  `json:"safe"`
-	Mines          []mines.Point  `json:"mines"`
-	Dead           []mines.Point  `json:"dead"`
-	Solutions      string         `json:"solutions"`
-	SolutionsExact bool           `json:"solutionsExact"`
-	Best           *mines.Move    `json:"best"`
-	Complete       bool           `json:"complete"`
-	Incomplete     string         `json:"incomplete"`
-	Frontier       int            `json:"frontier"`
-	Floating       int            `json:"floating"`
-	FloatProb      *float64       `json:"floatProb"`
-	EngineMs       float64        `json:"engineMs"`
+	Width          int           `json:"width"`
+	Height         int           `json:"height"`
+	TotalMines     int           `json:"totalMines"`
+	MinesLeft      int           `json:"minesLeft"`
+	Prob           [][]*float64  `json:"prob"`
+	Safe           []mines.Point `json:"safe"`
+	Mines          []mines.Point `json:"mines"`
+	Dead           []mines.Point `json:"dead"`
+	Solutions      string        `json:"solutions"`
+	SolutionsExact bool          `json:"solutionsExact"`
+	Best           *mines.Move   `json:"best"`
+	Complete       bool          `json:"complete"`
+	Incomplete     string        `json:"incomplete"`
+	Frontier       int           `json:"frontier"`
+	Floating       int           `json:"floating"`
+	FloatProb      *float64      `json:"floatProb"`
+	EngineMs       float64       `json:"engineMs"`
 }

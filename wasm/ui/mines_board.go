@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"honnef.co/go/js/dom/v2"
-
-	"kibitz/engine/mines"
 )
 
 // minesBoard draws a Minesweeper board as a grid of cells (role=grid,
@@ -43,9 +41,11 @@ type minesBoard struct {
 	pct       []string // the data-p each cell has now
 	marks     map[int]string
 	// probLabels keeps the labels of hidden cells with a percentage
-	// ("Hidden, 12% chance of a mine"), by name and percentage: the heat
-	// map on a big board labels thousands of cells with a few dozen.
-	probLabels map[[2]string]string
+	// ("Hidden, 12% chance of a mine") by percentage, for the hidden
+	// cell's name probName: the heat map on a big board labels thousands
+	// of cells with a few dozen.
+	probLabels map[string]string
+	probName   string
 	heat       bool
 	cursor     int // the cell with tabindex 0
 
@@ -66,7 +66,7 @@ type minesBoard struct {
 }
 
 func newMinesBoard(f *Frame, name string, act func(int, string), hover func(int)) *minesBoard {
-	b := &minesBoard{f: f, name: name, act: act, hover: hover, marks: map[int]string{}, probLabels: map[[2]string]string{}}
+	b := &minesBoard{f: f, name: name, act: act, hover: hover, marks: map[int]string{}}
 	b.paint = js.Global().Get("kibitzPaintCells")
 	b.scroll = el("div", cls("kz-mines-scroll"))
 	// One handler takes every event on the grid, by type.
@@ -183,7 +183,6 @@ func (b *minesBoard) setSize(w, h int) {
 	b.code = make([]string, n)
 	b.pct = make([]string, n)
 	b.marks = map[int]string{}
-	b.probLabels = map[[2]string]string{}
 	b.cursor = 0
 	hidden := b.f.T("mines.cell-hidden")
 	// One innerHTML for the whole board: ten thousand cells built one
@@ -365,22 +364,27 @@ func (b *minesBoard) compute(i int) (look, code, label, pct string) {
 	}
 	if ch == 'H' && !math.IsNaN(p) {
 		pct = minesPercent(p)
-		shown := minesHeatLooks[int(math.Round(p*10))]
+		step := int(math.Round(p * 10))
+		look = minesHeatClass[step]
+		sure := ""
 		switch {
 		case p == 0:
-			shown = minesSafeLook
+			look += " kz-mines-safe"
+			sure = "s"
 		case p == 1:
-			shown = minesSureLook
+			look += " kz-mines-sure"
+			sure = "m"
 		}
-		look = shown.class
 		if b.heat {
-			code = shown.code
+			code = minesHeatCode[step] + sure
 		}
-		key := [2]string{label, pct}
-		if b.probLabels[key] == "" {
-			b.probLabels[key] = b.f.T("mines.cell-prob", label, pct)
+		if label != b.probName { // the first, or the language changed
+			b.probName, b.probLabels = label, map[string]string{}
 		}
-		label = b.probLabels[key]
+		if b.probLabels[pct] == "" {
+			b.probLabels[pct] = b.f.T("mines.cell-prob", label, pct)
+		}
+		label = b.probLabels[pct]
 	}
 	if m := b.marks[i]; m != "" {
 		look += " " + m
@@ -391,21 +395,17 @@ func (b *minesBoard) compute(i int) (look, code, label, pct string) {
 	return look, code, label, pct
 }
 
-// minesHeatLook is how a hidden cell with a probability looks: its class
-// and its draw code on the heat map. They are made once, not per cell: a
-// big board's heat map has thousands of such cells.
-type minesHeatLook struct{ class, code string }
-
-var (
-	minesHeatLooks = func() (looks [11]minesHeatLook) {
-		for step := range looks {
-			looks[step] = minesHeatLook{"kz-mines-cell kz-mines-h kz-mines-q" + strconv.Itoa(step), "H" + string(rune('a'+step))}
-		}
-		return looks
-	}()
-	minesSafeLook = minesHeatLook{minesHeatLooks[0].class + " kz-mines-safe", minesHeatLooks[0].code + "s"}
-	minesSureLook = minesHeatLook{minesHeatLooks[10].class + " kz-mines-sure", minesHeatLooks[10].code + "m"}
-)
+// minesHeatClass and minesHeatCode are a hidden cell's class and draw
+// code at each heat-map step, made once: a big board's heat map has
+// thousands of such cells. (Two slices of strings, not an array of
+// structs, which would bring its own equality code into the module.)
+var minesHeatClass, minesHeatCode = func() (class, code []string) {
+	for step := range 11 {
+		class = append(class, "kz-mines-cell kz-mines-h kz-mines-q"+strconv.Itoa(step))
+		code = append(code, "H"+string(rune('a'+step)))
+	}
+	return class, code
+}()
 
 // cell returns cell i's element, fetching it the first time: a board of
 // ten thousand cells does not fetch them all up front.
@@ -533,19 +533,18 @@ func viewOf(board string, w, h int) []byte {
 	return view
 }
 
-// probOf returns the engine's probabilities as one value per cell of a
-// w×h board, NaN where there is none.
-func probOf(rows mines.ProbRows, w, h int) []float64 {
-	if rows.Width == w && len(rows.Prob) == w*h {
-		return rows.Prob
-	}
+// probOf flattens the engine's rows of probabilities (null for a revealed
+// cell) into one value per cell, NaN where there is none.
+func probOf(rows [][]*float64, w, h int) []float64 {
 	prob := make([]float64, w*h)
 	for i := range prob {
 		prob[i] = math.NaN()
 	}
-	for i, p := range rows.Prob {
-		if x, y := i%rows.Width, i/rows.Width; x < w && y < h {
-			prob[y*w+x] = p
+	for y, row := range rows {
+		for x, p := range row {
+			if p != nil && x < w && y < h {
+				prob[y*w+x] = *p
+			}
 		}
 	}
 	return prob
