@@ -66,22 +66,22 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 			front = append(front, cand)
 		}
 	}
-	byRisk := func(x, y Candidate) int { return cmpFloat(x.Prob, y.Prob) }
+	byRisk := func(x, y *Candidate) int { return cmpFloat(x.Prob, y.Prob) }
 	if len(front)+len(float) == 0 {
 		if len(deadCands) == 0 {
 			return Move{}, nil, errNoMove
 		}
 		// Only dead cells: nothing to learn, take the safest.
-		slices.SortStableFunc(deadCands, byRisk)
+		sortCandidates(deadCands, byRisk)
 		c := deadCands[0]
 		return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}, deadCands[:1], nil
 	}
-	slices.SortStableFunc(float, func(x, y Candidate) int {
+	sortCandidates(float, func(x, y *Candidate) int {
 		return hiddenAround(b, b.Index(x.Point)) - hiddenAround(b, b.Index(y.Point))
 	})
 	float = float[:min(len(float), maxFloating)]
 	cands := append(front, float...)
-	slices.SortStableFunc(cands, byRisk)
+	sortCandidates(cands, byRisk)
 	bestSafety := 1 - cands[0].Prob
 	keep := 0
 	for _, c := range cands {
@@ -155,9 +155,25 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 			c.Score, c.Outcomes = score+progressWeight*progress, outcomes
 		}
 	}
-	slices.SortStableFunc(cands, func(x, y Candidate) int { return cmpFloat(y.Score, x.Score) })
+	sortCandidates(cands, func(x, y *Candidate) int { return cmpFloat(y.Score, x.Score) })
 	c := cands[0]
 	return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}, cands, nil
+}
+
+// sortCandidates orders cands stably by cmp. It sorts their indices: a
+// stable sort made for the Candidate struct would add ~10 KB of code to
+// the module for these few short lists.
+func sortCandidates(cands []Candidate, cmp func(x, y *Candidate) int) {
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return cmp(&cands[i], &cands[j]) })
+	sorted := make([]Candidate, len(cands))
+	for k, i := range order {
+		sorted[k] = cands[i]
+	}
+	copy(cands, sorted)
 }
 
 const (
