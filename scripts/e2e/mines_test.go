@@ -516,7 +516,8 @@ func TestMinesLongPressAndAutoPlay(t *testing.T) {
 	}
 }
 
-// The hosted app has a Minesweeper tab, from the single file too.
+// The hosted app has a Minesweeper tab, from the single file too, with the
+// board drawn.
 func TestMinesTabInTheApp(t *testing.T) {
 	ctx := tab(t)
 	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
@@ -527,7 +528,9 @@ func TestMinesTabInTheApp(t *testing.T) {
 		if (tab.getAttribute('aria-selected') !== 'true') { tab.click(); return ''; }
 		const host = app.shadowRoot.querySelector('#kz-app-panel-mines .kz-app-game');
 		const root = host && host.shadowRoot;
-		return root && root.querySelectorAll('#kz-mines-panel-play .kz-mines-cell').length === 81 ? tab.textContent : '';
+		const tile = root && root.querySelector('#kz-mines-panel-play .kz-mines-tiles canvas');
+		// The cells are there, and the painter has drawn them.
+		return root && root.querySelectorAll('#kz-mines-panel-play .kz-mines-cell').length === 81 && tile && tile.width > 0 ? tab.textContent : '';
 	})()`, 60*time.Second)
 	if got != "Minesweeper" {
 		t.Fatalf("the app's Minesweeper tab: %q", got)
