@@ -32,8 +32,11 @@
     var rows = grid.children.length - 1;
     var b = layer.kz = {
       grid: grid, layer: layer, w: width, h: rows,
-      codes: new Array(width * rows).fill("H"),
-      tiles: [], cellPx: 0, dpr: 0, colours: null, font: ""
+      codes: new Array(width * rows).fill("H"), // each cell's draw code
+      tiles: [],
+      cellPx: 0, dpr: 0, cp: 0, // a cell's size in CSS and in device pixels
+      colours: null, // the palette, resolved
+      sprite: null, looks: {}, lookCount: 0, patterns: {} // the looks drawn (see lookOf)
     };
     // Redraw when the reader's theme changes, when the cells change size
     // and when the board scrolls, until Go replaces this board.
@@ -59,7 +62,8 @@
   // the write itself. data holds one record per cell, separated by "\x1e",
   // of five fields separated by "\x1f": the cell's index, class, draw code,
   // data-p and aria-label. A field "\x15" is unchanged; an empty data-p or
-  // aria-label removes it.
+  // aria-label removes it. The cells whose draw code changed are drawn
+  // once all are applied, tile by tile.
   function paintCells(grid, width, data) {
     var b = minesBoard(grid, width), rows = grid.children;
     if (!data) return; // a new board: its cells are all hidden
@@ -70,8 +74,8 @@
       if (f[1] !== "\x15") cell.className = f[1];
       if (f[2] !== "\x15") {
         b.codes[i] = f[2];
-        var k = tileOf(b, i), t = b.tiles[k];
-        if (t && t.drawn) (dirty[k] = dirty[k] || []).push(i);
+        var at = tileOf(b, i), tile = b.tiles[at];
+        if (tile && tile.drawn) (dirty[at] = dirty[at] || []).push(i);
       }
       if (f[3] !== "\x15") {
         if (f[3] === "") cell.removeAttribute("data-p");
