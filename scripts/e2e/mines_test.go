@@ -425,6 +425,15 @@ func TestMinesBigBoardRedrawsOnlyWhatChanged(t *testing.T) {
 		const near = [];
 		for (let y = 40; y < 60; y++) for (let x = 40; x < 60; x++) near.push(y * 100 + x);
 		const heatMisdrawn = misdrawn(near);
+		// A move with the heat map on: the reveal, then the map redrawn
+		// where it changed.
+		const safe = near.find(i => cell(i).classList.contains('kz-mines-safe'));
+		gap(); long.splice(0);
+		const shown = panel().querySelectorAll('[data-p]').length;
+		fire(cell(safe), 'click');
+		await until(() => !cell(safe).classList.contains('kz-mines-h') && panel().querySelectorAll('[data-p]').length !== shown, 60000);
+		await new Promise(r => setTimeout(r, 200));
+		const heatMoveGap = gap(), heatMoveLong = long.splice(0);
 		$m('#kz-mines-heat').click();
 		await until(() => !panel().querySelector('[data-p]'));
 		// A second game's opening, once the code has run: the first one
@@ -441,10 +450,10 @@ func TestMinesBigBoardRedrawsOnlyWhatChanged(t *testing.T) {
 		const warmGap = gap(), warmLong = long.splice(0);
 		watching = false;
 		po.disconnect();
-		return {build, jumpGap, jumpLong, reveal, flags, diff, openChanged, openMisdrawn, openDrawn, heatMs, heatMisdrawn, flagChanged: [...changed], openLong, flagLong: long, openGap, flagGap, warmGap, warmLong};
+		return {build, jumpGap, jumpLong, reveal, flags, diff, openChanged, openMisdrawn, openDrawn, heatMs, heatMisdrawn, heatMoveGap, heatMoveLong, flagChanged: [...changed], openLong, flagLong: long, openGap, flagGap, warmGap, warmLong};
 	})()`)
-	t.Logf("100×100: the board built in %.0f ms; the jump to its middle: long tasks %v ms, longest frame %v ms; the first reveal opened %v cells, drawn %.0f ms after the click (long tasks %v ms, longest frame %v ms); flags drawn after %v ms (long tasks %v ms, longest frame %v ms); the heat map on in %v ms; a second game's opening: long tasks %v ms, longest frame %v ms",
-		got["build"], got["jumpLong"], got["jumpGap"], got["diff"], got["reveal"], got["openLong"], got["openGap"], got["flags"], got["flagLong"], got["flagGap"], got["heatMs"], got["warmLong"], got["warmGap"])
+	t.Logf("100×100: the board built in %.0f ms; the jump to its middle: long tasks %v ms, longest frame %v ms; the first reveal opened %v cells, drawn %.0f ms after the click (long tasks %v ms, longest frame %v ms); flags drawn after %v ms (long tasks %v ms, longest frame %v ms); the heat map on in %v ms, then a move with it (long tasks %v ms, longest frame %v ms); a second game's opening: long tasks %v ms, longest frame %v ms",
+		got["build"], got["jumpLong"], got["jumpGap"], got["diff"], got["reveal"], got["openLong"], got["openGap"], got["flags"], got["flagLong"], got["flagGap"], got["heatMs"], got["heatMoveLong"], got["heatMoveGap"], got["warmLong"], got["warmGap"])
 	if got["diff"].(float64) < 9 || got["openChanged"] != got["diff"] {
 		t.Fatalf("the opening redrew %v cells for %v that changed", got["openChanged"], got["diff"])
 	}
