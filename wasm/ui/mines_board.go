@@ -337,30 +337,24 @@ func (b *minesBoard) rows() js.Value { return b.grid.Underlying().Get("children"
 // then 's' when it is certainly safe or 'm' when it is certainly a mine.
 func (b *minesBoard) compute(i int) (look, code, label, pct string) {
 	ch, p := b.view[i], b.prob[i]
-	look = "kz-mines-cell "
 	code = string(ch)
 	switch {
 	case ch == 'H':
-		look += "kz-mines-h"
-		label = b.f.T("mines.cell-hidden")
+		look, label = "kz-mines-cell kz-mines-h", b.f.T("mines.cell-hidden")
 	case ch == 'F':
-		look += "kz-mines-f"
-		label = b.f.T("mines.cell-flag")
+		look, label = "kz-mines-cell kz-mines-f", b.f.T("mines.cell-flag")
 	case ch == '*':
-		look += "kz-mines-mine"
-		label = b.f.T("mines.cell-mine")
+		look, label = "kz-mines-cell kz-mines-mine", b.f.T("mines.cell-mine")
 	case ch == 'X':
-		look += "kz-mines-mine kz-mines-blast"
-		label = b.f.T("mines.cell-blast")
+		look, label = "kz-mines-cell kz-mines-mine kz-mines-blast", b.f.T("mines.cell-blast")
 	case ch == 'W':
-		look += "kz-mines-f kz-mines-wrong"
-		label = b.f.T("mines.cell-wrong")
+		look, label = "kz-mines-cell kz-mines-f kz-mines-wrong", b.f.T("mines.cell-wrong")
 	case ch == '0':
-		look += "kz-mines-open kz-mines-n0"
-		label = b.f.T("mines.cell-empty")
-	default:
-		look += "kz-mines-open kz-mines-n" + string(ch)
-		label = string(ch)
+		look, label = minesOpenClass[0], b.f.T("mines.cell-empty")
+	case ch >= '1' && ch <= '8':
+		look, label = minesOpenClass[ch-'0'], string(ch)
+	default: // not a letter a board holds
+		look, label = "kz-mines-cell kz-mines-open", string(ch)
 	}
 	if ch == 'H' && !math.IsNaN(p) {
 		pct = minesPercent(p)
@@ -395,16 +389,22 @@ func (b *minesBoard) compute(i int) (look, code, label, pct string) {
 	return look, code, label, pct
 }
 
-// minesHeatClass and minesHeatCode are a hidden cell's class and draw
-// code at each heat-map step, made once: a big board's heat map has
-// thousands of such cells. (Two slices of strings, not an array of
-// structs, which would bring its own equality code into the module.)
-var minesHeatClass, minesHeatCode = func() (class, code []string) {
+// The classes and draw codes of the cells whose look depends on a number,
+// made once, not per cell: an opening shows hundreds of numbers and a big
+// board's heat map thousands of steps. minesOpenClass is an open cell's
+// class by its number; minesHeatClass and minesHeatCode are a hidden
+// cell's class and draw code at each heat-map step. (Slices of strings,
+// not an array of structs, which would bring its own equality code into
+// the module.)
+var minesOpenClass, minesHeatClass, minesHeatCode = func() (open, class, code []string) {
+	for n := range 9 {
+		open = append(open, "kz-mines-cell kz-mines-open kz-mines-n"+strconv.Itoa(n))
+	}
 	for step := range 11 {
 		class = append(class, "kz-mines-cell kz-mines-h kz-mines-q"+strconv.Itoa(step))
 		code = append(code, "H"+string(rune('a'+step)))
 	}
-	return class, code
+	return open, class, code
 }()
 
 // cell returns cell i's element, fetching it the first time: a board of
