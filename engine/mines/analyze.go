@@ -18,6 +18,7 @@ const DefaultBudget = 2 * time.Second
 // Options tune Analyze.
 type Options struct {
 	Budget   time.Duration // 0 means DefaultBudget; past it the analysis stops, incomplete
+	Memory   int64         // bytes of partial states; 0 means DefaultMemory; past it the analysis stops, too-wide
 	Progress progress.Func // nil means the Func the context carries, if any
 }
 
@@ -27,7 +28,7 @@ type Incomplete string
 
 const (
 	IncompleteBudget  Incomplete = "budget"   // the time budget ran out
-	IncompleteTooWide Incomplete = "too-wide" // a component keeps more than 64 numbers open at once
+	IncompleteTooWide Incomplete = "too-wide" // more than 64 numbers open at once, or more memory than the budget
 )
 
 // Analysis is the result of Analyze.
@@ -55,9 +56,12 @@ type Analysis struct {
 	FloatProb  float64 // the probability of each floating cell (NaN with none)
 	Components int     // independent parts of the frontier
 
-	compTotal [][]float64 // for Solutions: each component's weight per mine count
-	compScale []int       // … times 2^compScale
-	exact     bool
+	// For Solutions: when exact, each component's count of placements per
+	// mine count, as exact integers; logSolutions is the natural log of
+	// the number of solutions either way.
+	compTotal    [][]float64
+	exact        bool
+	logSolutions float64
 }
 
 // Analyze computes the exact probability of a mine in every hidden cell of
@@ -126,21 +130,27 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 		return a, nil
 	}
 
-	// Forward: count every component per mine count.
+	// Forward: count every component per mine count. A big component is
+	// tilted toward the board's density from the start (see counter.tilt);
+	// a small one is not, so its counts stay exact integers.
+	mem := newMemBudget(opts.Memory)
 	comps := make([]*counter, 0, len(p.comps))
 	defer func() {
 		for _, c := range comps {
 			c.release()
 		}
 	}()
-	a.compTotal = make([][]float64, len(p.comps))
-	a.compScale = make([]int, len(p.comps))
-	a.exact = true
+	F, L := p.floating, p.minesLeft
+	density := float64(L) / float64(max(F+a.Frontier, 1))
+	density = min(max(density, 1e-6), 1-1e-6)
 	for ci, comp := range p.comps {
-		c := newCounter(p, tick)
+		c := newCounter(p, tick, mem)
 		comps = append(comps, c)
 		if err := c.plan(comp, p.compCons[ci]); err != nil {
 			return stop(err)
+		}
+		if c.stride > tiltAbove {
+			c.tilt = math.Log(density / (1 - density))
 		}
 		ok, err := c.forward()
 		if err != nil {
@@ -150,64 +160,61 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 			return nil, p.conflict(p.conflictCore(comp, p.compCons[ci]))
 		}
 		done += int64(len(comp))
-		a.compTotal[ci] = slices.Clone(c.total())
-		a.compScale[ci] = c.scale
+	}
+
+	// Combine the components with the floating cells. A component whose
+	// tilt was far from the one the whole board settles on may have lost
+	// counts that matter to underflow; it is counted again at that tilt,
+	// once.
+	var comb *combination
+	for attempt := 0; ; attempt++ {
+		counts := make([]compCounts, len(comps))
+		for ci, c := range comps {
+			counts[ci] = compCounts{logw: c.logWeights(), support: c.support()}
+		}
+		comb, err = combine(counts, F, L)
+		if err != nil {
+			if errors.Is(err, errTooWide) {
+				return stop(err)
+			}
+			return nil, err
+		}
+		if attempt > 0 {
+			break
+		}
+		again := false
+		for ci, c := range comps {
+			if c.tilt == comb.theta || !c.needsRetilt(counts[ci].logw, comb.allowed[ci], comb.joint[ci], comb.theta) {
+				continue
+			}
+			c.tilt = comb.theta
+			if _, err := c.forward(); err != nil {
+				return stop(err)
+			}
+			again = true
+		}
+		if !again {
+			break
+		}
+	}
+	a.exact = true
+	for _, c := range comps {
 		a.exact = a.exact && c.exact
 	}
+	if a.exact {
+		a.compTotal = make([][]float64, len(comps))
+		for ci, c := range comps {
+			a.compTotal[ci] = slices.Clone(c.total())
+		}
+	}
+	a.logSolutions = comb.logSolutions
+	a.FloatProb = comb.floatProb
 
-	// Combine: the weight of K frontier mines is C(F, L−K) times the
-	// convolution of the components.
-	F, L := p.floating, p.minesLeft
-	maxK := 0
-	for _, t := range a.compTotal {
-		maxK += len(t) - 1
-	}
-	bin := binomialWeights(F, L, maxK) // bin[K] ∝ C(F, L−K)
-	// prefix[c] = conv of components before c; suffix correlation q[c] =
-	// (components after c) ⋆ bin, so ext_c = prefix[c] ⋆ q[c].
-	m := len(a.compTotal)
-	prefix := make([][]float64, m+1)
-	prefix[0] = []float64{1}
-	for c := 0; c < m; c++ {
-		prefix[c+1] = convolve(prefix[c], a.compTotal[c])
-	}
-	all := prefix[m]
-	z, zf := 0.0, 0.0
-	for K, w := range all {
-		if K < len(bin) {
-			z += w * bin[K]
-			if F > 0 {
-				zf += w * bin[K] * float64(L-K) / float64(F)
-			}
-		}
-	}
-	if z == 0 {
-		lo, hi := 0, 0
-		for _, t := range a.compTotal {
-			l, h := support(t)
-			lo, hi = lo+l, hi+h
-		}
-		if lo > L {
-			return nil, &ConflictError{Reason: ConflictMineCount, Need: lo, Left: L}
-		}
-		return nil, &ConflictError{Reason: ConflictMineCount, Need: hi + F, Left: L}
-	}
-	if F > 0 {
-		a.FloatProb = zf / z
-	}
-	q := bin
-	exts := make([][]float64, m)
-	for c := m - 1; c >= 0; c-- {
-		exts[c] = correlate(prefix[c], q, len(a.compTotal[c]))
-		q = correlate(a.compTotal[c], q, len(q)-len(a.compTotal[c])+1)
-		normalize(q)
-	}
-
-	// Backward: each group's probability.
+	// Backward: each group's probability, and the values it can take.
 	gProb := make([]float64, len(p.groups))
 	gVals := make([]uint16, len(p.groups))
 	for ci, c := range comps {
-		if err := c.marginals(exts[ci], gProb, gVals); err != nil {
+		if err := c.marginals(c.backWeights(comb.joint[ci]), comb.allowed[ci], gProb, gVals); err != nil {
 			return stop(err)
 		}
 		done += int64(len(c.steps))
@@ -215,7 +222,7 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 
 	// Cells.
 	a.Prob = make([]float64, len(b.Cells))
-	floatVals := floatingValues(all, bin, F, L)
+	floatVals := comb.floatVals
 	for i, cell := range b.Cells {
 		switch {
 		case cell.Revealed():
@@ -233,7 +240,7 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 				a.Prob[i] = 1
 				a.Mines = append(a.Mines, b.Point(i))
 			default:
-				a.Prob[i] = clamp01(gProb[g])
+				a.Prob[i] = uncertain(gProb[g])
 			}
 		default:
 			switch floatVals {
@@ -244,7 +251,7 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 				a.Prob[i] = 1
 				a.Mines = append(a.Mines, b.Point(i))
 			default:
-				a.Prob[i] = a.FloatProb
+				a.Prob[i] = uncertain(a.FloatProb)
 			}
 		}
 	}
@@ -258,81 +265,21 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 	return a, nil
 }
 
-// clamp01 keeps a probability within [0, 1] against rounding (with
-// branches: the min and max builtins are calls in wasm).
-func clamp01(x float64) float64 {
-	if x < 0 {
-		return 0
+// uncertain keeps the probability of a cell that is neither certainly safe
+// nor certainly a mine strictly between 0 and 1, against rounding: 0 and 1
+// are claims only feasibility makes. (With branches: the min and max
+// builtins are calls in wasm.)
+func uncertain(x float64) float64 {
+	if !(x > 0) { // also NaN
+		return math.SmallestNonzeroFloat64
 	}
-	if x > 1 {
-		return 1
+	if x >= 1 {
+		return 1 - 1.0/(1<<53)
 	}
 	return x
 }
 
 var errBudget = errors.New("mines: analysis budget exhausted")
-
-// floatingValues reports what a floating cell can be in some solution: bit
-// 0 safe, bit 1 a mine.
-func floatingValues(all, bin []float64, F, L int) uint16 {
-	if F == 0 {
-		return 0
-	}
-	var vals uint16
-	for K, w := range all {
-		if K >= len(bin) || w == 0 || bin[K] == 0 {
-			continue
-		}
-		left := L - K
-		if left < F {
-			vals |= 1
-		}
-		if left > 0 {
-			vals |= 2
-		}
-	}
-	return vals
-}
-
-// binomialWeights returns w[K] proportional to C(F, L−K) for K = 0..maxK
-// (0 where L−K is outside 0..F), scaled so the largest is 1. The ratios of
-// neighbouring binomials are exact fractions, so walking out from the
-// largest term keeps the relative error near the rounding unit.
-func binomialWeights(F, L, maxK int) []float64 {
-	w := make([]float64, maxK+1)
-	// Valid K: L−F ≤ K ≤ L. C(F, j) peaks at j = F/2.
-	lo, hi := max(0, L-F), min(maxK, L)
-	if lo > hi {
-		return w
-	}
-	peak := min(max(L-F/2, lo), hi)
-	w[peak] = 1
-	// K+1 from K: j = L−K → j−1; C(F, j−1) = C(F, j)·j/(F−j+1).
-	for K := peak; K < hi; K++ {
-		j := float64(L - K)
-		w[K+1] = w[K] * j / (float64(F) - j + 1)
-	}
-	// K−1 from K: j → j+1; C(F, j+1) = C(F, j)·(F−j)/(j+1).
-	for K := peak; K > lo; K-- {
-		j := float64(L - K)
-		w[K-1] = w[K] * (float64(F) - j) / (j + 1)
-	}
-	return w
-}
-
-func convolve(a, b []float64) []float64 {
-	out := make([]float64, len(a)+len(b)-1)
-	for i, x := range a {
-		if x == 0 {
-			continue
-		}
-		for j, y := range b {
-			out[i+j] += x * y
-		}
-	}
-	normalize(out)
-	return out
-}
 
 // correlate returns out[k] = Σ_j a[j]·q[k+j] for k < n.
 func correlate(a, q []float64, n int) []float64 {
@@ -411,58 +358,10 @@ func (a *Analysis) Solutions() (string, bool) {
 }
 
 // Log10Solutions returns the base-10 logarithm of the number of
-// placements (-Inf for an incomplete analysis): the same sum as
-// Solutions in logarithms, each component's weights carrying the power of
-// two they were scaled by.
+// placements (-Inf for an incomplete analysis).
 func (a *Analysis) Log10Solutions() float64 {
 	if !a.Complete {
 		return math.Inf(-1)
 	}
-	F, L := a.Floating, a.MinesLeft
-	const negInf = -1e308
-	total := []float64{0}
-	for ci, t := range a.compTotal {
-		shift := float64(a.compScale[ci]) * math.Log10(2)
-		next := make([]float64, len(total)+len(t)-1)
-		for i := range next {
-			next[i] = negInf
-		}
-		for j, w := range t {
-			if w == 0 {
-				continue
-			}
-			lw := math.Log10(w) + shift
-			for i, s := range total {
-				if s > negInf {
-					next[i+j] = logAdd10(next[i+j], s+lw)
-				}
-			}
-		}
-		total = next
-	}
-	sum := negInf
-	for K, s := range total {
-		if s > negInf && L-K >= 0 && L-K <= F {
-			sum = logAdd10(sum, s+lbinom10(F, L-K))
-		}
-	}
-	return sum
-}
-
-// logAdd10 returns log10(10^a + 10^b).
-func logAdd10(a, b float64) float64 {
-	if a < b {
-		a, b = b, a
-	}
-	if b <= -1e307 {
-		return a
-	}
-	return a + math.Log10(1+math.Pow(10, b-a))
-}
-
-func lbinom10(n, k int) float64 {
-	a, _ := math.Lgamma(float64(n + 1))
-	b, _ := math.Lgamma(float64(k + 1))
-	c, _ := math.Lgamma(float64(n - k + 1))
-	return (a - b - c) / math.Ln10
+	return a.logSolutions / math.Ln10
 }

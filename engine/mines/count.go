@@ -12,7 +12,13 @@ import (
 // each open constraint (4 bits a slot, 64 slots); assignments reaching the
 // same state have the same completions, so they are merged, and a state
 // carries a vector: the weighted number of ways to reach it per number of
-// mines placed so far. A group of size s given v mines weighs C(s, v).
+// mines placed so far. A group of size s given v mines weighs C(s, v),
+// times e^(tilt·v) when the counter is tilted (see counter.tilt).
+//
+// Beside the weights, every state carries a bit set of the mine counts
+// that reach it at all. Weights are float64 and may underflow on a big
+// component; the bits cannot, so feasibility, and with it every certain
+// cell and every contradiction, is decided by the bits alone.
 
 // maxSlots is the most constraints that can be open at once.
 const maxSlots = 64
@@ -48,16 +54,19 @@ type transition struct {
 // layer is the states between two steps, with their forward vectors.
 type layer struct {
 	keys   []stateKey
-	lo, hi []int32 // the mine counts with a nonzero entry, per state
+	lo, hi []int32 // the least and most mines that reach each state
 	vec    []float64
 	back   []float64 // backward vectors, same shape
+	fbits  []uint64  // per state, words bits: the mine counts that reach it
+	bbits  []uint64  // per state: the counts from which a solution of the whole board follows
 }
 
 type step struct {
-	g     int32
-	size  int
-	cons  []stepCon
-	trans []transition // from a state of layers[i] to one of layers[i+1]
+	g      int32
+	size   int
+	cons   []stepCon
+	trans  []transition // from a state of layers[i] to one of layers[i+1]
+	weight [9]float64   // the weight of giving the group v mines: C(size, v)·e^(tilt·v)
 }
 
 // counter counts one component.
@@ -67,10 +76,23 @@ type counter struct {
 	steps  []step
 	layers []layer              // layers[i] precedes steps[i]
 	stride int                  // mine counts 0..stride-1
+	words  int                  // uint64 words in a bit set of stride bits
 	exact  bool                 // every forward weight is an integer below 2^53
-	scale  int                  // the true totals are total()·2^scale
+	scale  int                  // the true totals are total()[k]·2^scale·e^(-tilt·k)
 	tick   func(work int) error // called with the work done since the last call (vector entries)
 	table  stateTable
+
+	// tilt multiplies the weight of each mine by e^tilt. A big component's
+	// counts span more than float64's range (C(2000, 1000) is about
+	// 2^1995); tilting toward the board's density keeps the counts that
+	// matter near the largest, so only counts that weigh nothing next to
+	// them underflow. 0 keeps the weights integers, for exact counts.
+	tilt float64
+
+	// mem is the memory the analysis may still give to partial states,
+	// shared by its components; used is what this counter holds of it.
+	mem  *memBudget
+	used int64
 
 	// Buffers for plan.
 	conLists [][]int32
@@ -81,18 +103,71 @@ type counter struct {
 
 var counters = sync.Pool{New: func() any { return new(counter) }}
 
-// newCounter takes a counter from the pool, with its buffers.
-func newCounter(p *problem, tick func(int) error) *counter {
+// newCounter takes a counter from the pool, with its buffers. mem is the
+// memory budget it draws on (nil: a budget of its own, DefaultMemory).
+func newCounter(p *problem, tick func(int) error, mem *memBudget) *counter {
 	c := counters.Get().(*counter)
-	c.p, c.tick = p, tick
+	if mem == nil {
+		mem = newMemBudget(0)
+	}
+	c.p, c.tick, c.mem, c.used, c.tilt = p, tick, mem, 0, 0
 	return c
 }
 
+// keepBuffers is the most memory a pooled counter keeps for the next
+// analysis; a counter that grew past it lets its buffers go, so one huge
+// analysis does not hold its memory for the life of the engine.
+const keepBuffers = 16 << 20
+
 // release returns c to the pool.
 func (c *counter) release() {
-	c.p, c.tick = nil, nil
+	c.mem.give(c.used)
+	if c.retained() > keepBuffers {
+		*c = counter{}
+	}
+	c.p, c.tick, c.mem, c.used = nil, nil, nil, 0
 	counters.Put(c)
 }
+
+// retained is the memory c's buffers hold, in bytes.
+func (c *counter) retained() int64 {
+	n := int64(len(c.table.keys)) * (32 + 4 + 4)
+	for i := range c.layers {
+		l := &c.layers[i]
+		n += int64(cap(l.keys))*32 + int64(cap(l.lo)+cap(l.hi))*4 + int64(cap(l.vec)+cap(l.back))*8 + int64(cap(l.fbits)+cap(l.bbits))*8
+	}
+	for i := range c.steps {
+		n += int64(cap(c.steps[i].trans)) * 24
+	}
+	return n
+}
+
+// DefaultMemory is the memory an analysis may give to partial states when
+// the options set none. Past it the analysis stops, incomplete (too-wide),
+// rather than take the page's worker down.
+const DefaultMemory = 256 << 20
+
+// memBudget is the memory left to an analysis for partial states. One
+// analysis runs on one goroutine, so it needs no lock.
+type memBudget struct{ left int64 }
+
+func newMemBudget(bytes int64) *memBudget {
+	if bytes <= 0 {
+		bytes = DefaultMemory
+	}
+	return &memBudget{left: bytes}
+}
+
+func (m *memBudget) give(n int64) { m.left += n }
+
+// bytesPerState is what one partial state costs: its key, its count range,
+// its forward and backward vectors and bit sets, and its share of the hash
+// table (about two slots of 40 bytes).
+func (c *counter) bytesPerState() int64 {
+	return 32 + 8 + 16*int64(c.stride) + 16*int64(c.words) + 80
+}
+
+const bytesPerTransition = 24
 
 // binom[n][k] for n ≤ 8.
 var binom [9][9]float64
@@ -168,6 +243,7 @@ func (c *counter) plan(groups []int32, cons []int32) error {
 		p.gPos[g] = int32(i)
 	}
 	c.stride = cells + 1
+	c.words = (c.stride + 63) / 64
 	// First and last step of each constraint, then slots.
 	for _, ci := range cons {
 		f, l := int32(len(order)), int32(-1)
@@ -353,7 +429,7 @@ func (c *counter) peripheral(groups []int32, conLists [][]int32) int {
 }
 
 // forward fills the layers and transitions. It reports whether any
-// solution exists.
+// solution exists. Past the memory budget it stops with errTooWide.
 func (c *counter) forward() (bool, error) {
 	n := len(c.steps)
 	if cap(c.layers) < n+1 {
@@ -362,15 +438,30 @@ func (c *counter) forward() (bool, error) {
 	c.layers = c.layers[:n+1]
 	for i := range c.layers {
 		l := &c.layers[i]
-		l.keys, l.lo, l.hi, l.vec = l.keys[:0], l.lo[:0], l.hi[:0], l.vec[:0]
+		l.keys, l.lo, l.hi, l.vec, l.fbits = l.keys[:0], l.lo[:0], l.hi[:0], l.vec[:0], l.fbits[:0]
 	}
-	stride := c.stride
+	c.mem.give(c.used) // a second run (a new tilt) reuses the first's memory
+	c.used = 0
+	defer func() { c.mem.left -= c.used }()
+	stateBytes := c.bytesPerState()
+	for i := range c.steps {
+		st := &c.steps[i]
+		for v := 0; v <= st.size; v++ {
+			st.weight[v] = binom[st.size][v]
+			if c.tilt != 0 {
+				st.weight[v] *= math.Exp(c.tilt * float64(v))
+			}
+		}
+	}
+	stride, words := c.stride, c.words
 	l0 := &c.layers[0]
 	l0.keys = append(l0.keys, stateKey{})
 	l0.lo, l0.hi = append(l0.lo, 0), append(l0.hi, 0)
 	l0.vec = grow(l0.vec, stride)
 	l0.vec[0] = 1
-	c.exact, c.scale = true, 0
+	l0.fbits = growBits(l0.fbits, words)
+	l0.fbits[0] = 1
+	c.exact, c.scale = c.tilt == 0, 0
 	work := 0
 	for i := range c.steps {
 		st := &c.steps[i]
@@ -401,12 +492,19 @@ func (c *counter) forward() (bool, error) {
 				}
 				to, fresh := c.table.index(nk, int32(len(nxt.keys)))
 				if fresh {
+					if c.used += stateBytes; c.used > c.mem.left {
+						return false, errTooWide
+					}
 					nxt.keys = append(nxt.keys, nk)
 					nxt.lo = append(nxt.lo, math.MaxInt32)
 					nxt.hi = append(nxt.hi, -1)
 					nxt.vec = grow(nxt.vec, stride)
+					nxt.fbits = growBits(nxt.fbits, words)
 				}
-				w := binom[st.size][v]
+				if c.used += bytesPerTransition; c.used > c.mem.left {
+					return false, errTooWide
+				}
+				w := st.weight[v]
 				st.trans = append(st.trans, transition{int32(from), to, int32(v), w})
 				src := cur.vec[from*stride : (from+1)*stride]
 				dst := nxt.vec[int(to)*stride : (int(to)+1)*stride]
@@ -418,6 +516,7 @@ func (c *counter) forward() (bool, error) {
 					for k, x := range sv {
 						dv[k] += w * x
 					}
+					orShiftLeft(nxt.fbits[int(to)*words:(int(to)+1)*words], cur.fbits[from*words:(from+1)*words], uint(v), flo>>6, fhi>>6)
 				}
 				nxt.lo[to] = min(nxt.lo[to], int32(flo+v))
 				nxt.hi[to] = max(nxt.hi[to], int32(fhi+v))
@@ -437,6 +536,52 @@ func (c *counter) forward() (bool, error) {
 		c.exact = c.exact && e == 0 && hi < 1<<53
 	}
 	return true, nil
+}
+
+// growBits appends n zero words to v.
+func growBits(v []uint64, n int) []uint64 {
+	v = slices.Grow(v, n)
+	v = v[:len(v)+n]
+	clear(v[len(v)-n:])
+	return v
+}
+
+// orShiftLeft sets dst |= src << s for s < 64, reading src's words wlo..whi
+// (the others are zero). A bit shifted past whi lands in the next word,
+// which exists: counts never pass the component's cells.
+func orShiftLeft(dst, src []uint64, s uint, wlo, whi int) {
+	if s == 0 {
+		for w := wlo; w <= whi; w++ {
+			dst[w] |= src[w]
+		}
+		return
+	}
+	var carry uint64
+	for w := wlo; w <= whi; w++ {
+		x := src[w]
+		dst[w] |= x<<s | carry
+		carry = x >> (64 - s)
+	}
+	if carry != 0 {
+		dst[whi+1] |= carry
+	}
+}
+
+// shiftRightMeets sets dst |= (src >> s) on words wlo..whi and reports
+// whether (src >> s) & mask is nonzero there, for s < 64.
+func shiftRightMeets(dst, src, mask []uint64, s uint, wlo, whi int) bool {
+	meets := false
+	for w := wlo; w <= whi; w++ {
+		x := src[w] >> s
+		if s != 0 && w+1 < len(src) {
+			x |= src[w+1] << (64 - s)
+		}
+		dst[w] |= x
+		if x&mask[w] != 0 {
+			meets = true
+		}
+	}
+	return meets
 }
 
 // grow appends n zeros to v.
@@ -478,15 +623,93 @@ func (c *counter) total() []float64 {
 	return c.layers[len(c.steps)].vec[:c.stride]
 }
 
-// marginals runs the backward pass with ext[k] the weight of the rest of
-// the board given k mines in this component, and stores each group's
-// probability of a mine per cell in prob and the values it can take in
-// vals (bit v: some solution gives the group v mines).
-func (c *counter) marginals(ext []float64, prob []float64, vals []uint16) error {
+// support is the bit set of the mine counts the component's numbers allow
+// (forward must have found solutions).
+func (c *counter) support() []uint64 {
+	return c.layers[len(c.steps)].fbits[:c.words]
+}
+
+// tiltAbove is the most cells (plus one) a component may have and still
+// be counted untilted: its counts then stay below 2^tiltAbove, well inside
+// float64's range, and exact integers when below 2^53.
+const tiltAbove = 129
+
+// logWeights returns ln of the number of placements per mine count, from
+// the forward weights, their scale and the tilt: -Inf where the weight is
+// zero (the count is impossible, or so light next to the others that it
+// underflowed).
+func (c *counter) logWeights() []float64 {
+	total := c.total()
+	out := make([]float64, len(total))
+	for k, w := range total {
+		if w > 0 {
+			out[k] = math.Log(w) + float64(c.scale)*math.Ln2 - c.tilt*float64(k)
+		} else {
+			out[k] = math.Inf(-1)
+		}
+	}
+	return out
+}
+
+// needsRetilt reports whether the component should be counted again at
+// the board's tilt theta: a count the board allows has no weight (it
+// underflowed), or the backward weights the combination asks for span
+// more than float64's range on counts that matter.
+func (c *counter) needsRetilt(logw []float64, allowed []uint64, joint []float64, theta float64) bool {
+	lost := false
+	forEachBit(allowed, func(k int) {
+		if math.IsInf(logw[k], -1) {
+			lost = true
+		}
+	})
+	if lost {
+		return true
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for k, j := range joint {
+		if j > 1e-15 {
+			lb := math.Log(j) - logw[k] - c.tilt*float64(k)
+			lo, hi = min(lo, lb), max(hi, lb)
+		}
+	}
+	return hi-lo > 600
+}
+
+// backWeights turns the probability of each count k into the backward
+// weight the backward pass starts from: joint[k] over the forward weight
+// of k, scaled so the largest is 1. Counts with no forward weight get
+// none.
+func (c *counter) backWeights(joint []float64) []float64 {
+	total := c.total()
+	out := make([]float64, len(total))
+	top := math.Inf(-1)
+	for k, w := range total {
+		if w > 0 && joint[k] > 0 {
+			out[k] = math.Log(joint[k]) - math.Log(w)
+			top = max(top, out[k])
+		} else {
+			out[k] = math.Inf(-1)
+		}
+	}
+	for k, x := range out {
+		out[k] = math.Exp(x - top)
+	}
+	return out
+}
+
+// marginals runs the backward pass. back[k] is the weight of the rest of
+// the board given k mines in this component, over the forward weight's
+// units; allowed is the bit set of the counts k that some solution of the
+// whole board gives this component. It stores each group's probability of
+// a mine per cell in prob, and in vals the values it takes in some
+// solution of the whole board (bit v: v mines), which come from the bit
+// sets alone.
+func (c *counter) marginals(back []float64, allowed []uint64, prob []float64, vals []uint16) error {
 	n := len(c.steps)
-	stride := c.stride
+	stride, words := c.stride, c.words
 	last := &c.layers[n]
-	last.back = append(last.back[:0], ext[:stride]...)
+	last.back = append(last.back[:0], back[:stride]...)
+	last.bbits = append(last.bbits[:0], allowed[:words]...)
 	work := 0
 	for i := n - 1; i >= 0; i-- {
 		st := &c.steps[i]
@@ -496,6 +719,7 @@ func (c *counter) marginals(ext []float64, prob []float64, vals []uint16) error 
 		}
 		cur.back = cur.back[:len(cur.vec)]
 		clear(cur.back)
+		cur.bbits = resize(cur.bbits, len(cur.fbits))
 		z, m := 0.0, 0.0
 		var mask uint16
 		for _, t := range st.trans {
@@ -519,15 +743,20 @@ func (c *counter) marginals(ext []float64, prob []float64, vals []uint16) error 
 					bcs[k] += t.ways * b
 					s += f * b
 				}
+				if shiftRightMeets(cur.bbits[from*words:(from+1)*words], nxt.bbits[to*words:(to+1)*words], cur.fbits[from*words:(from+1)*words], uint(v), lo>>6, hi>>6) {
+					mask |= 1 << v
+				}
 			}
 			if s > 0 {
-				mask |= 1 << v
 				s *= t.ways
 				z += s
 				m += s * float64(v)
 			}
 		}
-		prob[st.g] = m / (z * float64(st.size))
+		prob[st.g] = 0
+		if z > 0 {
+			prob[st.g] = m / (z * float64(st.size))
+		}
 		vals[st.g] = mask
 		normalize(cur.back)
 		if c.tick != nil {

@@ -146,12 +146,13 @@ func (p *problem) conflictCore(comp []int32, compCons []int32) []int32 {
 				}
 			}
 		}
-		c := &counter{p: p}
+		c := newCounter(p, nil, nil)
+		defer c.release()
 		if c.plan(groups, set) != nil {
 			return true // too wide to decide: keep the constraint
 		}
-		ok, _ := c.forward()
-		return ok
+		ok, err := c.forward()
+		return ok || err != nil // too big to decide: keep the constraint
 	}
 	for i := 0; i < len(cons); {
 		without := append(append([]int32(nil), cons[:i]...), cons[i+1:]...)
