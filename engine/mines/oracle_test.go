@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -187,4 +188,134 @@ func TestAnalyzeAgreesWithTheLayoutOnBigBoards(t *testing.T) {
 		checkAgainstLayout(t, ob.game, a, ob.desc)
 	}
 	t.Logf("%d boards in %v, incomplete: %v", boards, time.Since(start).Round(time.Millisecond), incomplete)
+}
+
+// TestAnalysesKeepTheHeapFlat plays a 100×100 game with 1,500 mines as the
+// heat map follows it, an analysis every three reveals, for 500 analyses
+// (new games as they end), and checks that the heap held after the first
+// fifty does not grow: a pooled buffer must not keep what one big
+// analysis took.
+func TestAnalysesKeepTheHeapFlat(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(7, 1500))
+	var nb [8]int
+	var g *Game
+	newGame := func(seed uint64) {
+		var err error
+		if g, err = NewGame(100, 100, 1500, RuleOpening, seed); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Reveal(ctx, Point{50, 50}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	newGame(1)
+	heap := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapInuse
+	}
+	var after50 uint64
+	games := 1
+	for n := 1; n <= 500; n++ {
+		// Three reveals of safe cells on the edge of the open area.
+		for r := 0; r < 3; r++ {
+			var edge []int
+			for i, c := range g.View.Cells {
+				if c != Hidden || g.Mine[i] {
+					continue
+				}
+				for _, j := range g.View.Neighbours(i, nb[:0]) {
+					if g.View.Cells[j].Revealed() {
+						edge = append(edge, i)
+						break
+					}
+				}
+			}
+			if len(edge) == 0 || g.Status != Playing {
+				games++
+				newGame(uint64(games))
+				break
+			}
+			if _, err := g.Reveal(ctx, g.View.Point(edge[rng.IntN(len(edge))])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a, err := Analyze(ctx, g.View, Options{Budget: 10 * time.Second})
+		if err != nil {
+			t.Fatalf("analysis %d: %v", n, err)
+		}
+		checkAgainstLayout(t, g, a, fmt.Sprintf("analysis %d of game %d", n, games))
+		if n == 50 {
+			after50 = heap()
+		}
+	}
+	end := heap()
+	t.Logf("%d games; heap after 50 analyses %d KB, after 500 %d KB", games, after50>>10, end>>10)
+	if end > after50+16<<20 {
+		t.Errorf("the heap grew from %d MB after 50 analyses to %d MB after 500", after50>>20, end>>20)
+	}
+}
+
+// TestMemoryBudgetStopsTooWide: a lattice (a number on every other cell
+// of every other row) keeps dozens of numbers open at once; with a small
+// memory budget the analysis stops, too-wide, having allocated about that
+// much and no more.
+func TestMemoryBudgetStopsTooWide(t *testing.T) {
+	b, err := Parse(lattice(30, 16, 99))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int64{4 << 20, 32 << 20} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		a, err := Analyze(context.Background(), b, Options{Budget: time.Minute, Memory: budget})
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Complete || a.Why != IncompleteTooWide {
+			t.Fatalf("budget %d MB: want too-wide, got complete %v (%s)", budget>>20, a.Complete, a.Why)
+		}
+		// Slices grow by doubling, so allow a few times the budget.
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > uint64(budget)*4+8<<20 {
+			t.Errorf("budget %d MB: the analysis allocated %d MB", budget>>20, grew>>20)
+		}
+	}
+}
+
+// lattice is .mine text for a w×h board with a number on every other cell
+// of every other row, each the count of a random layout of mines.
+func lattice(w, h, mines int) string {
+	rng := rand.New(rand.NewPCG(uint64(w), uint64(h)))
+	mine := make([]bool, w*h)
+	for placed := 0; placed < mines; {
+		i := rng.IntN(w * h)
+		if !mine[i] && !(i/w%2 == 0 && i%w%2 == 0) {
+			mine[i] = true
+			placed++
+		}
+	}
+	text := fmt.Sprintf("%dx%dx%d\n", w, h, mines)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if y%2 == 0 && x%2 == 0 {
+				n := 0
+				for dy := -1; dy <= 1; dy++ {
+					for dx := -1; dx <= 1; dx++ {
+						if xx, yy := x+dx, y+dy; xx >= 0 && yy >= 0 && xx < w && yy < h && mine[yy*w+xx] {
+							n++
+						}
+					}
+				}
+				text += strconv.Itoa(n)
+			} else {
+				text += "H"
+			}
+		}
+		text += "\n"
+	}
+	return text
 }
