@@ -2,6 +2,7 @@ package mines
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -76,12 +77,12 @@ type ConflictError struct {
 func (e *ConflictError) Error() string {
 	switch e.Reason {
 	case ConflictTooManyFlags:
-		return fmt.Sprintf("there are more flags than mines (%d too many); a flag is wrong", -e.Left)
+		return fmt.Sprintf("there %s than mines; a flag is wrong", countVerb(-e.Left, "is", "are", "more flag", "more flags"))
 	case ConflictMineCount:
 		if e.Need > e.Left {
-			return fmt.Sprintf("the numbers need at least %d more mines but only %d are left", e.Need, e.Left)
+			return fmt.Sprintf("the numbers need at least %s, but only %d %s left", plural(e.Need, "more mine", "more mines"), e.Left, be(e.Left))
 		}
-		return fmt.Sprintf("the numbers leave room for at most %d more mines, but %d are left", e.Need, e.Left)
+		return fmt.Sprintf("the numbers leave room for at most %s, but %d %s left", plural(e.Need, "more mine", "more mines"), e.Left, be(e.Left))
 	}
 	names := make([]string, len(e.Cells))
 	for i, p := range e.Cells {
@@ -97,4 +98,35 @@ func (e *ConflictError) Error() string {
 		msg += "; a flag next to them may be wrong"
 	}
 	return msg
+}
+
+// GameOver is the error of a move on a finished game (won or lost).
+func GameOver() *InputError {
+	return &InputError{Field: "state", Line: -1, Col: -1, Reason: ReasonGameOver, Msg: "the game is over; start a new game"}
+}
+
+// plural writes n with its noun, singular for exactly 1: "1 mine", "0
+// mines", "3 mines".
+func plural(n int, one, other string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + other
+}
+
+// countVerb writes the verb that agrees with n, then n and its noun: "is
+// 1 more flag", "are 2 more flags".
+func countVerb(n int, verbOne, verbOther, one, other string) string {
+	if n == 1 {
+		return verbOne + " " + plural(n, one, other)
+	}
+	return verbOther + " " + plural(n, one, other)
+}
+
+// be is "is" for 1 and "are" for any other count.
+func be(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }

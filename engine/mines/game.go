@@ -123,12 +123,14 @@ func NewGameWithLayout(l *Layout) (*Game, error) {
 	return g, nil
 }
 
+// check refuses any move on a finished game, whatever the cell, then a
+// cell off the board.
 func (g *Game) check(p Point) (int, error) {
+	if g.Status != Playing {
+		return 0, GameOver()
+	}
 	if !g.View.In(p.X, p.Y) {
 		return 0, gameInputError("x", ReasonBadValue, "(%d,%d) is off the %dx%d board", p.X, p.Y, g.View.Width, g.View.Height)
-	}
-	if g.Status != Playing {
-		return 0, gameInputError("state", ReasonGameOver, "the game is over")
 	}
 	return g.View.Index(p), nil
 }

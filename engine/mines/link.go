@@ -65,12 +65,32 @@ type Link struct {
 }
 
 // IsLink reports whether text is meant as a link rather than .mine text:
-// it has a parameter (.mine text has no '=') or starts as a URL does.
+// it starts as a URL or a query does (http:, https:, www., ? or #), or it
+// is one line that holds a link's parameter (analysis=, b= or m=, at the
+// start or after ?, & or #). Anything else, an '=' included, is read as a
+// board, so a typo in .mine text is named where it is, as a board's error.
 func IsLink(text string) bool {
 	t := strings.TrimSpace(strings.TrimPrefix(text, "\uFEFF"))
 	lower := strings.ToLower(t)
-	return strings.ContainsRune(t, '=') || strings.HasPrefix(lower, "http:") || strings.HasPrefix(lower, "https:") ||
-		strings.HasPrefix(lower, "www.") || strings.HasPrefix(t, "?")
+	for _, prefix := range []string{"http:", "https:", "www.", "?", "#"} {
+		if strings.HasPrefix(lower, prefix) {
+			return true
+		}
+	}
+	if strings.ContainsAny(t, "\r\n") {
+		return false // a link is one line; .mine text is several
+	}
+	for at := 0; at < len(t); at++ {
+		if at > 0 && !strings.ContainsRune("?&#", rune(t[at-1])) {
+			continue
+		}
+		for _, name := range []string{"analysis=", "b=", "m="} {
+			if strings.HasPrefix(t[at:], name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // linkParser reads one link; errors name the parameter (Field) and the
@@ -217,7 +237,7 @@ func (p *linkParser) layout(b, m param) (*Layout, error) {
 		}
 		if i >= digits {
 			return nil, p.fail("m", m.at+i, ReasonLinkLong, m.value[i:], n,
-				"m= has %d digits, more than the %d the %d cells of a %dx%d board take", len(m.value), digits, n, w, h)
+				"m= has %d digits, but a %dx%d board takes only %d", len(m.value), w, h, digits)
 		}
 		for j := 0; j < 5 && 5*i+j < n; j++ {
 			if d&(16>>j) != 0 {
@@ -227,9 +247,18 @@ func (p *linkParser) layout(b, m param) (*Layout, error) {
 		}
 	}
 	if l.Mines < 1 || l.Mines >= n {
-		return nil, p.fail("m", m.at, ReasonMineRange, strconv.Itoa(l.Mines), n-1, "a %dx%d game has 1 to %d mines, and this layout has %d", w, h, n-1, l.Mines)
+		return nil, p.fail("m", m.at, ReasonMineRange, strconv.Itoa(l.Mines), n-1, "a %dx%d game has %s, and this layout has %d", w, h, mineRange(n-1), l.Mines)
 	}
 	return l, nil
+}
+
+// mineRange writes how many mines a game may have: "1 mine" when it can
+// have only one, else "1 to 8 mines".
+func mineRange(most int) string {
+	if most == 1 {
+		return "1 mine"
+	}
+	return fmt.Sprintf("1 to %d mines", most)
 }
 
 // LayoutOf returns a game's layout; mine is row-major and is copied.
@@ -240,7 +269,7 @@ func LayoutOf(width, height int, mine []bool) (*Layout, error) {
 	}
 	if len(mine) != width*height {
 		return nil, &InputError{Field: "mines", Line: -1, Col: -1, Reason: ReasonBadValue, Want: width * height,
-			Msg: fmt.Sprintf("a %dx%d layout has %d cells, not %d", width, height, width*height, len(mine))}
+			Msg: fmt.Sprintf("a %dx%d layout has %s, not %d", width, height, plural(width*height, "cell", "cells"), len(mine))}
 	}
 	l := &Layout{Width: width, Height: height, Mine: append([]bool(nil), mine...)}
 	for _, x := range mine {
@@ -250,7 +279,7 @@ func LayoutOf(width, height int, mine []bool) (*Layout, error) {
 	}
 	if l.Mines < 1 || l.Mines >= len(mine) {
 		return nil, &InputError{Field: "mines", Line: -1, Col: -1, Reason: ReasonMineRange, Want: len(mine) - 1,
-			Msg: fmt.Sprintf("a %dx%d game has 1 to %d mines, not %d", width, height, len(mine)-1, l.Mines)}
+			Msg: fmt.Sprintf("a %dx%d game has %s, not %d", width, height, mineRange(len(mine)-1), l.Mines)}
 	}
 	return l, nil
 }
@@ -362,7 +391,7 @@ func (p *linkParser) analysis(a param) (*Board, error) {
 				return nil, err
 			}
 		}
-		return nil, short(len(v), "analysis= has %d characters; the size and mine count alone take 8", len(v))
+		return nil, short(len(v), "analysis= has %s; the size and mine count alone take 8", plural(len(v), "character", "characters"))
 	}
 	w, err := p.number(a, 0, 2, "width")
 	if err != nil {
@@ -422,14 +451,14 @@ func (p *linkParser) analysis(a param) (*Board, error) {
 			}
 		}
 		if cells+count > n {
-			return nil, p.fail("analysis", a.at+i, ReasonLinkLong, "", n, "the board runs past its %d cells (%dx%d)", n, w, h)
+			return nil, p.fail("analysis", a.at+i, ReasonLinkLong, "", n, "the board runs past its %s (%dx%d)", plural(n, "cell", "cells"), w, h)
 		}
 	}
 	if group >= 0 {
 		flush()
 	}
 	if cells < n {
-		return nil, short(len(v), "the board stops after %d of its %d cells (%dx%d)", cells, n, w, h)
+		return nil, short(len(v), "the board stops after %d of its %s (%dx%d)", cells, plural(n, "cell", "cells"), w, h)
 	}
 	for i, k := range kind {
 		switch c := linkChars[k]; c {

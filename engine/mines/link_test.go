@@ -214,9 +214,48 @@ func TestIsLink(t *testing.T) {
 		"HTTPS://DAVIDNHILL.GITHUB.IO": true,
 		"www.example.com":              true,
 		"hello":                        false,
+		"b=916&m=8":                    true,
+		"#/game/zini?m=HG&b=1":         true,
+		"\uFEFF?b=1&m=0\r\n":           true,
+		"davidnhill.github.io/JSMinesweeper/index.html?analysis=adadaaabe2e": true,
+		"llamasweeper.com/#/game/x?b=1&m=0":                                  true,
+		// An '=' that is no link's parameter is part of a board.
+		"9x9x10\nHH=H":      false,
+		"2x1x0\r00=":        false,
+		"x=1":               false,
+		"9x9x10 =":          false,
+		"3x1x1\nb=H":        false,
+		"1x1x0\nanalysis=a": false,
+		"1x1x0 m=1":         false,
 	} {
 		if got := IsLink(text); got != want {
 			t.Errorf("IsLink(%q) = %v", text, got)
+		}
+	}
+}
+
+// Text the box takes is read as the page reads it: a link if IsLink says
+// so, else .mine text. An '=' in a board is then named as a board's fault,
+// on its line and column, not as a link that lacks analysis=.
+func TestEqualsInBoardIsABoardError(t *testing.T) {
+	for _, c := range []struct {
+		text      string
+		reason    Reason
+		line, col int
+	}{
+		{"2x2x1\nH=\nHH", ReasonBadChar, 1, 1},
+		{"2x2x1\rHH\r=H", ReasonBadChar, 2, 0},
+		{"2x2x1=\nHH\nHH", ReasonBadHeader, 0, 5},
+		{"w=9", ReasonBadHeader, 0, 0},
+	} {
+		if IsLink(c.text) {
+			t.Errorf("%q is taken for a link", c.text)
+			continue
+		}
+		_, err := Parse(c.text)
+		var in *InputError
+		if !errors.As(err, &in) || in.Reason != c.reason || in.Line != c.line || in.Col != c.col {
+			t.Errorf("%q: got %v, want %s at line %d col %d", c.text, err, c.reason, c.line, c.col)
 		}
 	}
 }
@@ -231,6 +270,13 @@ func TestLinkRoundTrip(t *testing.T) {
 		}
 		if back := mustLink(t, link).Board; back.Format() != b.Format() {
 			t.Fatalf("%q reads back as\n%s\nnot\n%s", link, back.Format(), b.Format())
+		}
+		if !IsLink(link) || IsLink(b.Format()) || IsLink(strings.ReplaceAll(b.Format(), "\n", "\r")) {
+			t.Fatalf("IsLink mistakes %q or the board's text for the other", link)
+		}
+		data, _ := b.AnalysisData()
+		if !IsLink("analysis=" + data) {
+			t.Fatalf("the bare query analysis=%s is not taken for a link", data)
 		}
 		w, h := 1+rng.IntN(100), 1+rng.IntN(100)
 		if w*h < 2 {

@@ -15,17 +15,21 @@ import (
 //	F *       flag (a known mine)
 //	0 … 8     a revealed number
 //
-// Parse also takes a byte-order mark, \r\n line ends, blanks at the ends
-// of lines, blank lines before the header and after the last row, and X or
-// × in the header. Format writes the canonical form (H, F, digits, \n).
+// Parse also takes a byte-order mark, \r\n and \r line ends (Windows and
+// classic Mac OS), blanks at the ends of lines, blank lines before the
+// header and after the last row, and X or × in the header. Format writes
+// the canonical form (H, F, digits, \n).
 
 // Parse reads .mine text. A malformed text is an *InputError with the line
 // and column at fault.
 func Parse(text string) (*Board, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
+	// Every line end is one break: \r\n, then a lone \r, becomes \n, so
+	// the line numbers in errors count the lines as an editor shows them.
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 	lines := strings.Split(text, "\n")
 	for i := range lines {
-		lines[i] = strings.TrimRight(lines[i], " \t\r")
+		lines[i] = strings.TrimRight(lines[i], " \t")
 	}
 	first := 0
 	for first < len(lines) && lines[first] == "" {
@@ -48,7 +52,7 @@ func Parse(text string) (*Board, error) {
 		ln := first + 1 + y
 		if ln >= len(lines) || (lines[ln] == "" && allBlank(lines[ln:])) {
 			return nil, &InputError{Field: "board", Line: min(ln, len(lines)-1), Col: -1, Reason: ReasonMissingRows, Want: h,
-				Msg: fmt.Sprintf("the header says %d rows but there are only %d", h, y)}
+				Msg: fmt.Sprintf("the header says %s, but %s", plural(h, "row", "rows"), rowsThereAre(y))}
 		}
 		line := strings.TrimLeft(lines[ln], " \t")
 		lead := utf8.RuneCountInString(lines[ln]) - utf8.RuneCountInString(line)
@@ -56,7 +60,7 @@ func Parse(text string) (*Board, error) {
 		for _, r := range line {
 			if x == w {
 				return nil, &InputError{Field: "board", Line: ln, Col: lead + x, Reason: ReasonRowLength, Want: w, Value: line,
-					Msg: fmt.Sprintf("row %d has more than %d cells", y+1, w)}
+					Msg: fmt.Sprintf("row %d has more than %s", y+1, plural(w, "cell", "cells"))}
 			}
 			c, ok := cellOf(r)
 			if !ok {
@@ -68,16 +72,28 @@ func Parse(text string) (*Board, error) {
 		}
 		if x < w {
 			return nil, &InputError{Field: "board", Line: ln, Col: lead + x, Reason: ReasonRowLength, Want: w, Value: line,
-				Msg: fmt.Sprintf("row %d has %d cells, not %d", y+1, x, w)}
+				Msg: fmt.Sprintf("row %d has %s, not %d", y+1, plural(x, "cell", "cells"), w)}
 		}
 	}
 	for ln := first + 1 + h; ln < len(lines); ln++ {
 		if lines[ln] != "" {
 			return nil, &InputError{Field: "board", Line: ln, Col: 0, Reason: ReasonExtraRows, Want: h, Value: lines[ln],
-				Msg: fmt.Sprintf("the header says %d rows; this line is one too many", h)}
+				Msg: fmt.Sprintf("the header says %s; this line is one too many", plural(h, "row", "rows"))}
 		}
 	}
 	return b, nil
+}
+
+// rowsThereAre says how many rows there are, fewer than the header's:
+// "there are none", "there is only 1", "there are only 3".
+func rowsThereAre(n int) string {
+	switch n {
+	case 0:
+		return "there are none"
+	case 1:
+		return "there is only 1"
+	}
+	return fmt.Sprintf("there are only %d", n)
 }
 
 func allBlank(lines []string) bool {

@@ -3,6 +3,7 @@ package mines
 import (
 	"errors"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -27,6 +28,8 @@ func TestParseForms(t *testing.T) {
 	}
 	for _, variant := range []string{
 		"\uFEFF4x3x5\r\nHF12\r\n0H8H\r\nHHHF\r\n",
+		"4x3x5\rHF12\r0H8H\rHHHF\r",            // classic Mac OS line ends
+		"\r\r4x3x5 \rHF12\r\n0H8H\nHHHF\r\r\n", // every kind at once
 		"4x3x5  \nHF12 \n0H8H\t\nHHHF\n\n\n",
 		"\n\n4 x 3 x 5\n.*12\n0?8x\n..H*",
 		"4X3X5\nhf12\n0H8H\nHHHf",
@@ -61,6 +64,15 @@ func TestParseErrors(t *testing.T) {
 		{"2x2x1\nHH\r\nH€", ReasonBadChar, 2, 1},
 		{"\uFEFF2x2x1\nHH\nHH\nHH", ReasonExtraRows, 3, 0},
 		{"2x2x1\n  HZ\nHH", ReasonBadChar, 1, 3},
+		// A lone \r ends a line: the fault is on the line an editor shows.
+		{"2x2x1\rHH\rHZ", ReasonBadChar, 2, 1},
+		{"2x2x1\rHH\r", ReasonMissingRows, 2, -1},
+		{"2x2x1\r\rHH\rHH", ReasonRowLength, 1, 0},
+		{"2x2x1\rHH\rHH\rHH", ReasonExtraRows, 3, 0},
+		{"2x2x1\rHHH\rHH", ReasonRowLength, 1, 2},
+		// An '=' in a board is a board's error, at its place.
+		{"2x2x1\nH=\nHH", ReasonBadChar, 1, 1},
+		{"2x2x1=\nHH\nHH", ReasonBadHeader, 0, 5},
 	} {
 		_, err := Parse(c.text)
 		var in *InputError
@@ -96,11 +108,17 @@ func TestRoundTrip(t *testing.T) {
 		if mustParse(t, alt).Format() != text {
 			t.Fatalf("%q: alternative spelling differs", alt)
 		}
+		if cr := strings.ReplaceAll(text, "\n", "\r"); mustParse(t, cr).Format() != text {
+			t.Fatalf("%q: with \\r line ends it reads differently", cr)
+		}
 	}
 }
 
+// lineEnd is what Parse takes for the end of a line.
+var lineEnd = regexp.MustCompile("\r\n|\r|\n")
+
 func FuzzParse(f *testing.F) {
-	for _, seed := range []string{"4x3x5\nHF12\n0H8H\nHHHF\n", "\uFEFF2x1x0\r\n00", "9x9x10", "1x1x1\n*", "3x1x1\n.?x", "", "1x1x0\n€", "2x2x1\nHH\n\nHH", "999999999x1x1"} {
+	for _, seed := range []string{"4x3x5\nHF12\n0H8H\nHHHF\n", "\uFEFF2x1x0\r\n00", "2x1x0\r00\r", "1x1x0\r\r0", "2x1x1\n=0", "9x9x10", "1x1x1\n*", "3x1x1\n.?x", "", "1x1x0\n€", "2x2x1\nHH\n\nHH", "999999999x1x1"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -110,7 +128,7 @@ func FuzzParse(f *testing.F) {
 			if !errors.As(err, &in) || in.Msg == "" {
 				t.Fatalf("%q: error %T %v", text, err, err)
 			}
-			lines := strings.Count(text, "\n") + 1
+			lines := len(lineEnd.Split(text, -1))
 			if in.Line < -1 || in.Line >= lines || in.Col < -1 {
 				t.Fatalf("%q: error at line %d col %d of %d lines: %v", text, in.Line, in.Col, lines, err)
 			}
