@@ -72,10 +72,6 @@ func (e *Engine) Call(ctx context.Context, method string, params, result any, pr
 	if err != nil {
 		return err
 	}
-	promise, err := e.obj.Call("call", method, jsParams, jsOptions)
-	if err != nil {
-		return err
-	}
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
@@ -85,22 +81,57 @@ func (e *Engine) Call(ctx context.Context, method string, params, result any, pr
 		case <-stop:
 		}
 	}()
+	if err := e.testHold(method, jsParams, jsOptions); err != nil {
+		return callError(err)
+	}
+	promise, err := e.obj.Call("call", method, jsParams, jsOptions)
+	if err != nil {
+		return err
+	}
 	value, err := bridge.Await(promise)
 	if err != nil {
-		var jsErr *bridge.JSError
-		if errors.As(err, &jsErr) {
-			ce := &CallError{Code: jsErr.Code, Message: jsErr.Message}
-			_ = bridge.FromJS(jsErr.Value, ce)
-			ce.Message = jsErr.Message // an Error's message is not enumerable
-			if ce.Code == "" {
-				ce.Code = "internal"
-			}
-			return ce
-		}
-		return err
+		return callError(err)
 	}
 	if result == nil {
 		return nil
 	}
 	return bridge.FromJS(value, result)
+}
+
+// callError reads a rejected call's JS error as the engine's error.
+func callError(err error) error {
+	var jsErr *bridge.JSError
+	if !errors.As(err, &jsErr) {
+		return err
+	}
+	ce := &CallError{Code: jsErr.Code, Message: jsErr.Message}
+	_ = bridge.FromJS(jsErr.Value, ce)
+	ce.Message = jsErr.Message // an Error's message is not enumerable
+	if ce.Code == "" {
+		ce.Code = "internal"
+	}
+	return ce
+}
+
+// testHold exists for the end-to-end tests (scripts/e2e), which must see
+// a widget while its call is in flight (the busy indicator, Stop, a second
+// call that must not cancel it) however fast the machine ends the real
+// work. A test defines window.__kibitzTestHold(method, params, engine,
+// options); before each call it is asked, and a Promise it returns (its
+// own engine.call of debug.hold, with the call's options, so progress,
+// Stop and cancelling work as for the real call) holds the call until it
+// settles. A rejection (the hold was cancelled) is the call's outcome.
+// No page defines that name by chance, and without it this costs one
+// property read per call.
+func (e *Engine) testHold(method string, params, options safejs.Value) error {
+	hook, err := bridge.Global().Get("__kibitzTestHold")
+	if err != nil || hook.Type() != safejs.TypeFunction {
+		return nil
+	}
+	held, err := hook.Invoke(method, params, e.obj, options)
+	if err != nil || held.Type() != safejs.TypeObject {
+		return err
+	}
+	_, err = bridge.Await(held)
+	return err
 }
