@@ -224,10 +224,12 @@ func TestChainHintDragKeyboardAndReload(t *testing.T) {
 	// Reload: the game is where it was.
 	poll[bool](t, ctx, `$c('#kz-chain-status').dataset.turn === 'you' || !!$c('#kz-chain-status').dataset.winner`, 30*time.Second)
 	before := eval[string](t, ctx, `$c('#kz-chain-row').dataset.row`)
-	ctx2 := ctx
-	eval[bool](t, ctx2, `(location.reload(), true)`)
-	time.Sleep(500 * time.Millisecond)
-	ctx2 = chainPageReloaded(t, ctx2)
+	// Reload and wait for the new page, not a fixed time: the old page
+	// answers until it is gone, and on a busy machine that takes longer.
+	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
+		t.Fatalf("reload: %v", err)
+	}
+	ctx2 := chainPageReloaded(t, ctx)
 	if again := eval[string](t, ctx2, `$c('#kz-chain-row').dataset.row`); again != before {
 		t.Fatalf("after a reload the row is %s, was %s", again, before)
 	}
@@ -253,6 +255,7 @@ func chainPageReloaded(t testing.TB, ctx context.Context) context.Context {
 // bad character, and fills the table of N = 1..60 with a progress bar.
 func TestChainAnalysisTable(t *testing.T) {
 	ctx := chainPage(t)
+	installHold(t, ctx)
 	got := eval[map[string]any](t, ctx, `(async () => {
 		$c('#kz-chain-tab-analyse').click();
 		const pos = $c('#kz-chain-pos');
@@ -262,11 +265,13 @@ func TestChainAnalysisTable(t *testing.T) {
 		pos.value = '{3,1,4}';
 		$c('#kz-chain-solve').click();
 		const result = await until(() => $c('.kz-chain-line') && $c('#kz-chain-result').textContent);
-		let sawProgress = false;
-		const watch = setInterval(() => { const p = $c('#kz-chain-progress-row'); if (p && !p.hidden) sawProgress = true; }, 20);
+		// The table's call is held in the engine (hold_test.go) until its
+		// progress bar has been seen, so it shows on any machine.
+		hold('chain.table');
 		$c('#kz-chain-table-go').click();
+		const sawProgress = !!await until(() => { const p = $c('#kz-chain-progress-row'); return held('chain.table') > 0 && p && !p.hidden; }, 30000);
+		await release('chain.table');
 		await until(() => $c('#kz-chain-table') && $c('#kz-chain-table').tBodies[0].rows.length === 60, 120000);
-		clearInterval(watch);
 		const rows = [...$c('#kz-chain-table').tBodies[0].rows].map(r => [...r.cells].map(c => c.textContent));
 		return {error, result, sawProgress, rows: rows.slice(0, 16).map(r => r.join(' ')).join(', '), last: rows[59].join(' ')};
 	})()`)

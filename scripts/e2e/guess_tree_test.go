@@ -158,14 +158,18 @@ func TestGuessTreeScience3(t *testing.T) {
 
 	// Mastermind is searched live, for seconds: its progress and Stop
 	// show where the tree will appear, and Stop says so, with a way to
-	// search again.
+	// search again. The search is held in the engine (hold_test.go) until
+	// Stop, so it lasts on any machine.
+	installHold(t, ctx)
 	got = eval[map[string]any](t, ctx, `(async () => {
+		hold('guess.tree');
 		$('#kz-tree-from-start').click();
 		choose('#kz-preset', 'mastermind');
-		const busy = await until(() => { const b = $('#kz-panel-tree .kz-busy-inline:not([hidden])'); return b; }, 30000);
+		const busy = await until(() => { const b = $('#kz-panel-tree .kz-busy-inline:not([hidden])'); return held('guess.tree') > 0 && b; }, 30000);
 		const stale = !!$('#kz-panel-tree .kz-tree-view.kz-stale');
 		busy.querySelector('button').click();
 		const note = await until(() => $('#kz-panel-tree .kz-think-note').textContent, 30000);
+		await release('guess.tree');
 		return {note, stale, retry: !!$('#kz-panel-tree [data-on-click="tree.retry"]'), bad: $('#kz-panel-tree .kz-think-note').classList.contains('kz-bad'),
 			busyHidden: busy.hidden, tree: !!$('#kz-panel-tree .kz-tree-root')};
 	})()`)
