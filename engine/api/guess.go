@@ -19,7 +19,7 @@ func init() {
 		Method{"guess.parse", "Read a history typed as text, one 'guess feedback' per line.", guessParse},
 		Method{"guess.host.new", "Start a hosted game, fair (secret drawn and committed) or adversarial.", guessHostNew},
 		Method{"guess.host.answer", "Answer a guess in a hosted game: {state, guess} → {a, b, won, state, method}.", guessHostAnswer},
-		Method{"guess.host.reveal", "End a hosted game and reveal its secret, with the proof for a fair host.", guessHostReveal},
+		Method{"guess.host.reveal", "End a hosted game and reveal its secret, with the proof for a fair host; the state it returns is over and answers no more guesses.", guessHostReveal},
 	)
 }
 
@@ -359,7 +359,15 @@ func guessHostReveal(ctx context.Context, params json.RawMessage, report progres
 	for _, t := range turns {
 		history = append(history, answered{h.Rules.Format(t.Guess), t.Feedback.A, t.Feedback.B})
 	}
+	// The game ends here: the state given back is marked revealed, and
+	// guess.host.answer refuses it, so the secret just shown cannot then
+	// be "guessed" to win.
+	state, err := seal(&h)
+	if err != nil {
+		return nil, err
+	}
 	return map[string]any{
+		"state":      state,
 		"secret":     secret,
 		"salt":       h.Salt,
 		"commitment": h.Commitment(),

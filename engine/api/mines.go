@@ -14,9 +14,10 @@ import (
 
 // The Minesweeper methods. A board is .mine text (see mines.Parse); cells
 // are {x, y}, 0-based from the top left. A game lives in the page as a
-// sealed state (AES-GCM, like the guess host's: the mine layout never
-// reaches the page), passed to and returned by every game method, so a
-// game survives reloads and worker restarts.
+// sealed state (AES-GCM, like the guess host's), passed to and returned by
+// every game method, so a game survives reloads and worker restarts. The
+// seal keeps the layout out of plain sight and stops edits; its key ships
+// in the module, so it hides nothing from a player who digs for it.
 //
 //	mines.levels   {} → {levels: [{id, width, height, mines}], rules, maxSide}
 //	mines.analyze  {board | link, budgetMs?} → {width, height, totalMines, minesLeft,
@@ -478,7 +479,7 @@ func minesHint(ctx context.Context, params json.RawMessage, report progress.Func
 		return nil, err
 	}
 	if g.Status != mines.Playing {
-		return nil, badInput("state", "game-over", "the game is over")
+		return nil, mines.GameOver()
 	}
 	if g.Mine == nil {
 		m := g.FirstMove()
@@ -536,7 +537,7 @@ func minesAutoplay(ctx context.Context, params json.RawMessage, report progress.
 		return nil, err
 	}
 	if g.Status != mines.Playing {
-		return nil, badInput("state", "game-over", "the game is over")
+		return nil, mines.GameOver()
 	}
 	type played struct {
 		mines.Move

@@ -259,3 +259,32 @@ func TestMinesLinks(t *testing.T) {
 }
 
 func jsonString(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// A finished game, won or lost, takes no move: every game method says the
+// game is over (and to start a new one) instead of changing it.
+func TestMinesFinishedGameTakesNoMove(t *testing.T) {
+	// A 2×1 game with its mine on the left: revealing the right wins,
+	// revealing the left loses.
+	start := mustCall(t, "mines.new", `{"link":"?b=21&m=g"}`)["state"].(string)
+	won := mustCall(t, "mines.reveal", `{"state":"`+start+`","x":1,"y":0}`)
+	lost := mustCall(t, "mines.reveal", `{"state":"`+start+`","x":0,"y":0}`)
+	if won["status"] != "won" || lost["status"] != "lost" {
+		t.Fatalf("got %v and %v, want won and lost", won["status"], lost["status"])
+	}
+	for _, end := range []map[string]any{won, lost} {
+		state := end["state"].(string)
+		for _, c := range []struct{ method, params string }{
+			{"mines.reveal", `"x":1,"y":0`}, // on the open number: a chord
+			{"mines.reveal", `"x":0,"y":0`},
+			{"mines.reveal", `"x":7,"y":7`}, // off the board, but the game is over first
+			{"mines.flag", `"x":0,"y":0`},
+			{"mines.hint", `"budgetMs":100`},
+			{"mines.autoplay", `"steps":0`},
+		} {
+			e := wantError(t, c.method, `{"state":"`+state+`",`+c.params+`}`, CodeBadInput, "state")
+			if e.Reason != "game-over" || !strings.Contains(e.Message, "the game is over; start a new game") {
+				t.Errorf("%s game, %s {%s}: got %s %q", end["status"], c.method, c.params, e.Reason, e.Message)
+			}
+		}
+	}
+}

@@ -45,6 +45,10 @@ type Host struct {
 	// answers are recomputed by range protection, which gave them.
 	Answers []Feedback `json:"answers,omitempty"`
 	Won     bool       `json:"won"`
+	// Revealed is set once the secret has been shown (Reveal): the game is
+	// over then, won or not, and no guess is answered any more, since the
+	// player knows the secret.
+	Revealed bool `json:"revealed,omitempty"`
 
 	method string // how the last answer was chosen, for LastMethod
 }
@@ -84,15 +88,22 @@ func (h *Host) Commitment() string {
 	return hashCommitment(h.Salt, h.Secret)
 }
 
-// Answer scores one more guess and records it. After a win, further guesses
-// are refused.
+// Over reports whether the game has ended: the secret was guessed or
+// revealed.
+func (h *Host) Over() bool { return h.Won || h.Revealed }
+
+// Answer scores one more guess and records it. Once the game is over (won,
+// or the secret revealed) every guess is refused.
 func (h *Host) Answer(ctx context.Context, guessText string) (Feedback, error) {
 	r := &h.Rules
 	if err := r.Validate(); err != nil {
 		return Feedback{}, err
 	}
-	if h.Won {
-		return Feedback{}, inputError("guess", ReasonGameOver, guessText, "the game is over: the secret was already guessed")
+	switch {
+	case h.Won:
+		return Feedback{}, inputError("guess", ReasonGameOver, guessText, "the game is over: the secret was already guessed; start a new game")
+	case h.Revealed:
+		return Feedback{}, inputError("guess", ReasonGameOver, guessText, "the game is over: the secret was revealed; start a new game")
 	}
 	guess, err := r.ParseCode(guessText, "guess")
 	if err != nil {
@@ -132,16 +143,19 @@ func (h *Host) Answer(ctx context.Context, guessText string) (Feedback, error) {
 // its state.
 func (h *Host) LastMethod() string { return h.method }
 
-// Reveal returns the secret: the fair host's own, or for the adversarial
-// host one code (drawn with the seed) consistent with every answer given.
+// Reveal ends the game and returns the secret: the fair host's own, or for
+// the adversarial host one code (drawn with the seed) consistent with every
+// answer given. Revealing again gives the same secret.
 func (h *Host) Reveal(ctx context.Context) (string, error) {
 	if h.Kind == HostFair {
+		h.Revealed = true
 		return h.Secret, nil
 	}
 	_, candidates, err := h.replay(ctx)
 	if err != nil {
 		return "", err
 	}
+	h.Revealed = true
 	rng := rand.New(rand.NewPCG(h.Seed, uint64(len(h.Turns))))
 	return h.Rules.Format(candidates[rng.IntN(len(candidates))]), nil
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"kibitz/engine/progress"
@@ -389,5 +390,39 @@ func TestAdversarialHostOldState(t *testing.T) {
 	f, err := old.Answer(ctx, r.Format(g3))
 	if err != nil || f != r.protectRange(cands, g3, 9) || old.Answers != nil {
 		t.Fatalf("old state answered %v, %v (answers %v)", f, err, old.Answers)
+	}
+}
+
+// Reveal ends the game: the host answers no guess after it, not even the
+// secret it revealed, and the mark survives the state's round trip.
+func TestRevealEndsTheGame(t *testing.T) {
+	ctx := context.Background()
+	r := mustRules(t, "science-3")
+	for _, kind := range []HostKind{HostFair, HostAdversarial} {
+		h, err := NewHost(r, kind, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.Answer(ctx, "123"); err != nil {
+			t.Fatal(err)
+		}
+		secret, err := h.Reveal(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h = sealed(t, h)
+		if !h.Over() || h.Won {
+			t.Fatalf("%s: after the reveal the game is over and not won: %+v", kind, h)
+		}
+		var in *InputError
+		if _, err := h.Answer(ctx, secret); !errors.As(err, &in) || in.Reason != ReasonGameOver || !strings.Contains(in.Msg, "start a new game") {
+			t.Fatalf("%s: the revealed secret must be refused as a guess, got %v", kind, err)
+		}
+		if h.Won || len(h.Turns) != 1 {
+			t.Fatalf("%s: a refused guess changed the game: %+v", kind, h)
+		}
+		if again, err := h.Reveal(ctx); err != nil || again != secret {
+			t.Fatalf("%s: revealing again gave %q, %v; want %q", kind, again, err, secret)
+		}
 	}
 }
