@@ -5,6 +5,14 @@
 //
 // A message may hold numbered placeholders {1}, {2}, ... so a translation
 // can put the values in its own order.
+//
+// A message that counts chooses its words by the count with {N:one|other}:
+// the one form when argument N is written "1", the other form for every
+// other value ("{1} {1:mine|mines}" gives "1 mine", "0 mines", "3 mines";
+// "There {3:is 1 more flag|are {3} more flags}"). A form may hold
+// placeholders and choices of its own. English needs this; Chinese and
+// Japanese count with a counter word whatever the number, so their
+// messages have no choices.
 package i18n
 
 import (
@@ -89,19 +97,114 @@ func T(l Lang, key string, args ...any) string {
 			msg = key
 		}
 	}
+	texts := make([]string, len(args))
 	for i, a := range args {
-		text := fmt.Sprint(a)
-		switch n := a.(type) {
-		case int:
-			text = Number(int64(n))
-		case int32:
-			text = Number(int64(n))
-		case int64:
-			text = Number(n)
-		}
+		texts[i] = argText(a)
+	}
+	msg = choose(msg, texts)
+	for i, text := range texts {
 		msg = strings.ReplaceAll(msg, fmt.Sprintf("{%d}", i+1), text)
 	}
 	return msg
+}
+
+// argText writes an argument as a message shows it: integers with their
+// thousands grouped, anything else as fmt prints it.
+func argText(a any) string {
+	switch n := a.(type) {
+	case int:
+		return Number(int64(n))
+	case int32:
+		return Number(int64(n))
+	case int64:
+		return Number(n)
+	}
+	return fmt.Sprint(a)
+}
+
+// choose resolves the choices {N:one|other} in msg, given the arguments
+// as written: the one form when argument N reads "1". A choice that names
+// no argument, or is not closed, stays as it is (the catalog test forbids
+// both).
+func choose(msg string, texts []string) string {
+	var out strings.Builder
+	for {
+		start, n, body, end, ok := nextChoice(msg)
+		if !ok {
+			out.WriteString(msg)
+			return out.String()
+		}
+		out.WriteString(msg[:start])
+		one, other, split := splitForms(body)
+		switch {
+		case !split || n < 1 || n > len(texts):
+			out.WriteString(msg[start:end]) // not a choice T can make
+		case texts[n-1] == "1":
+			out.WriteString(choose(one, texts))
+		default:
+			out.WriteString(choose(other, texts))
+		}
+		msg = msg[end:]
+	}
+}
+
+// nextChoice finds the first choice in msg: "{", digits, ":", the forms,
+// and the "}" that closes it (braces inside the forms nest). It returns
+// where the choice starts and ends, its argument number and its forms.
+func nextChoice(msg string) (start, n int, body string, end int, ok bool) {
+	for from := 0; ; {
+		i := strings.IndexByte(msg[from:], '{')
+		if i < 0 {
+			return 0, 0, "", 0, false
+		}
+		start = from + i
+		j := start + 1
+		for j < len(msg) && msg[j] >= '0' && msg[j] <= '9' {
+			j++
+		}
+		if j == start+1 || j >= len(msg) || msg[j] != ':' {
+			from = start + 1
+			continue
+		}
+		n, _ = strconv.Atoi(msg[start+1 : j])
+		depth := 1
+		for k := j + 1; k < len(msg); k++ {
+			switch msg[k] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+				if depth == 0 {
+					return start, n, msg[j+1 : k], k + 1, true
+				}
+			}
+		}
+		return 0, 0, "", 0, false // never closed
+	}
+}
+
+// splitForms cuts a choice's body at its one "|" outside braces.
+func splitForms(body string) (one, other string, ok bool) {
+	depth, bar := 0, -1
+	for k := 0; k < len(body); k++ {
+		switch body[k] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case '|':
+			if depth == 0 {
+				if bar >= 0 {
+					return "", "", false // more than two forms
+				}
+				bar = k
+			}
+		}
+	}
+	if bar < 0 {
+		return "", "", false
+	}
+	return body[:bar], body[bar+1:], true
 }
 
 // Decimal writes x with places decimals and its thousands grouped

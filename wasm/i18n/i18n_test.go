@@ -26,7 +26,9 @@ func TestEveryLanguageHasEveryKey(t *testing.T) {
 	}
 }
 
-var placeholder = regexp.MustCompile(`\{\d+\}`)
+// placeholder finds where a message uses an argument: {N}, or a choice
+// {N: made by it.
+var placeholder = regexp.MustCompile(`\{(\d+)[}:]`)
 
 func TestPlaceholdersMatch(t *testing.T) {
 	for _, k := range Keys() {
@@ -40,7 +42,10 @@ func TestPlaceholdersMatch(t *testing.T) {
 }
 
 func placeholders(s string) []string {
-	found := placeholder.FindAllString(s, -1)
+	var found []string
+	for _, m := range placeholder.FindAllStringSubmatch(s, -1) {
+		found = append(found, "{"+m[1]+"}")
+	}
 	slices.Sort(found)
 	return slices.Compact(found)
 }

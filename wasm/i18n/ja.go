@@ -21,7 +21,7 @@ func init() {
 		"reason.alphabet-size":               "異なる記号を 2〜16 個使ってください。{4} は {6} 個です。",
 		"reason.alphabet-duplicate":          "{1} が {2} 番目と {5} 番目の二度あります。",
 		"reason.alphabet-space":              "{5} 番目の記号が空白か見えない文字です。目に見える文字だけを使ってください。",
-		"reason.too-long-for-alphabet":       "重複なしで {4} 桁にするには、異なる記号が {4} 個以上必要です。",
+		"reason.too-long-for-alphabet":       "重複なしで {4} 桁にするには、異なる記号が少なくとも {4} 個必要です。",
 		"reason.unknown-preset":              "{4} というゲームはありません。",
 		"reason.code-length":                 "{4} は {6} 桁です。このゲームの数は {3} 桁です。",
 		"reason.unknown-symbol":              "{5} 桁目の {1} はこのゲームの記号ではありません。",

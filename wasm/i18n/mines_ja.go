@@ -102,7 +102,7 @@ func init() {
 		"mines.reason.bad-link":    "JSMinesweeper のリンクではありません。局面なら analysis=…、ゲームなら b=… と m=… の両方が必要です。",
 		"mines.reason.link-digit":  "リンクのこの部分に {1} は使えません。リンクをもう一度まるごとコピーしてください。",
 		"mines.reason.link-short":  "盤面の途中でリンクが終わっています。切れてしまったのかもしれません。もう一度まるごとコピーしてください。",
-		"mines.reason.link-long":   "リンクのマスが盤面のマス数（{2}）より多すぎます。",
+		"mines.reason.link-long":   "リンクのマスが盤面のマス数（{2}）より多くなっています。",
 		"mines.reason.link-number": "リンクの数字の中に、周りの旗を足すと 8 を超えるものがあります。",
 		"mines.reason.link-kind":   "このリンクは別の種類の盤面です。b= と m= は遊ぶゲーム、analysis= は解析する局面です。",
 
@@ -122,7 +122,7 @@ func init() {
 		"mines.reason.conflict-one":     "盤面で印をつけた数字は正しくありえません。",
 		"mines.reason.conflict-flags":   "隣の旗が間違っているかもしれません。",
 		"mines.reason.too-many-flags":   "旗が地雷より {3} 本多いです。どれかの旗が間違っています。",
-		"mines.reason.mine-count-more":  "数字からすると地雷があと {2} 個以上必要ですが、残りは {3} 個です。",
+		"mines.reason.mine-count-more":  "数字からすると地雷が少なくともあと {2} 個必要ですが、残りは {3} 個です。",
 		"mines.reason.mine-count-fewer": "数字からすると地雷はあと {2} 個までですが、残りは {3} 個です。",
 		"mines.reason.mines-seed":       "盤面番号は 12345 のような整数です。",
 		"mines.reveals":                 "各候補で分かりうること：",
