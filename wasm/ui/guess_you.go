@@ -298,6 +298,7 @@ func (m *youMode) reveal() {
 func (m *youMode) fetchSecret() {
 	st := m.state()
 	var res struct {
+		State  string `json:"state"`
 		Secret string `json:"secret"`
 		Salt   string `json:"salt"`
 	}
@@ -305,7 +306,7 @@ func (m *youMode) fetchSecret() {
 		m.w.f.ShowError(err)
 		return
 	}
-	st.Secret, st.Salt = res.Secret, res.Salt
+	st.Host, st.Secret, st.Salt = res.State, res.Secret, res.Salt // the revealed state answers no more guesses
 }
 
 // fillCounts computes how many codes were still possible after each turn,
