@@ -89,7 +89,7 @@ func (r *Rules) ParseCode(text, field string) (Code, error) {
 	}
 	if len(symbols) != r.Length {
 		return 0, &InputError{Field: field, Row: -1, Pos: -1, Value: text, Reason: ReasonCodeLength, Want: r.Length,
-			Msg: fmt.Sprintf("a code has %d symbols, not %d", r.Length, len(symbols))}
+			Msg: fmt.Sprintf("a code has %d %s, not %d", r.Length, symbolsWord(r.Length), len(symbols))}
 	}
 	return MakeCode(symbols), nil
 }
@@ -169,4 +169,12 @@ func (r *Rules) AllCodes() ([]Code, error) {
 		codes = append(codes, c)
 	}
 	return codes, nil
+}
+
+// symbolsWord is "symbol" for a count of 1 and "symbols" for any other.
+func symbolsWord(n int) string {
+	if n == 1 {
+		return "symbol"
+	}
+	return "symbols"
 }

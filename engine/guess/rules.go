@@ -178,7 +178,7 @@ func (r *Rules) checkFeedback(f Feedback) *InputError {
 		return withWant(n, inputError("b", ReasonFeedbackRange, strconv.Itoa(f.B), "B must be 0 to %d, not %d", n, f.B))
 	}
 	if f.A+f.B > n {
-		return withWant(n, inputError("feedback", ReasonFeedbackRange, f.String(), "A+B is %d, more than the %d symbols in a code", f.A+f.B, n))
+		return withWant(n, inputError("feedback", ReasonFeedbackRange, f.String(), "A+B is %d, more than the %d %s in a code", f.A+f.B, n, symbolsWord(n)))
 	}
 	if f.A == n-1 && f.B == 1 {
 		return inputError("feedback", ReasonFeedbackImpossible, f.String(), "%dA1B is impossible: the one misplaced symbol could only go in its own position", n-1)
