@@ -14,6 +14,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"math/big"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -77,40 +80,226 @@ func Call(ctx context.Context, name string, params []byte, report progress.Func)
 	return out, nil
 }
 
-// decode reads JSON parameters strictly: an unknown field is reported (it is
-// usually a typo), and a type mismatch names the field.
+// decode reads JSON parameters strictly: the parameters are one JSON
+// object, an unknown field is reported (it is usually a typo), and a value
+// of the wrong type names its field, with its place in lists
+// ("history[2].a"), and says what was given. A number must fit its field:
+// a fraction or a number too large for a whole-number field is bad input,
+// never rounded or wrapped. A field given as null counts as absent, as JSON
+// has it: a method that takes an absent field as "use the default" does
+// the same with null. (NaN and Infinity are not JSON; kibitz.js rejects
+// them before they could become null.)
 func decode(params json.RawMessage, into any) error {
 	d := json.NewDecoder(bytes.NewReader(params))
 	d.DisallowUnknownFields()
 	err := d.Decode(into)
 	if err == nil {
+		if _, more := d.Token(); more != io.EOF {
+			return &Error{Code: CodeBadInput, Field: "params", Reason: "bad-value",
+				Message: "the parameters must be one JSON object, with nothing after it"}
+		}
 		return nil
 	}
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
 	switch {
 	case errors.As(err, &typeErr):
-		return &Error{Code: CodeBadInput, Field: typeErr.Field, Reason: "bad-value",
-			Message: fmt.Sprintf("%s: expected %s, got %s", typeErr.Field, describeType(typeErr.Type.String()), typeErr.Value)}
+		return typeError(params, typeErr)
 	case errors.As(err, &syntaxErr):
-		return &Error{Code: CodeBadInput, Reason: "bad-value", Message: "the parameters are not valid JSON: " + err.Error()}
+		if strings.Contains(err.Error(), "exceeded max depth") {
+			return &Error{Code: CodeBadInput, Field: "params", Reason: "bad-value",
+				Message: "the parameters are nested too deeply to be read (more than 10,000 levels)"}
+		}
+		return &Error{Code: CodeBadInput, Field: "params", Reason: "bad-value", Message: "the parameters are not valid JSON: " + err.Error()}
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		if field == "state" {
+			if e := strayState(params); e != nil {
+				return e
+			}
+		}
 		return &Error{Code: CodeBadInput, Field: field, Reason: "unknown-field", Message: fmt.Sprintf("unknown parameter %q", field)}
 	}
-	return &Error{Code: CodeBadInput, Reason: "bad-value", Message: "bad parameters: " + err.Error()}
+	return &Error{Code: CodeBadInput, Field: "params", Reason: "bad-value", Message: "bad parameters: " + err.Error()}
 }
 
-func describeType(goType string) string {
+// typeError says which value in the parameters does not fit its field, and
+// how.
+func typeError(params []byte, typeErr *json.UnmarshalTypeError) *Error {
+	path, given := locate(params, typeErr.Offset)
+	if path == "" {
+		return &Error{Code: CodeBadInput, Field: "params", Reason: "bad-value", Value: given.text,
+			Message: fmt.Sprintf("the parameters must be a JSON object of named values; got %s", given.describe())}
+	}
+	e := &Error{Code: CodeBadInput, Field: path, Reason: "bad-value", Value: given.text}
+	t := typeErr.Type
+	if given.kind != "number" || !isInteger(t) {
+		e.Message = fmt.Sprintf("%s must be %s; got %s", path, describeType(t), given.describe())
+		return e
+	}
+	unit := ""
+	if strings.HasSuffix(path, "Ms") {
+		unit = " of milliseconds"
+	}
+	// big.Rat reads a decimal exactly. It refuses an exponent beyond a
+	// million, whose sign alone then says a fraction or too large.
+	n, ok := new(big.Rat).SetString(given.text)
+	negative := ok && n.Sign() < 0 || !ok && strings.HasPrefix(given.text, "-")
+	unsigned := t.Kind() >= reflect.Uint && t.Kind() <= reflect.Uintptr
 	switch {
-	case strings.Contains(goType, "int"), strings.Contains(goType, "float"):
+	case ok && !n.IsInt(), !ok && strings.Contains(strings.ToLower(given.text), "e-"):
+		e.Message = fmt.Sprintf("%s must be a whole number%s; got %s", path, unit, given.text)
+	case negative && unsigned:
+		e.Message = fmt.Sprintf("%s must not be negative; got %s", path, given.text)
+	case ok && fits(t, n.Num()):
+		// A whole number in range that encoding/json still refused: it
+		// is written with an exponent or a fraction of zeros (1e3, 4.0).
+		e.Message = fmt.Sprintf("%s must be written as a plain whole number, such as 1000; got %s", path, given.text)
+	case negative:
+		e.Message = fmt.Sprintf("%s is too small; got %s", path, given.text)
+	default:
+		e.Message = fmt.Sprintf("%s is too large; got %s", path, given.text)
+	}
+	return e
+}
+
+// isInteger reports whether t is an integer type.
+func isInteger(t reflect.Type) bool {
+	return t.Kind() >= reflect.Int && t.Kind() <= reflect.Uintptr
+}
+
+// fits reports whether n is in the range of the integer type t.
+func fits(t reflect.Type, n *big.Int) bool {
+	bits := uint(t.Bits())
+	if t.Kind() >= reflect.Uint {
+		return n.Sign() >= 0 && n.BitLen() <= int(bits)
+	}
+	limit := new(big.Int).Lsh(big.NewInt(1), bits-1) // 2^(bits-1)
+	return n.Cmp(limit) < 0 && n.Cmp(new(big.Int).Neg(limit)) >= 0
+}
+
+// describeType names what a field of type t takes.
+func describeType(t reflect.Type) string {
+	switch k := t.Kind(); {
+	case isInteger(t):
+		return "a whole number"
+	case k == reflect.Float32 || k == reflect.Float64:
 		return "a number"
-	case goType == "string":
+	case k == reflect.String:
 		return "a string"
-	case goType == "bool":
+	case k == reflect.Bool:
 		return "true or false"
-	case strings.HasPrefix(goType, "[]"):
+	case k == reflect.Slice || k == reflect.Array:
 		return "a list"
 	}
 	return "an object"
+}
+
+// givenValue is the value at fault as the caller wrote it.
+type givenValue struct {
+	kind string // "number", "string", "bool", "null", "object", "list"
+	text string // a scalar's text as given (a string unquoted); empty for an object or a list
+}
+
+func (g givenValue) describe() string {
+	switch g.kind {
+	case "string":
+		text := g.text
+		if len(text) > 40 {
+			text = text[:37] + "..."
+		}
+		return fmt.Sprintf("the text %q", text)
+	case "object":
+		return "an object"
+	case "list":
+		return "a list"
+	case "":
+		return "nothing"
+	}
+	return g.text
+}
+
+// locate finds the value encoding/json stopped at, offset bytes into the
+// parameters (an UnmarshalTypeError's Offset: just after a scalar, or just
+// after the bracket that opens an object or a list), and returns its path,
+// such as "history[2].a" ("" for the parameters themselves), with the value
+// as given. It reads the text again with the decoder's tokenizer, so it
+// parses nothing by hand; it is only called on an error.
+func locate(params []byte, offset int64) (string, givenValue) {
+	d := json.NewDecoder(bytes.NewReader(params))
+	d.UseNumber()
+	// The path to the value being read: one step per open object or list.
+	type step struct {
+		list  bool
+		index int    // a list's next index
+		key   string // an object's current key
+		inKey bool   // an object expects a key next
+	}
+	var stack []step
+	path := func() string {
+		var b strings.Builder
+		for i, s := range stack {
+			switch {
+			case s.list:
+				fmt.Fprintf(&b, "[%d]", s.index)
+			case i > 0:
+				b.WriteString("." + s.key)
+			default:
+				b.WriteString(s.key)
+			}
+		}
+		return b.String()
+	}
+	// next moves the innermost object or list past a value it holds.
+	next := func() {
+		if n := len(stack); n > 0 {
+			if stack[n-1].list {
+				stack[n-1].index++
+			} else {
+				stack[n-1].inKey = true
+			}
+		}
+	}
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return path(), givenValue{}
+		}
+		if n := len(stack); n > 0 && !stack[n-1].list && stack[n-1].inKey {
+			if key, ok := tok.(string); ok {
+				stack[n-1].key, stack[n-1].inKey = key, false
+				continue
+			}
+		}
+		if delim, ok := tok.(json.Delim); ok && (delim == '}' || delim == ']') {
+			stack = stack[:len(stack)-1]
+			next()
+			continue
+		}
+		// tok starts a value, at the path the stack spells.
+		if d.InputOffset() >= offset {
+			var given givenValue
+			switch v := tok.(type) {
+			case json.Delim:
+				given.kind = map[json.Delim]string{'{': "object", '[': "list"}[v]
+			case json.Number:
+				given = givenValue{"number", v.String()}
+			case string:
+				given = givenValue{"string", v}
+			case bool:
+				given = givenValue{"bool", fmt.Sprint(v)}
+			case nil:
+				given = givenValue{"null", "null"}
+			}
+			return path(), given
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, step{inKey: true})
+		case json.Delim('['):
+			stack = append(stack, step{list: true})
+		default:
+			next()
+		}
+	}
 }

@@ -111,7 +111,13 @@ func (g chainGame) row() (chain.Row, error) {
 		}
 		return chain.FullRow(n), nil
 	case g.Position != nil:
-		return chain.Parse(*g.Position, "position")
+		row, err := chain.Parse(*g.Position, "position")
+		if err != nil {
+			if e := stateGiven("position", *g.Position, "a chain position"); e != nil {
+				return nil, e
+			}
+		}
+		return row, err
 	}
 	return nil, &Error{Code: CodeBadInput, Field: "position", Reason: "empty", Message: "give a position (XXX.X.XXXX or {3,1,4}) or n"}
 }
@@ -396,8 +402,8 @@ func chainGrundy(ctx context.Context, params json.RawMessage, report progress.Fu
 			return nil, &Error{Code: CodeTooLarge, Field: "to", Size: int64(to - from + 1), Limit: 100_000, Message: "at most 100,000 values at a time"}
 		}
 		seq := make([]int, 0, to-from+1)
-		for n := from; n <= to; n++ {
-			seq = append(seq, chain.Grundy(n))
+		for i := 0; i <= to-from; i++ { // not n <= to: n++ would wrap at the largest int
+			seq = append(seq, chain.Grundy(from+i))
 		}
 		out.From, out.Sequence = &from, seq
 		if in.Position == nil && in.N == nil {

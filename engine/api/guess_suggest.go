@@ -42,10 +42,12 @@ func guessSuggest(ctx context.Context, params json.RawMessage, report progress.F
 	}
 	budget := guess.DefaultBudget
 	if in.BudgetMs != nil {
-		budget = time.Duration(*in.BudgetMs) * time.Millisecond
-		if budget < 10*time.Millisecond || budget > maxBudget {
+		// Compared in milliseconds: a huge budgetMs would overflow a
+		// Duration and could wrap into the range allowed.
+		if *in.BudgetMs < 10 || int64(*in.BudgetMs) > maxBudget.Milliseconds() {
 			return nil, badInput("budgetMs", "bad-value", fmt.Sprintf("budgetMs must be 10 to %d, not %d", maxBudget.Milliseconds(), *in.BudgetMs))
 		}
+		budget = time.Duration(*in.BudgetMs) * time.Millisecond
 	}
 	// The first move of a big game without repeats is fixed, and its
 	// explanation is counted, not searched: it is instant.

@@ -91,7 +91,7 @@ func minesBudget(ms *int) (time.Duration, error) {
 	if ms == nil {
 		return mines.DefaultBudget, nil
 	}
-	if *ms < 10 || time.Duration(*ms)*time.Millisecond > maxBudget {
+	if *ms < 10 || int64(*ms) > maxBudget.Milliseconds() { // in milliseconds: a Duration could overflow
 		return 0, badInput("budgetMs", "bad-value", fmt.Sprintf("budgetMs must be 10 to %d, not %d", maxBudget.Milliseconds(), *ms))
 	}
 	return time.Duration(*ms) * time.Millisecond, nil
