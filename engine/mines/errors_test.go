@@ -53,6 +53,18 @@ func TestInputMessagesCount(t *testing.T) {
 	if _, err := LayoutOf(1, 2, []bool{true, true}); err == nil || err.Error() != "a 1x2 game has 1 mine, not 2" {
 		t.Errorf("LayoutOf: got %v", err)
 	}
+	for _, c := range []struct {
+		w, h, mines int
+		want        string
+	}{
+		{2, 1, 2, "a 2x1 game has 1 mine, not 2"},
+		{3, 1, 0, "a 3x1 game has 1 to 2 mines, not 0"},
+		{1, 1, 1, "a 1x1 game has no room for a mine beside a safe cell, not 1"},
+	} {
+		if _, err := NewGame(c.w, c.h, c.mines, RuleSFAR, 0); err == nil || err.Error() != c.want {
+			t.Errorf("NewGame(%d, %d, %d): got %v, want %q", c.w, c.h, c.mines, err, c.want)
+		}
+	}
 }
 
 func TestGameOverRefusesEveryMove(t *testing.T) {

@@ -90,7 +90,7 @@ func NewGame(width, height, mines int, rule Rule, seed uint64) (*Game, error) {
 	}
 	if mines < 1 || mines >= width*height {
 		return nil, &InputError{Field: "mines", Line: -1, Col: -1, Reason: ReasonMineRange, Want: width*height - 1,
-			Msg: fmt.Sprintf("a %dx%d game has 1 to %d mines, not %d", width, height, width*height-1, mines)}
+			Msg: fmt.Sprintf("a %dx%d game has %s, not %d", width, height, mineRange(width*height-1), mines)}
 	}
 	switch rule {
 	case RuleSFAR, RuleOpening, RuleNoGuess:

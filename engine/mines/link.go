@@ -252,10 +252,14 @@ func (p *linkParser) layout(b, m param) (*Layout, error) {
 	return l, nil
 }
 
-// mineRange writes how many mines a game may have: "1 mine" when it can
-// have only one, else "1 to 8 mines".
+// mineRange writes how many mines a game may have, at least one and at
+// most most: "1 to 8 mines", "1 mine" when it can have only one, and "no
+// room for a mine beside a safe cell" when it has one cell.
 func mineRange(most int) string {
-	if most == 1 {
+	switch {
+	case most < 1:
+		return "no room for a mine beside a safe cell"
+	case most == 1:
 		return "1 mine"
 	}
 	return fmt.Sprintf("1 to %d mines", most)
