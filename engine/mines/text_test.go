@@ -141,5 +141,8 @@ func FuzzParse(f *testing.F) {
 		if err != nil || again.Format() != b.Format() {
 			t.Fatalf("%q: no round trip: %v", text, err)
 		}
+		if IsLink(b.Format()) {
+			t.Fatalf("%q: the board's own text is taken for a link", b.Format())
+		}
 	})
 }
