@@ -12,14 +12,24 @@ package main
 
 import (
 	"fmt"
+	"runtime/debug"
 
 	"kibitz/wasm/bridge"
 )
+
+// workerMemoryLimit is the heap the worker's garbage collector works to
+// stay under. WebAssembly memory only grows, and in a browser the collector
+// runs late: without a limit, the garbage of a few big analyses (each up
+// to mines.DefaultMemory) piles up past a gigabyte before it is swept,
+// and the tab's memory never comes back. The limit is soft: a search that
+// truly needs more gets it, with more collection.
+const workerMemoryLimit = 1 << 30
 
 func main() {
 	document, err := bridge.Global().Get("document")
 	inWorker := err != nil || document.IsUndefined()
 	if inWorker {
+		debug.SetMemoryLimit(workerMemoryLimit)
 		err = runWorker()
 	} else {
 		err = runPage()

@@ -52,13 +52,12 @@ type transition struct {
 }
 
 // layer is the states between two steps, with their forward vectors.
+// Its states' vectors and bit sets are records in the counter's stores,
+// from first (forward) and backFirst (backward) on.
 type layer struct {
-	keys   []stateKey
-	lo, hi []int32 // the least and most mines that reach each state
-	vec    []float64
-	back   []float64 // backward vectors, same shape
-	fbits  []uint64  // per state, words bits: the mine counts that reach it
-	bbits  []uint64  // per state: the counts from which a solution of the whole board follows
+	keys             []stateKey
+	lo, hi           []int32 // the least and most mines that reach each state
+	first, backFirst int
 }
 
 type step struct {
@@ -89,6 +88,13 @@ type counter struct {
 	// them underflow. 0 keeps the weights integers, for exact counts.
 	tilt float64
 
+	// Per state of every layer: the forward weights (stride of them, one
+	// per mine count) and the bit set of counts that reach it; the
+	// backward weights, and the bit set of counts from which a solution of
+	// the whole board follows.
+	vec, back    records[float64]
+	fbits, bbits records[uint64]
+
 	// mem is the memory the analysis may still give to partial states,
 	// shared by its components; used is what this counter holds of it.
 	mem  *memBudget
@@ -115,9 +121,10 @@ func newCounter(p *problem, tick func(int) error, mem *memBudget) *counter {
 }
 
 // keepBuffers is the most memory a pooled counter keeps for the next
-// analysis; a counter that grew past it lets its buffers go, so one huge
+// analysis (an analysis takes one counter per component, so there may be
+// hundreds); a counter that grew past it lets its buffers go, so one huge
 // analysis does not hold its memory for the life of the engine.
-const keepBuffers = 16 << 20
+const keepBuffers = 1 << 20
 
 // release returns c to the pool.
 func (c *counter) release() {
@@ -131,10 +138,10 @@ func (c *counter) release() {
 
 // retained is the memory c's buffers hold, in bytes.
 func (c *counter) retained() int64 {
-	n := int64(len(c.table.keys)) * (32 + 4 + 4)
+	n := int64(len(c.table.keys))*(32+4+4) + c.vec.bytes() + c.back.bytes() + c.fbits.bytes() + c.bbits.bytes()
 	for i := range c.layers {
 		l := &c.layers[i]
-		n += int64(cap(l.keys))*32 + int64(cap(l.lo)+cap(l.hi))*4 + int64(cap(l.vec)+cap(l.back))*8 + int64(cap(l.fbits)+cap(l.bbits))*8
+		n += int64(cap(l.keys))*32 + int64(cap(l.lo)+cap(l.hi))*4
 	}
 	for i := range c.steps {
 		n += int64(cap(c.steps[i].trans)) * 24
@@ -438,8 +445,10 @@ func (c *counter) forward() (bool, error) {
 	c.layers = c.layers[:n+1]
 	for i := range c.layers {
 		l := &c.layers[i]
-		l.keys, l.lo, l.hi, l.vec, l.fbits = l.keys[:0], l.lo[:0], l.hi[:0], l.vec[:0], l.fbits[:0]
+		l.keys, l.lo, l.hi = l.keys[:0], l.lo[:0], l.hi[:0]
 	}
+	c.vec.reset(c.stride)
+	c.fbits.reset(c.words)
 	c.mem.give(c.used) // a second run (a new tilt) reuses the first's memory
 	c.used = 0
 	defer func() { c.mem.left -= c.used }()
@@ -453,20 +462,19 @@ func (c *counter) forward() (bool, error) {
 			}
 		}
 	}
-	stride, words := c.stride, c.words
 	l0 := &c.layers[0]
 	l0.keys = append(l0.keys, stateKey{})
 	l0.lo, l0.hi = append(l0.lo, 0), append(l0.hi, 0)
-	l0.vec = grow(l0.vec, stride)
-	l0.vec[0] = 1
-	l0.fbits = growBits(l0.fbits, words)
-	l0.fbits[0] = 1
+	l0.first = 0
+	c.vec.add()[0] = 1
+	c.fbits.add()[0] = 1
 	c.exact, c.scale = c.tilt == 0, 0
 	work := 0
 	for i := range c.steps {
 		st := &c.steps[i]
 		cur, nxt := &c.layers[i], &c.layers[i+1]
 		st.trans = st.trans[:0]
+		nxt.first = c.vec.n
 		c.table.reset(len(cur.keys) * 2)
 		for from, key := range cur.keys {
 			if work += 1 + int(cur.hi[from]-cur.lo[from]); work > 4096 && c.tick != nil {
@@ -498,16 +506,16 @@ func (c *counter) forward() (bool, error) {
 					nxt.keys = append(nxt.keys, nk)
 					nxt.lo = append(nxt.lo, math.MaxInt32)
 					nxt.hi = append(nxt.hi, -1)
-					nxt.vec = grow(nxt.vec, stride)
-					nxt.fbits = growBits(nxt.fbits, words)
+					c.vec.add()
+					c.fbits.add()
 				}
 				if c.used += bytesPerTransition; c.used > c.mem.left {
 					return false, errTooWide
 				}
 				w := st.weight[v]
 				st.trans = append(st.trans, transition{int32(from), to, int32(v), w})
-				src := cur.vec[from*stride : (from+1)*stride]
-				dst := nxt.vec[int(to)*stride : (int(to)+1)*stride]
+				src := c.vec.at(cur.first + from)
+				dst := c.vec.at(nxt.first + int(to))
 				flo, fhi := int(cur.lo[from]), int(cur.hi[from])
 				if fhi >= flo {
 					sv := src[flo : fhi+1]
@@ -516,7 +524,7 @@ func (c *counter) forward() (bool, error) {
 					for k, x := range sv {
 						dv[k] += w * x
 					}
-					orShiftLeft(nxt.fbits[int(to)*words:(int(to)+1)*words], cur.fbits[from*words:(from+1)*words], uint(v), flo>>6, fhi>>6)
+					orShiftLeft(c.fbits.at(nxt.first+int(to)), c.fbits.at(cur.first+from), uint(v), flo>>6, fhi>>6)
 				}
 				nxt.lo[to] = min(nxt.lo[to], int32(flo+v))
 				nxt.hi[to] = max(nxt.hi[to], int32(fhi+v))
@@ -531,19 +539,11 @@ func (c *counter) forward() (bool, error) {
 		if len(nxt.keys) == 0 {
 			return false, nil
 		}
-		hi, e := normalize(nxt.vec)
+		hi, e := normalizeRecords(&c.vec, nxt.first, c.vec.n)
 		c.scale += e
 		c.exact = c.exact && e == 0 && hi < 1<<53
 	}
 	return true, nil
-}
-
-// growBits appends n zero words to v.
-func growBits(v []uint64, n int) []uint64 {
-	v = slices.Grow(v, n)
-	v = v[:len(v)+n]
-	clear(v[len(v)-n:])
-	return v
 }
 
 // orShiftLeft sets dst |= src << s for s < 64, reading src's words wlo..whi
@@ -584,14 +584,6 @@ func shiftRightMeets(dst, src, mask []uint64, s uint, wlo, whi int) bool {
 	return meets
 }
 
-// grow appends n zeros to v.
-func grow(v []float64, n int) []float64 {
-	v = slices.Grow(v, n)
-	v = v[:len(v)+n]
-	clear(v[len(v)-n:])
-	return v
-}
-
 // normalize rescales weights by a power of two when the largest leaves
 // [2^-256, 2^256]; scaling by a power of two is exact, and probabilities
 // are ratios of weights scaled alike. It returns the largest weight before
@@ -620,13 +612,13 @@ func normalize(vec []float64) (float64, int) {
 // total is the component's weight per mine count (forward must have found
 // solutions).
 func (c *counter) total() []float64 {
-	return c.layers[len(c.steps)].vec[:c.stride]
+	return c.vec.at(c.layers[len(c.steps)].first)
 }
 
 // support is the bit set of the mine counts the component's numbers allow
 // (forward must have found solutions).
 func (c *counter) support() []uint64 {
-	return c.layers[len(c.steps)].fbits[:c.words]
+	return c.fbits.at(c.layers[len(c.steps)].first)
 }
 
 // tiltAbove is the most cells (plus one) a component may have and still
@@ -708,18 +700,20 @@ func (c *counter) marginals(back []float64, allowed []uint64, prob []float64, va
 	n := len(c.steps)
 	stride, words := c.stride, c.words
 	last := &c.layers[n]
-	last.back = append(last.back[:0], back[:stride]...)
-	last.bbits = append(last.bbits[:0], allowed[:words]...)
+	c.back.reset(stride)
+	c.bbits.reset(words)
+	last.backFirst = 0
+	copy(c.back.add(), back)
+	copy(c.bbits.add(), allowed)
 	work := 0
 	for i := n - 1; i >= 0; i-- {
 		st := &c.steps[i]
 		cur, nxt := &c.layers[i], &c.layers[i+1]
-		if cap(cur.back) < len(cur.vec) {
-			cur.back = make([]float64, len(cur.vec))
+		cur.backFirst = c.back.n
+		for range cur.keys {
+			c.back.add()
+			c.bbits.add()
 		}
-		cur.back = cur.back[:len(cur.vec)]
-		clear(cur.back)
-		cur.bbits = resize(cur.bbits, len(cur.fbits))
 		z, m := 0.0, 0.0
 		var mask uint16
 		for _, t := range st.trans {
@@ -730,9 +724,9 @@ func (c *counter) marginals(back []float64, allowed []uint64, prob []float64, va
 				}
 				work = 0
 			}
-			fv := cur.vec[from*stride : (from+1)*stride]
-			bn := nxt.back[to*stride : (to+1)*stride]
-			bc := cur.back[from*stride : (from+1)*stride]
+			fv := c.vec.at(cur.first + from)
+			bn := c.back.at(nxt.backFirst + to)
+			bc := c.back.at(cur.backFirst + from)
 			s := 0.0
 			if lo, hi := int(cur.lo[from]), int(cur.hi[from]); hi >= lo {
 				fs, bcs := fv[lo:hi+1], bc[lo:hi+1]
@@ -743,7 +737,7 @@ func (c *counter) marginals(back []float64, allowed []uint64, prob []float64, va
 					bcs[k] += t.ways * b
 					s += f * b
 				}
-				if shiftRightMeets(cur.bbits[from*words:(from+1)*words], nxt.bbits[to*words:(to+1)*words], cur.fbits[from*words:(from+1)*words], uint(v), lo>>6, hi>>6) {
+				if shiftRightMeets(c.bbits.at(cur.backFirst+from), c.bbits.at(nxt.backFirst+to), c.fbits.at(cur.first+from), uint(v), lo>>6, hi>>6) {
 					mask |= 1 << v
 				}
 			}
@@ -758,7 +752,7 @@ func (c *counter) marginals(back []float64, allowed []uint64, prob []float64, va
 			prob[st.g] = m / (z * float64(st.size))
 		}
 		vals[st.g] = mask
-		normalize(cur.back)
+		normalizeRecords(&c.back, cur.backFirst, c.back.n)
 		if c.tick != nil {
 			if err := c.tick(work); err != nil {
 				return err
