@@ -136,15 +136,15 @@ func (c *counter) release() {
 	counters.Put(c)
 }
 
-// retained is the memory c's buffers hold, in bytes.
+// retained is the memory c's buffers hold, in bytes: those of the steps
+// and layers past the current plan's too, which a bigger plan left.
 func (c *counter) retained() int64 {
 	n := int64(len(c.table.keys))*(32+4+4) + c.vec.bytes() + c.back.bytes() + c.fbits.bytes() + c.bbits.bytes()
-	for i := range c.layers {
-		l := &c.layers[i]
+	for _, l := range c.layers[:cap(c.layers)] {
 		n += int64(cap(l.keys))*32 + int64(cap(l.lo)+cap(l.hi))*4
 	}
-	for i := range c.steps {
-		n += int64(cap(c.steps[i].trans)) * 24
+	for _, st := range c.steps[:cap(c.steps)] {
+		n += int64(cap(st.trans))*24 + int64(cap(st.cons))*24
 	}
 	return n
 }
