@@ -208,9 +208,9 @@ func TestAppLanguageSetsHTMLLang(t *testing.T) {
 }
 
 // Reading a paste right after opening the Helper, while its background
-// analysis runs, is never cancelled by it; five times in a row. The
-// analysis is held in the engine (hold_test.go) until the paste is read,
-// so the two overlap on any machine.
+// analysis runs, is never cancelled by it, whichever starts first; five
+// times in a row. The analysis and the paste's reading are held in the
+// engine (hold_test.go), so they overlap on any machine.
 func TestPasteIsNeverCancelledByTheAnalysis(t *testing.T) {
 	ctx := guessPage(t)
 	installHold(t, ctx)
@@ -222,12 +222,21 @@ func TestPasteIsNeverCancelledByTheAnalysis(t *testing.T) {
 			$('#kz-tab-helper').click();
 			const rows = () => [...kz().querySelectorAll('#kz-panel-helper tbody tr')].length;
 			const before = rows();
-			// Read while the analysis is thinking.
+			// Read while the analysis is thinking...
 			await until(() => held('guess.suggest') > 0 && kz().querySelector('#kz-panel-helper [data-working]'), 10000);
+			hold('guess.parse');
 			$('[data-on-click="help.paste-open"]').click();
 			type('#kz-paste', '0123456789 4A\n9876543210 0A\n');
 			$('[data-on-click="help.paste-read"]').click();
-			await until(() => rows() > before || /Stopped|Cancel/.test(kz().textContent), 20000);
+			await until(() => held('guess.parse') > 0, 10000);
+			// ...and let a new analysis start while the paste is read
+			// (switching back to the Helper starts one).
+			const analyses = heldEver('guess.suggest');
+			$('#kz-tab-computer').click();
+			$('#kz-tab-helper').click();
+			await until(() => heldEver('guess.suggest') > analyses && held('guess.suggest') > 0, 10000);
+			await release('guess.parse');
+			await until(() => rows() > before || /Stopped|Cancel/.test(kz().textContent), 20000).catch(() => null);
 			const grew = rows() > before;
 			// Then the analysis of the pasted rows runs to its end, and
 			// nothing on the way says the paste was stopped.

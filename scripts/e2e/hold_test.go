@@ -23,14 +23,16 @@ import (
 //
 //	hold(method)     from now on, hold the widgets' calls of method
 //	held(method)     how many calls of method are held right now
+//	heldEver(method) how many calls of method have been held since hold(method)
 //	release(method)  let them go (a Promise), and stop holding method
 const holdJS = `(() => {
-	const holding = new Map(); // method → {name, now, engine}
+	const holding = new Map(); // method → {name, now, ever, engine}
 	window.__kibitzTestHold = (method, params, engine, options) => {
 		const h = holding.get(method);
 		if (!h) return undefined;
 		h.engine = engine;
 		h.now++;
+		h.ever++;
 		const call = engine.call('debug.hold', {name: h.name}, options);
 		call.then(() => h.now--, () => h.now--);
 		return call;
@@ -39,9 +41,10 @@ const holdJS = `(() => {
 		// A released name stays released in the engine, so every hold
 		// gets a name of its own, even across installs in one page.
 		window.__kibitzHoldSerial = (window.__kibitzHoldSerial || 0) + 1;
-		holding.set(method, {name: method + ' #' + window.__kibitzHoldSerial, now: 0, engine: null});
+		holding.set(method, {name: method + ' #' + window.__kibitzHoldSerial, now: 0, ever: 0, engine: null});
 	};
 	window.held = method => holding.has(method) ? holding.get(method).now : 0;
+	window.heldEver = method => holding.has(method) ? holding.get(method).ever : 0;
 	window.release = method => {
 		const h = holding.get(method);
 		holding.delete(method);
