@@ -17,12 +17,23 @@ import (
 
 // The worker protocol. Every message is a plain object with a type.
 //
-//	page → worker  {type: "run", id, method, params}  params: any JSON value
-//	               {type: "cancel", id}
+//	page → worker  {type: "run", id, seq, method, params}  params: JSON text
+//	               {type: "cancel", id, seq}
 //	worker → page  {type: "ready", methods: [{name, doc}]}   once, when Go is up
 //	               {type: "progress", id, done, total, note} zero or more per call
-//	               {type: "result", id, value}
+//	               {type: "result", id, json}                json: the value as JSON text
 //	               {type: "error", id, code, message, field?, row?, pos?, reason?, rows?, size?, limit?}
+//	               {type: "lost", seq}   the message numbered seq could not be read
+//
+// Parameters and results travel as JSON text, not as objects: the
+// structured clone that carries a message can fail to rebuild a deeply
+// nested object on the receiving side (a "messageerror" event, or, in
+// Chromium, reading the event's data throws), and then there is no call id
+// to answer: a call whose message is lost would never settle. Text always
+// arrives, and the engine's reader answers any text.
+// The page numbers its messages (seq) and they arrive in order, so if one
+// still cannot be read, the worker says which, and the page settles the
+// call it carried.
 //
 // The JS bootstrap in kibitz.js owns the step before: it receives
 // {type: "init", module} with the compiled WebAssembly.Module, starts Go,
@@ -44,6 +55,7 @@ type worker struct {
 
 	mu      sync.Mutex
 	cancels map[float64]context.CancelFunc
+	lastSeq float64 // the number of the last message from the page; JS thread only
 }
 
 func runWorker() error {
@@ -57,6 +69,13 @@ func runWorker() error {
 		return err
 	}
 	if err := w.self.Set("onmessage", onMessage); err != nil {
+		return err
+	}
+	onMessageError, err := bridge.Func(w.onMessageError, func(err error) { w.log(err) })
+	if err != nil {
+		return err
+	}
+	if err := w.self.Set("onmessageerror", onMessageError); err != nil {
 		return err
 	}
 	type info struct {
@@ -76,21 +95,39 @@ func (w *worker) onMessage(this safejs.Value, args []safejs.Value) any {
 	if len(args) == 0 {
 		return nil
 	}
-	data, err := args[0].Get("data")
-	if err != nil {
-		return nil
+	// Chromium rebuilds a message's data when it is first read, here, and
+	// when that fails (a deeply nested object) the data is null and no
+	// messageerror is fired: the message is lost all the same. Every
+	// message from the page is an object with a type.
+	data, err := bridge.Property(args[0], "data")
+	if err != nil || data.Type() != safejs.TypeObject {
+		return w.onMessageError(this, args)
 	}
 	kind := stringField(data, "type")
 	id, _ := numberField(data, "id")
+	if seq, ok := numberField(data, "seq"); ok {
+		w.lastSeq = seq
+	}
 	switch kind {
 	case "run":
 		method := stringField(data, "method")
-		params, _ := data.Get("params")
-		paramsJSON, err := bridge.StringifyJSON(params)
+		params, err := bridge.Property(data, "params")
 		if err != nil {
-			w.postError(id, &api.Error{Code: api.CodeBadInput, Field: "params", Message: "the parameters cannot be sent as JSON: " + err.Error()})
+			w.postError(id, &api.Error{Code: api.CodeBadInput, Field: "params", Reason: "bad-value",
+				Message: "the parameters cannot be read: " + err.Error()})
 			return nil
 		}
+		if params.Type() != safejs.TypeString {
+			w.postError(id, &api.Error{Code: api.CodeBadInput, Field: "params", Reason: "bad-value",
+				Message: "the parameters must come as JSON text (kibitz.js sends them so)"})
+			return nil
+		}
+		text, err := params.String()
+		if err != nil {
+			w.postError(id, &api.Error{Code: api.CodeBadInput, Field: "params", Reason: "bad-value", Message: "the parameters cannot be read: " + err.Error()})
+			return nil
+		}
+		paramsJSON := []byte(text)
 		ctx, cancel := context.WithCancel(context.Background())
 		w.mu.Lock()
 		w.cancels[id] = cancel
@@ -102,6 +139,16 @@ func (w *worker) onMessage(this safejs.Value, args []safejs.Value) any {
 			cancel()
 		}
 		w.mu.Unlock()
+	}
+	return nil
+}
+
+// onMessageError handles a message from the page that could not be read:
+// the event has no data, but the message was the one after the last read.
+func (w *worker) onMessageError(this safejs.Value, args []safejs.Value) any {
+	w.lastSeq++
+	if err := w.post(map[string]any{"type": "lost", "seq": w.lastSeq}); err != nil {
+		w.log(err)
 	}
 	return nil
 }
@@ -133,12 +180,7 @@ func (w *worker) run(ctx context.Context, id float64, method string, params []by
 		w.postError(id, callErr)
 		return
 	}
-	value, err := bridge.ParseJSON(result)
-	if err != nil {
-		w.postError(id, &api.Error{Code: api.CodeInternal, Message: "the result could not be sent: " + err.Error()})
-		return
-	}
-	if err := w.post(map[string]any{"type": "result", "id": id, "value": value}); err != nil {
+	if err := w.post(map[string]any{"type": "result", "id": id, "json": string(result)}); err != nil {
 		w.postError(id, &api.Error{Code: api.CodeInternal, Message: "the result could not be sent: " + err.Error()})
 	}
 }
@@ -169,8 +211,11 @@ func (w *worker) log(err error) {
 	}
 }
 
+// stringField and numberField read a field of a message from the page,
+// through bridge.Property: a message's fields are read where an exception
+// could otherwise unwind through Go.
 func stringField(v safejs.Value, name string) string {
-	f, err := v.Get(name)
+	f, err := bridge.Property(v, name)
 	if err != nil || f.Type() != safejs.TypeString {
 		return ""
 	}
@@ -179,7 +224,7 @@ func stringField(v safejs.Value, name string) string {
 }
 
 func numberField(v safejs.Value, name string) (float64, bool) {
-	f, err := v.Get(name)
+	f, err := bridge.Property(v, name)
 	if err != nil || f.Type() != safejs.TypeNumber {
 		return 0, false
 	}

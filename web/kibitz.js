@@ -111,9 +111,15 @@
   // workerMain runs inside the worker, after Go's runtime: it starts Go on
   // the module the page posts, and reports if Go ever stops.
   function workerMain() {
+    // An init message the worker cannot read (a messageerror) would leave
+    // the page waiting for "ready" for good: it is reported as an exit.
+    self.onmessageerror = function () {
+      self.postMessage({ type: "exit", code: -1, message: "the engine could not receive its module" });
+    };
     self.onmessage = function (event) {
       var msg = event.data;
-      if (!msg || msg.type !== "init") return;
+      if (!msg) { self.onmessageerror(); return; } // not rebuilt: null in Chromium
+      if (msg.type !== "init") return;
       var go = new Go();
       var reported = false;
       function exit(code, message) {
@@ -139,8 +145,17 @@
     this._ready = null;
     this._pending = new Map(); // id → {resolve, reject, onProgress, worker}
     this._nextId = 1;
+    this._sent = 0;  // messages posted to the current worker, for "lost"
     this._methods = [];
   }
+
+  // _post sends a message to the current worker, numbered: messages
+  // arrive in order, so when the worker cannot read one it can say which.
+  Engine.prototype._post = function (worker, msg) {
+    msg.seq = ++this._sent;
+    worker.postMessage(msg);
+    return msg.seq;
+  };
 
   // _start makes sure a worker is up, starting a new one after a crash.
   Engine.prototype._start = function () {
@@ -151,9 +166,16 @@
         var url = workerURL();
         var worker = new Worker(url);
         engine._worker = worker;
+        engine._sent = 0;
         worker.onmessage = function (event) {
           var msg = event.data;
-          if (msg && msg.type === "ready") {
+          if (!msg || typeof msg !== "object") {
+            // Every message from the worker is an object: this one could
+            // not be rebuilt (Chromium gives null then, not messageerror).
+            worker.onmessageerror();
+            return;
+          }
+          if (msg.type === "ready") {
             URL.revokeObjectURL(url);
             engine._methods = msg.methods || [];
             resolve();
@@ -161,6 +183,15 @@
           }
           engine._onMessage(worker, msg);
           if (msg && msg.type === "exit") reject(kibitzError("engine-crashed", "The engine stopped while starting: " + msg.message));
+        };
+        // A message from the worker that cannot be read names no call, so
+        // every call on that worker fails and the next starts a new one.
+        // (The worker sends only strings and numbers, so this should not
+        // happen.)
+        worker.onmessageerror = function () {
+          var message = "A message from the engine could not be read.";
+          engine._crash(worker, message);
+          reject(kibitzError("engine-crashed", message));
         };
         worker.onerror = function (event) {
           event.preventDefault();
@@ -185,7 +216,26 @@
         }
         break;
       case "result":
-        if (call) { this._pending.delete(msg.id); settle(call, true, msg.value); }
+        if (call) {
+          this._pending.delete(msg.id);
+          var value;
+          try { value = JSON.parse(msg.json); } catch (e) {
+            settle(call, false, kibitzError("internal", "The engine's answer could not be read: " + e.message));
+            break;
+          }
+          settle(call, true, value);
+        }
+        break;
+      case "lost":
+        // The worker could not read the message numbered seq: settle the
+        // call it carried. (A lost cancel settles nothing; the grace
+        // timer replaces the worker.)
+        var engine = this;
+        this._pending.forEach(function (c, id) {
+          if (c.seq !== msg.seq) return;
+          engine._pending.delete(id);
+          settle(c, false, kibitzError("internal", "The engine could not receive this call: its worker could not read the message. Try again."));
+        });
         break;
       case "error":
         if (call) { this._pending.delete(msg.id); settle(call, false, kibitzError(msg.code || "internal", msg.message || "unknown error", msg)); }
@@ -232,15 +282,18 @@
     options = options || {};
     var engine = this;
     return new Promise(function (resolve, reject) {
+      var text;
+      try { text = paramsText(params); } catch (err) { reject(err); return; }
       var call = {
         method: String(method),
-        params: params === undefined ? {} : params,
+        params: text,
         onProgress: options.onProgress,
         signal: options.signal,
         resolve: resolve,
         reject: reject,
         done: false,
         id: 0,
+        seq: 0,
         worker: null,
         onAbort: null
       };
@@ -271,7 +324,7 @@
       call.worker = worker;
       engine._pending.set(call.id, call);
       try {
-        worker.postMessage({ type: "run", id: call.id, method: call.method, params: call.params });
+        call.seq = engine._post(worker, { type: "run", id: call.id, method: call.method, params: call.params });
       } catch (err) {
         engine._pending.delete(call.id);
         settle(call, false, kibitzError("bad-input", "The parameters cannot be sent to the engine: " + err.message, { field: "params" }));
@@ -287,11 +340,56 @@
     settle(call, false, kibitzError("cancelled", "The call was cancelled."));
     if (!call.id || this._pending.get(call.id) !== call) return; // never reached the worker
     var engine = this, worker = call.worker, id = call.id;
-    worker.postMessage({ type: "cancel", id: id });
+    this._post(worker, { type: "cancel", id: id });
     setTimeout(function () {
       if (engine._pending.get(id) === call) engine._replace(worker);
     }, CANCEL_GRACE_MS);
   };
+
+  // paramsText writes a call's parameters as the JSON text the worker
+  // reads. Text, not the object: a structured clone of deeply nested
+  // parameters can fail in the worker, where nothing could answer the
+  // call, while text always arrives and the engine's reader answers
+  // anything. JSON.stringify alone writes NaN and ±Infinity as null, which
+  // the engine would take for "absent" and default: they are bad input
+  // that names the field, as is a BigInt.
+  function paramsText(params) {
+    if (params === undefined || params === null) return "{}";
+    // Each object and list met, with its place: its holder's place, its
+    // key, and whether that holder is a list. A field's path is spelled
+    // from these only when one is at fault.
+    var places = new Map();
+    function pathOf(holder, key) {
+      var parent = places.get(holder);
+      if (parent === undefined) return "params"; // the parameters themselves
+      var path = "";
+      for (var at = { parent: parent, key: key, list: Array.isArray(holder) }; at.parent; at = at.parent) {
+        path = (at.list ? "[" + at.key + "]" : "." + at.key) + path;
+      }
+      return path.charAt(0) === "." ? path.slice(1) : path;
+    }
+    var text;
+    try {
+      text = JSON.stringify(params, function (key, value) {
+        var number = value instanceof Number ? value.valueOf() : value;
+        if (typeof number === "number" && !isFinite(number) || typeof value === "bigint") {
+          var field = pathOf(this, key);
+          var given = typeof value === "bigint" ? value + "n" : String(number);
+          throw kibitzError("bad-input", field + (typeof value === "bigint" ? " must be a number, not a BigInt" : " must be a finite number") + "; got " + given,
+            { field: field, reason: "bad-value", value: given });
+        }
+        if (value !== null && typeof value === "object") {
+          places.set(value, { parent: places.get(this) || null, key: key, list: Array.isArray(this) });
+        }
+        return value;
+      });
+    } catch (err) {
+      if (err.code) throw err;
+      var why = err instanceof RangeError ? "they are nested too deeply" : err.message;
+      throw kibitzError("bad-input", "The parameters cannot be sent to the engine: " + why, { field: "params", reason: "bad-value" });
+    }
+    return text === undefined ? "{}" : text;
+  }
 
   function settle(call, ok, value) {
     if (call.done) return;
@@ -379,13 +477,17 @@
 
   var loaderText = {
     en: { loading: "Loading the solver…", failed: "The solver could not load: {1}", retry: "Try again",
-          unknown: "Kibitz has no game called “{1}”. It has: {2}." },
+          unknown: "Kibitz has no game called “{1}”. It has: {2}.",
+          noGame: "Say which game to show: {1}." },
     "zh-Hant": { loading: "正在載入解題器…", failed: "解題器無法載入：{1}", retry: "重試",
-          unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。" },
+          unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。",
+          noGame: "請指定要顯示的遊戲：{1}。" },
     "zh-Hans": { loading: "正在加载解题器…", failed: "解题器无法加载：{1}", retry: "重试",
-          unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。" },
+          unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。",
+          noGame: "请指定要显示的游戏：{1}。" },
     ja: { loading: "ソルバーを読み込み中…", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
-          unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。" }
+          unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。",
+          noGame: "表示するゲームを指定してください：{1}。" }
   };
 
   // The widgets' usual first height, so the placeholder holds their place.
@@ -482,12 +584,24 @@
     };
   }
 
+  // mount never throws: whatever the element and the options, it returns
+  // a promise, so one bad widget cannot stop the others on the page.
   function mount(element, options) {
+    try {
+      return mountOnce(element, options);
+    } catch (err) {
+      return Promise.reject(err.code ? err : kibitzError("internal", "Kibitz.mount failed: " + err.message));
+    }
+  }
+
+  function mountOnce(element, options) {
     if (!element || element.nodeType !== 1) return Promise.reject(kibitzError("bad-input", "Kibitz.mount needs an element.", { field: "element" }));
     if (mounted.has(element)) return mounted.get(element);
     options = options || {};
     var attr = function (name) { return element.getAttribute(name) || ""; };
-    var game = options.game || attr("data-kibitz");
+    // The game is a name, whatever was given; a name no game has is told
+    // once the list of games is known.
+    var game = String(options.game || attr("data-kibitz"));
     var key = options.key || attr("data-kibitz-key") || element.id || defaultKey(element, game);
     var settings = {
       game: game,
@@ -505,7 +619,8 @@
       var page = both[0];
       if (Array.prototype.indexOf.call(page.games, game) < 0 && game !== "app") {
         var names = Array.prototype.slice.call(page.games).join(", ");
-        throw kibitzError("bad-input", fill(box.text.unknown, [game, names]), { field: "game", reason: "unknown-game" });
+        var text = game.trim() ? fill(box.text.unknown, [game, names]) : fill(box.text.noGame, [names]);
+        throw kibitzError("bad-input", text, { field: "game", reason: "unknown-game", value: game });
       }
       return page.mount(element, settings, both[1]);
     }).then(function (handle) {
@@ -529,11 +644,15 @@
   }
 
   // defaultKey names a widget's saved state by its page and its place
-  // among the page's widgets of the same game.
+  // among the page's widgets of the same game. The game is compared as a
+  // value, never put in a selector, where a quote or a bracket in it
+  // would throw.
   function defaultKey(element, game) {
-    var same = document.querySelectorAll('[data-kibitz="' + game + '"]');
-    var index = Array.prototype.indexOf.call(same, element);
-    return location.pathname + "#" + game + "-" + Math.max(index, 0);
+    var all = document.querySelectorAll("[data-kibitz]"), index = 0;
+    for (var i = 0; i < all.length && all[i] !== element; i++) {
+      if (all[i].getAttribute("data-kibitz") === game) index++;
+    }
+    return location.pathname + "#" + game + "-" + index;
   }
 
   function mountAll(root) {

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+	"syscall/js"
 
 	"github.com/hack-pad/safejs"
 )
@@ -43,6 +44,34 @@ func Func(fn func(this safejs.Value, args []safejs.Value) any, onPanic func(erro
 		return safejs.Undefined(), err
 	}
 	return f.Value(), nil
+}
+
+// Property reads v[name] so that a getter that throws is an error. A plain
+// Get cannot promise that: syscall/js reads properties without catching,
+// and an exception thrown there unwinds through Go's frames and leaves the
+// runtime broken. (A worker message's data is such a getter in Chromium:
+// the message is rebuilt when first read, and that throws when it is too
+// deep.) Reflect.get is a call, and calls are caught.
+func Property(v safejs.Value, name string) (safejs.Value, error) {
+	reflect, err := Global().Get("Reflect")
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	value, err := reflect.Call("get", v, name)
+	if err != nil {
+		return safejs.Undefined(), NewJSError(errorValue(err))
+	}
+	return value, nil
+}
+
+// errorValue is the JS value a caught exception carried, if it carried one.
+func errorValue(err error) safejs.Value {
+	var jsErr js.Error
+	if errors.As(err, &jsErr) {
+		return safejs.Safe(jsErr.Value)
+	}
+	v, _ := safejs.ValueOf(err.Error())
+	return v
 }
 
 // ParseJSON turns JSON text into a JS value with JSON.parse.

@@ -131,3 +131,29 @@ func TestYieldRunsTheEventLoop(t *testing.T) {
 		t.Fatal("1000 yields and the timer never fired")
 	}
 }
+
+// A property whose getter throws is an error, and Go carries on.
+func TestPropertyCatchesAThrowingGetter(t *testing.T) {
+	fn, _ := Global().Get("Function")
+	getter, err := fn.New("throw new RangeError('Maximum call stack size exceeded')")
+	if err != nil {
+		t.Fatal(err)
+	}
+	descriptor, _ := Object(map[string]any{"get": getter})
+	obj, _ := Object(map[string]any{"plain": 7})
+	objectCtor, _ := Global().Get("Object")
+	if _, err := objectCtor.Call("defineProperty", obj, "data", descriptor); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ { // again and again: the runtime is intact
+		_, err := Property(obj, "data")
+		var jsErr *JSError
+		if !errors.As(err, &jsErr) || !strings.Contains(jsErr.Message, "Maximum call stack") {
+			t.Fatalf("want the getter's RangeError, got %v", err)
+		}
+	}
+	plain, err := Property(obj, "plain")
+	if n, _ := plain.Int(); err != nil || n != 7 {
+		t.Fatalf("a plain property: %v %v", n, err)
+	}
+}
