@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"time"
@@ -107,6 +108,11 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 			return nil
 		}
 		pending = 0
+		// WebAssembly has one thread and no preemption: without a yield,
+		// the garbage collector's workers never run during a long
+		// analysis, a collection cannot finish, and the heap grows past
+		// any limit.
+		runtime.Gosched()
 		if err := ctx.Err(); err != nil {
 			return err
 		}
