@@ -599,10 +599,12 @@ func TestPathologicalBoardStops(t *testing.T) {
 		}
 	}
 	// A checkerboard of open squares joins every border into one mesh.
+	// The bound only catches a budget ignored altogether: how far past it
+	// an analysis runs is measured by go run ./scripts/bench bounds.
 	start := time.Now()
 	checker := regionGame(rng, 100, 100, 1000, func(x, y int) bool { return (x/10+y/10)%2 == 0 })
 	a, err = Analyze(context.Background(), checker, Options{Budget: 100 * time.Millisecond})
-	if err != nil || a.Complete || a.Why == "" || time.Since(start) > 3*time.Second {
+	if err != nil || a.Complete || a.Why == "" || time.Since(start) > 30*time.Second {
 		t.Fatalf("checkerboard: got %v, complete %v, why %q, after %v", err, a != nil && a.Complete, a.Why, time.Since(start))
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -46,8 +46,8 @@ func BenchmarkAnalyze(b *testing.B) {
 }
 
 // TestAnalyzeSpeed reports the median and the slowest analysis over the
-// benchmark positions (run with -v; it asserts only a generous bound so it
-// never fails on a slow machine).
+// benchmark positions (run with -v). It asserts nothing about time, which
+// depends on the machine; BenchmarkAnalyze is the measure.
 func TestAnalyzeSpeed(t *testing.T) {
 	if testing.Short() {
 		t.Skip()
@@ -64,8 +64,5 @@ func TestAnalyzeSpeed(t *testing.T) {
 		}
 		sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 		t.Logf("%s: %d positions, median %v, max %v", level.ID, len(times), times[len(times)/2], times[len(times)-1])
-		if times[len(times)/2] > 20*time.Millisecond {
-			t.Fatalf("%s: median %v", level.ID, times[len(times)/2])
-		}
 	}
 }
