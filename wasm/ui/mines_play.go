@@ -707,6 +707,13 @@ func (m *minesPlay) autoLoop(gen int) {
 			minesPlayed
 		}
 		err := f.Call("mines-move", "mines.autoplay", map[string]any{"state": g.State, "steps": 1}, &res)
+		if m.autoGen != gen {
+			// Paused while the engine chose this move: the reader saw
+			// Pause take effect, so the move is dropped (the game is the
+			// page's state, so nothing else needs undoing).
+			m.moves.Unlock()
+			return
+		}
 		if err != nil {
 			m.moves.Unlock()
 			w.f.ShowError(err)
