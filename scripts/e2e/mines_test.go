@@ -472,6 +472,7 @@ func TestMinesBigBoardRedrawsOnlyWhatChanged(t *testing.T) {
 // auto-play plays at a visible pace to the end of a game, or until Pause.
 func TestMinesLongPressAndAutoPlay(t *testing.T) {
 	ctx := minesPage(t, "mines-auto.html", "play")
+	installHold(t, ctx)
 	got := eval[map[string]any](t, ctx, `(async () => {
 		const set = (sel, v) => { const e = $m(sel); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
 		set('#kz-mines-level', 'beginner');
@@ -511,7 +512,17 @@ func TestMinesLongPressAndAutoPlay(t *testing.T) {
 		auto.click();
 		const paused = view();
 		await new Promise(r => setTimeout(r, 1600));
-		return {afterPress, pressed, end, pausedHolds: view() === paused, pausedButton: auto.textContent,
+		const pausedHolds = view() === paused;
+		// Pause while the engine is choosing a move: that move is dropped.
+		hold('mines.autoplay');
+		auto.click();
+		await until(() => held('mines.autoplay') > 0);
+		auto.click();
+		const before = view();
+		await release('mines.autoplay');
+		await new Promise(r => setTimeout(r, 1600));
+		return {afterPress, pressed, end, pausedHolds, pausedButton: auto.textContent,
+			inFlightDropped: view() === before,
 			playing: !status.classList.contains('kz-win') && !status.classList.contains('kz-bad')};
 	})()`)
 	t.Logf("auto-play: %v", got["end"])
@@ -521,6 +532,9 @@ func TestMinesLongPressAndAutoPlay(t *testing.T) {
 	}
 	if got["pausedHolds"] != true || got["pausedButton"] != "Auto-play" {
 		t.Fatalf("pause: %v", got)
+	}
+	if got["inFlightDropped"] != true {
+		t.Fatalf("a move in flight when Pause was pressed was played: %v", got)
 	}
 }
 
