@@ -6,6 +6,7 @@
 //	go run ./scripts/bench guess -rules 5:0123456789 -strategy entropy -secrets 200
 //	go run ./scripts/bench table > table.md    # every strategy on every game
 //	go run ./scripts/bench book -out engine/guess/book_data.go
+//	go run ./scripts/bench bounds              # every method's time, progress and cancel bounds
 //
 // guess prints human-readable lines, then a one-line JSON summary last;
 // table prints the README's Markdown table of all strategies.
@@ -32,6 +33,8 @@ func main() {
 		err = runChain(os.Args[2:])
 	case "mines":
 		err = runMines(os.Args[2:])
+	case "bounds":
+		err = runBounds(os.Args[2:])
 	default:
 		usage()
 	}
@@ -42,6 +45,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: bench guess [flags] | bench table [flags] | bench book [flags] | bench mines [flags]; -h for flags")
+	fmt.Fprintln(os.Stderr, "usage: bench guess [flags] | bench table [flags] | bench book [flags] | bench mines [flags] | bench bounds [flags]; -h for flags")
 	os.Exit(2)
 }
