@@ -41,7 +41,9 @@ import (
 //	               score, floating, outcomes: [{n, prob, safe,
 //	               nextSafety}]}], analysis, winProb? (endgame search)}
 //	mines.autoplay {state, steps? (1; 0 = to the end), budgetMs?} → game +
-//	               played: [{x, y, action, prob, why, revealed}]
+//	               played: [{x, y, action, prob, why, revealed}]; the
+//	               budget covers the call: past it no move is started and
+//	               the game so far comes back, still playing
 //
 // A game is {state, width, height, mines, rule, seed, status (playing |
 // won | lost), board (.mine text of what the player sees), moves, flags,
@@ -546,11 +548,19 @@ func minesAutoplay(ctx context.Context, params json.RawMessage, report progress.
 	moves := []played{}
 	var revealed []mines.Point
 	safeCells := g.View.Width*g.View.Height - g.View.Mines
+	// The budget covers the call: once it is spent no move is started,
+	// and the game so far is returned, still playing, for the caller to
+	// go on with.
+	start := time.Now()
 	for n := 0; g.Status == mines.Playing && (steps == 0 || n < steps); n++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		m, out, err := g.AutoStep(ctx, mines.Options{Budget: budget, Progress: quiet})
+		left := budget - time.Since(start)
+		if n > 0 && left <= 0 {
+			break
+		}
+		m, out, err := g.AutoStep(ctx, mines.Options{Budget: max(left, time.Millisecond), Progress: quiet})
 		if err != nil {
 			return nil, err
 		}

@@ -158,12 +158,21 @@ func (g *Game) FirstMove() Move {
 // AutoStep plays one move of the auto-player: the first click (see
 // FirstMove), then cells certain to be safe, then the guess Guess picks.
 // It flags the certain mines it finds (flags are not counted as moves).
-// It returns the move made and the cells it revealed.
+// It returns the move made and the cells it revealed. opts.Budget bounds
+// the whole move.
 func (g *Game) AutoStep(ctx context.Context, opts Options) (Move, []Point, error) {
 	if g.Mine == nil {
 		m := g.FirstMove()
 		out, err := g.Reveal(ctx, m.Point)
 		return m, out, err
+	}
+	// The budget covers the whole move: the analysis, then the endgame
+	// search and the look-ahead with what is left of it (each has a
+	// smaller budget of its own too).
+	start := time.Now()
+	budget := opts.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
 	}
 	a, err := Analyze(ctx, g.View, opts)
 	if err != nil {
@@ -177,10 +186,16 @@ func (g *Game) AutoStep(ctx context.Context, opts Options) (Move, []Point, error
 		return Move{}, nil, gameInputError("state", ReasonGameOver, "no cell is left to reveal")
 	}
 	if m.Why != WhySafe {
-		if em, _, ok := a.Endgame(ctx, endgameBudget); ok {
+		// At least a nanosecond: a budget of 0 means the default.
+		left := func() time.Duration { return max(budget-time.Since(start), 1) }
+		if em, _, ok := a.Endgame(ctx, min(endgameBudget, left())); ok {
 			m = em
-		} else if m, _, err = a.Guess(ctx, opts); err != nil {
-			return Move{}, nil, err
+		} else {
+			guessOpts := opts
+			guessOpts.Budget = left()
+			if m, _, err = a.Guess(ctx, guessOpts); err != nil {
+				return Move{}, nil, err
+			}
 		}
 	}
 	out, err := g.Reveal(ctx, m.Point)

@@ -759,6 +759,16 @@ func boundsCases() []boundsCase {
 				s, err := gameAfter(map[string]any{"width": 100, "height": 100, "mines": 1000, "rule": "opening", "seed": 3}, nil)
 				return map[string]any{"state": s, "steps": 0}, err
 			}},
+		{name: "mines.autoplay 100x100x2000 noguess to the end", method: "mines.autoplay", budget: d, about: "the budget covers the call",
+			params: func() (any, error) {
+				s, err := gameAfter(map[string]any{"width": 100, "height": 100, "mines": 2000, "rule": "noguess", "seed": 1}, [][2]int{{50, 50}})
+				return map[string]any{"state": s, "steps": 0}, err
+			}},
+		{name: "mines.autoplay 100x100x2000 noguess to the end 300ms", method: "mines.autoplay", budget: 300 * time.Millisecond, about: "the budget covers the call",
+			params: func() (any, error) {
+				s, err := gameAfter(map[string]any{"width": 100, "height": 100, "mines": 2000, "rule": "noguess", "seed": 1}, [][2]int{{50, 50}})
+				return map[string]any{"state": s, "steps": 0, "budgetMs": 300}, err
+			}},
 		{name: "mines.autoplay expert to the end", method: "mines.autoplay", budget: d, about: "the budget covers the call",
 			params: func() (any, error) {
 				s, err := gameAfter(map[string]any{"level": "expert", "rule": "opening", "seed": 1}, nil)
