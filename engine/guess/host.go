@@ -181,7 +181,7 @@ func (h *Host) replay(ctx context.Context) ([]Turn, []Code, error) {
 	if h.Kind == HostFair {
 		secret, err = r.ParseCode(h.Secret, "secret")
 	} else {
-		candidates, err = r.AllCodes()
+		candidates, err = r.Candidates(ctx, nil) // every code, listed with progress and cancel
 	}
 	if err != nil {
 		return nil, nil, err
