@@ -4,10 +4,12 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hack-pad/safejs"
 
 	"kibitz/wasm/bridge"
+	"kibitz/wasm/frame"
 	"kibitz/wasm/ui"
 )
 
@@ -20,16 +22,17 @@ import (
 // options is {game, lang, key}; engine is kibitz.js's engine object; the
 // handle has unmount().
 func runPage() error {
+	ui.Register()
 	mount, err := bridge.Func(func(this safejs.Value, args []safejs.Value) any {
 		promise, err := bridge.Promise(func() (safejs.Value, error) {
 			if len(args) < 3 {
 				return safejs.Undefined(), fmt.Errorf("mount needs element, options and engine")
 			}
-			var opts ui.Options
+			var opts frame.Options
 			if err := bridge.FromJS(args[1], &opts); err != nil {
 				return safejs.Undefined(), fmt.Errorf("mount options: %w", err)
 			}
-			return ui.Mount(args[0], opts, ui.NewEngine(args[2]))
+			return frame.Mount(args[0], opts, frame.NewEngine(args[2]))
 		}, jsError)
 		if err != nil {
 			return nil
@@ -39,7 +42,10 @@ func runPage() error {
 	if err != nil {
 		return err
 	}
-	hooks, err := bridge.Object(map[string]any{"mount": mount, "games": ui.Games()})
+	// Kibitz.games() lists the games by name, whatever their tab order.
+	games := frame.Games()
+	slices.Sort(games)
+	hooks, err := bridge.Object(map[string]any{"mount": mount, "games": games})
 	if err != nil {
 		return err
 	}

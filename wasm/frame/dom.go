@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package ui
+package frame
 
 import (
 	"fmt"
@@ -11,34 +11,37 @@ import (
 
 // A small element builder, so a widget's markup reads as a tree:
 //
-//	el("button", cls("primary"), attr("type", "submit"), on("click", "go"), "Go")
+//	El("button", Cls("primary"), Attr("type", "submit"), On("click", "go"), "Go")
 //
 // Arguments are applied in order: a string becomes a text node, a dom.Node
-// is appended, a prop sets something on the element, a slice of nodes is
-// appended in order, and nil is skipped.
+// is appended, a Prop sets something on the element, a slice of nodes is
+// appended in order, and nil is skipped. Each widget package gives these
+// helpers short local names (el, cls, attr, ...) in its markup.go, so its
+// markup stays as readable as a tree.
 
-// prop sets something on an element.
-type prop func(dom.Element)
+// Prop sets something on an element.
+type Prop func(dom.Element)
 
-func el(tag string, args ...any) dom.Element {
-	return build(doc.CreateElement(tag), args...)
+// El creates a tag element and applies args to it.
+func El(tag string, args ...any) dom.Element {
+	return Build(doc.CreateElement(tag), args...)
 }
 
 const svgNS = "http://www.w3.org/2000/svg"
 
-// svg builds an element in the SVG namespace, for charts.
-func svg(tag string, args ...any) dom.Element {
-	return build(doc.CreateElementNS(svgNS, tag), args...)
+// SVG builds an element in the SVG namespace, for charts.
+func SVG(tag string, args ...any) dom.Element {
+	return Build(doc.CreateElementNS(svgNS, tag), args...)
 }
 
-// build applies args to e (see el) and returns e.
-func build(e dom.Element, args ...any) dom.Element {
+// Build applies args to e (see El) and returns e.
+func Build(e dom.Element, args ...any) dom.Element {
 	for _, a := range args {
 		switch a := a.(type) {
 		case nil:
 		case string:
 			e.AppendChild(doc.CreateTextNode(a))
-		case prop:
+		case Prop:
 			a(e)
 		case dom.Node:
 			e.AppendChild(a)
@@ -47,16 +50,17 @@ func build(e dom.Element, args ...any) dom.Element {
 				e.AppendChild(c)
 			}
 		default:
-			panic(fmt.Sprintf("ui: el cannot use %T", a))
+			panic(fmt.Sprintf("frame: El cannot use %T", a))
 		}
 	}
 	return e
 }
 
-func attr(name, value string) prop { return func(e dom.Element) { e.SetAttribute(name, value) } }
+// Attr sets an attribute.
+func Attr(name, value string) Prop { return func(e dom.Element) { e.SetAttribute(name, value) } }
 
-// attrIf sets a boolean attribute (disabled, hidden, checked) when on.
-func attrIf(on bool, name string) prop {
+// AttrIf sets a boolean attribute (disabled, hidden, checked) when on.
+func AttrIf(on bool, name string) Prop {
 	return func(e dom.Element) {
 		if on {
 			e.SetAttribute(name, "")
@@ -64,30 +68,33 @@ func attrIf(on bool, name string) prop {
 	}
 }
 
-func cls(names string) prop { return attr("class", names) }
+// Cls sets the class attribute.
+func Cls(names string) Prop { return Attr("class", names) }
 
-// on asks the frame to call the handler named name on event typ.
-func on(typ, name string) prop { return attr("data-on-"+typ, name) }
+// On asks the frame to call the handler named name on event typ.
+func On(typ, name string) Prop { return Attr("data-on-"+typ, name) }
 
-// data sets a data-* attribute, which handlers read back from the target.
-func data(key, value string) prop { return attr("data-"+key, value) }
+// Data sets a data-* attribute, which handlers read back from the target.
+func Data(key, value string) Prop { return Attr("data-"+key, value) }
 
-// replace swaps all of e's children for the given ones.
-func replace(e dom.Element, children ...any) {
+// Replace swaps all of e's children for the given ones.
+func Replace(e dom.Element, children ...any) {
 	e.SetInnerHTML("")
-	build(e, children...)
+	Build(e, children...)
 }
 
-// inputValue and setInputValue read and write a form control's value.
-func inputValue(e dom.Element) string { return e.Underlying().Get("value").String() }
+// InputValue and SetInputValue read and write a form control's value.
+func InputValue(e dom.Element) string { return e.Underlying().Get("value").String() }
 
-func setInputValue(e dom.Element, v string) { e.Underlying().Set("value", v) }
+func SetInputValue(e dom.Element, v string) { e.Underlying().Set("value", v) }
 
-func checked(e dom.Element) bool { return e.Underlying().Get("checked").Bool() }
+// Checked and SetChecked read and write a checkbox or radio button.
+func Checked(e dom.Element) bool { return e.Underlying().Get("checked").Bool() }
 
-func setChecked(e dom.Element, v bool) { e.Underlying().Set("checked", v) }
+func SetChecked(e dom.Element, v bool) { e.Underlying().Set("checked", v) }
 
-func setHidden(e dom.Element, hidden bool) {
+// SetHidden shows or hides e.
+func SetHidden(e dom.Element, hidden bool) {
 	if hidden {
 		e.SetAttribute("hidden", "")
 	} else {
@@ -95,14 +102,16 @@ func setHidden(e dom.Element, hidden bool) {
 	}
 }
 
-func setDisabled(e dom.Element, disabled bool) { e.Underlying().Set("disabled", disabled) }
+// SetDisabled enables or disables a control.
+func SetDisabled(e dom.Element, disabled bool) { e.Underlying().Set("disabled", disabled) }
 
-func focus(e dom.Element) { e.Underlying().Call("focus") }
+// Focus moves the focus to e.
+func Focus(e dom.Element) { e.Underlying().Call("focus") }
 
-// scrollTabIntoView scrolls a tab bar sideways so tab is in view. Unlike
+// ScrollTabIntoView scrolls a tab bar sideways so tab is in view. Unlike
 // scrollIntoView it never scrolls the page: a widget low in a blog post
 // must not pull the reader down to it.
-func scrollTabIntoView(tab dom.Element) {
+func ScrollTabIntoView(tab dom.Element) {
 	t := tab.Underlying()
 	bar := t.Get("parentElement")
 	left, width := t.Get("offsetLeft").Float(), t.Get("offsetWidth").Float()
@@ -115,11 +124,11 @@ func scrollTabIntoView(tab dom.Element) {
 	}
 }
 
-// tabKey is where a tab list's keys move: the arrows to the next or
+// TabKey is where a tab list's keys move: the arrows to the next or
 // previous tab (wrapping round), Home and End to the first and last. It
 // returns the index of the tab to select from tab i of n, and false for
 // any other key.
-func tabKey(ev dom.Event, i, n int) (int, bool) {
+func TabKey(ev dom.Event, i, n int) (int, bool) {
 	switch ev.Underlying().Get("key").String() {
 	case "ArrowRight":
 		return (i + 1) % n, true
@@ -133,8 +142,8 @@ func tabKey(ev dom.Event, i, n int) (int, bool) {
 	return i, false
 }
 
-// htmlEscape makes text safe in markup, in an attribute or not.
-func htmlEscape(text string) string {
+// HTMLEscape makes text safe in markup, in an attribute or not.
+func HTMLEscape(text string) string {
 	if !strings.ContainsAny(text, `&<>"`) {
 		return text
 	}
@@ -154,4 +163,13 @@ func htmlEscape(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// ToggleClass adds the class name to e, or removes it.
+func ToggleClass(e dom.Element, name string, on bool) {
+	if on {
+		e.Class().Add(name)
+	} else {
+		e.Class().Remove(name)
+	}
 }

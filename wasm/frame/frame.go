@@ -1,16 +1,14 @@
 //go:build js && wasm
 
-package ui
+package frame
 
 import (
 	"context"
-	"embed"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -22,32 +20,11 @@ import (
 	"kibitz/wasm/i18n"
 )
 
-// styleFiles holds the widgets' CSS: style.css, shared by every widget,
-// then one file per game (guess.css, chain.css, ...), in name order.
+// sharedStyle is style.css, the stylesheet every widget shares; each
+// game's own follows it (see styleSheet).
 //
-//go:embed *.css
-var styleFiles embed.FS
-
-// styleSheet is every CSS file, style.css first, joined once.
-var styleSheet = func() string {
-	names, _ := fs.Glob(styleFiles, "*.css")
-	slices.SortFunc(names, func(a, b string) int {
-		switch {
-		case a == "style.css":
-			return -1
-		case b == "style.css":
-			return 1
-		}
-		return strings.Compare(a, b)
-	})
-	var b strings.Builder
-	for _, name := range names {
-		text, _ := styleFiles.ReadFile(name)
-		b.Write(text)
-		b.WriteByte('\n')
-	}
-	return b.String()
-}()
+//go:embed style.css
+var sharedStyle string
 
 // Frame is what every widget gets from the host, identically: its Shadow
 // DOM, its language, its saved state, its engine, a busy bar with progress
@@ -137,26 +114,26 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	}
 	f.Lang = i18n.Choose(lang, opts.Languages)
 	style := doc.CreateElement("style")
-	style.SetTextContent(styleSheet)
+	style.SetTextContent(styleSheet())
 	f.root.AppendChild(style)
 
-	f.shell = el("div", cls("kz"), attr("lang", string(f.Lang)))
+	f.shell = El("div", Cls("kz"), Attr("lang", string(f.Lang)))
 	if opts.Theme == "light" || opts.Theme == "dark" {
 		f.shell.SetAttribute("data-theme", opts.Theme) // otherwise the reader's system decides
 	}
-	f.busyText = el("span", cls("kz-busy-text"))
+	f.busyText = El("span", Cls("kz-busy-text"))
 	// The bar floats over the top of the widget (and stays in view while
 	// the reader scrolls it) instead of pushing the page down when it
 	// shows: see .kz-busy-bar in style.css.
-	f.busyBar = el("div", cls("kz-busy-bar"), attr("hidden", ""), attr("role", "status"),
-		el("span", cls("kz-busy"),
-			el("span", cls("kz-spinner"), attr("aria-hidden", "true")),
+	f.busyBar = El("div", Cls("kz-busy-bar"), Attr("hidden", ""), Attr("role", "status"),
+		El("span", Cls("kz-busy"),
+			El("span", Cls("kz-spinner"), Attr("aria-hidden", "true")),
 			f.busyText,
-			el("button", attr("type", "button"), cls("kz-link"), on("click", "frame.stop"), f.T("common.stop")),
+			El("button", Attr("type", "button"), Cls("kz-link"), On("click", "frame.stop"), f.T("common.stop")),
 		),
 	)
-	f.message = el("div", cls("kz-message"), attr("role", "alert"), attr("aria-live", "assertive"))
-	f.Body = el("div", cls("kz-body"))
+	f.message = El("div", Cls("kz-message"), Attr("role", "alert"), Attr("aria-live", "assertive"))
+	f.Body = El("div", Cls("kz-body"))
 	f.shell.AppendChild(f.busyBar)
 	f.shell.AppendChild(f.message)
 	f.shell.AppendChild(f.Body)
@@ -169,7 +146,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 		}
 	})
 	f.Handle("frame.dismiss", func(dom.Event, dom.Element) { f.ClearMessage() })
-	f.Handle("frame.copy", func(_ dom.Event, t dom.Element) { f.copy(t) })
+	f.Handle("frame.copy", func(_ dom.Event, t dom.Element) { f.Copy(t) })
 	f.listen = map[string]listener{}
 	// Every event type a widget may ask for by data-on-<type>: the board
 	// games need right clicks, long presses (pointer down and up) and
@@ -234,6 +211,13 @@ func (f *Frame) dispatch(typ string, ev dom.Event) {
 // T translates a message key into the frame's language.
 func (f *Frame) T(key string, args ...any) string { return i18n.T(f.Lang, key, args...) }
 
+// Options are the widget's mount options (its mode, preset, ...).
+func (f *Frame) Options() Options { return f.opts }
+
+// Root is the widget's shadow root, where the focus and the elements
+// under a point are found.
+func (f *Frame) Root() dom.DocumentFragment { return f.root }
+
 // Save stores the widget's state in localStorage; failures (storage full
 // or forbidden) only cost persistence, so they are ignored.
 func (f *Frame) Save(state any) {
@@ -277,17 +261,17 @@ func (f *Frame) loadString(key string) string {
 // and rebuilds the widget in it (the widget's state is saved, so the game
 // carries on).
 func (f *Frame) LanguageMenu() dom.Element {
-	sel := el("select", attr("id", "kz-lang"), attr("aria-label", f.T("app.language")), on("change", "frame.lang"))
+	sel := El("select", Attr("id", "kz-lang"), Attr("aria-label", f.T("app.language")), On("change", "frame.lang"))
 	for _, l := range i18n.Langs {
-		sel.AppendChild(el("option", attr("value", string(l)), attr("lang", string(l)), i18n.Names[l]))
+		sel.AppendChild(El("option", Attr("value", string(l)), Attr("lang", string(l)), i18n.Names[l]))
 	}
-	setInputValue(sel, string(f.Lang))
+	SetInputValue(sel, string(f.Lang))
 	f.Handle("frame.lang", func(_ dom.Event, t dom.Element) {
-		lang := inputValue(t)
+		lang := InputValue(t)
 		f.saveString(f.storeKey+"#lang", lang)
 		go f.relaunch()
 	})
-	return el("label", cls("kz-lang"), el("span", cls("kz-sr"), f.T("app.language")), sel)
+	return El("label", Cls("kz-lang"), El("span", Cls("kz-sr"), f.T("app.language")), sel)
 }
 
 // relaunch rebuilds the widget from scratch in a fresh frame.
@@ -296,6 +280,20 @@ func (f *Frame) relaunch() {
 	if _, err := start(f.host, f.opts, f.Engine, f.point); err != nil {
 		println("kibitz: relaunch:", err.Error())
 	}
+}
+
+// Nest mounts game's widget on host, an element of this frame's widget
+// (the app's tab for that game). The game speaks this frame's language,
+// saves its state under this frame's key, and goes when this frame does.
+func (f *Frame) Nest(host dom.Element, game string) error {
+	opts := f.opts
+	opts.Game, opts.Key, opts.Lang, opts.Nested = game, f.opts.Key+"/"+game, string(f.Lang), true
+	child, err := start(safejs.Safe(host.Underlying()), opts, f.Engine, &mountPoint{})
+	if err != nil {
+		return err
+	}
+	f.children = append(f.children, child)
+	return nil
 }
 
 // ErrSuperseded is what a call returns when a newer call in its lane
@@ -342,11 +340,11 @@ func (f *Frame) Lane(name string) *Lane {
 // what the lane computes.
 func (l *Lane) BusyIn() dom.Element {
 	if l.busy == nil {
-		l.busyText = el("span", cls("kz-busy-text"))
-		l.busy = el("div", cls("kz-busy kz-busy-inline"), attr("hidden", ""), attr("role", "status"),
-			el("span", cls("kz-spinner"), attr("aria-hidden", "true")),
+		l.busyText = El("span", Cls("kz-busy-text"))
+		l.busy = El("div", Cls("kz-busy kz-busy-inline"), Attr("hidden", ""), Attr("role", "status"),
+			El("span", Cls("kz-spinner"), Attr("aria-hidden", "true")),
 			l.busyText,
-			el("button", attr("type", "button"), cls("kz-link"), data("lane", l.name), on("click", "frame.stop-lane"), l.f.T("common.stop")),
+			El("button", Attr("type", "button"), Cls("kz-link"), Data("lane", l.name), On("click", "frame.stop-lane"), l.f.T("common.stop")),
 		)
 	}
 	return l.busy
@@ -507,9 +505,9 @@ func (f *Frame) ShowError(err error) {
 		return
 	}
 	f.message.SetInnerHTML("")
-	f.message.AppendChild(el("span", f.Describe(err)))
-	f.message.AppendChild(el("button", attr("type", "button"), cls("kz-link"), on("click", "frame.dismiss"),
-		attr("aria-label", f.T("common.dismiss")), "×"))
+	f.message.AppendChild(El("span", f.Describe(err)))
+	f.message.AppendChild(El("button", Attr("type", "button"), Cls("kz-link"), On("click", "frame.dismiss"),
+		Attr("aria-label", f.T("common.dismiss")), "×"))
 	f.message.Class().Add("kz-error")
 }
 
@@ -521,7 +519,7 @@ func (f *Frame) ShowErrorIn(place dom.Element, err error) bool {
 	if err == nil || errors.Is(err, ErrSuperseded) {
 		return false
 	}
-	toggleClass(place, "kz-bad", !errors.Is(err, ErrStopped))
+	ToggleClass(place, "kz-bad", !errors.Is(err, ErrStopped))
 	place.SetTextContent(f.Describe(err))
 	return true
 }
@@ -530,7 +528,7 @@ func (f *Frame) ShowErrorIn(place dom.Element, err error) bool {
 func (f *Frame) Notice(text string) {
 	f.message.SetInnerHTML("")
 	f.message.Class().Remove("kz-error")
-	f.message.AppendChild(el("span", text))
+	f.message.AppendChild(El("span", text))
 }
 
 // ClearMessage empties the message line.
@@ -552,7 +550,7 @@ func (f *Frame) DescribeLines(err error, text string) string {
 	lines := strings.Split(text, "\n")
 	return f.describe(err, func(ce *CallError) string {
 		if ce.Row != nil && *ce.Row < len(lines) {
-			return f.T("where.line-quoted", *ce.Row+1, f.quote(lines[*ce.Row]))
+			return f.T("where.line-quoted", *ce.Row+1, f.Quote(lines[*ce.Row]))
 		}
 		return f.rowsAt(ce, "where.line")
 	})
@@ -586,7 +584,7 @@ func (f *Frame) describe(err error, where func(*CallError) string) string {
 		if ce.Reason == "" || !i18n.Has(i18n.English, key) {
 			return f.T("error.bad-input", ce.Message)
 		}
-		text := f.T(key, f.quote(ce.Symbol), position(ce.Other), ce.Want, f.quote(ce.Value), position(ce.Pos), symbolCount(ce.Value))
+		text := f.T(key, f.Quote(ce.Symbol), Position(ce.Other), ce.Want, f.Quote(ce.Value), Position(ce.Pos), symbolCount(ce.Value))
 		if at := where(ce); at != "" {
 			text = f.T("where.prefix", at, text)
 		}
@@ -595,14 +593,14 @@ func (f *Frame) describe(err error, where func(*CallError) string) string {
 	return f.T("error.internal", ce.Message)
 }
 
-// quote puts a piece of the reader's input in the language's quotation
+// Quote puts a piece of the reader's input in the language's quotation
 // marks.
-func (f *Frame) quote(s string) string {
+func (f *Frame) Quote(s string) string {
 	return f.T("common.quote", strings.TrimSpace(s))
 }
 
-// position writes a 0-based position as the 1-based one people count.
-func position(p *int) int {
+// Position writes a 0-based position as the 1-based one people count.
+func Position(p *int) int {
 	if p == nil {
 		return 0
 	}
@@ -641,23 +639,24 @@ func (f *Frame) rowsAt(ce *CallError, rowKey string) string {
 // CopyButton returns a button that copies text to the clipboard and says
 // so.
 func (f *Frame) CopyButton(text string) dom.Element {
-	return el("button", attr("type", "button"), cls("kz-copy"), data("copy", text), on("click", "frame.copy"), f.T("common.copy"))
+	return El("button", Attr("type", "button"), Cls("kz-copy"), Data("copy", text), On("click", "frame.copy"), f.T("common.copy"))
 }
 
-// copy puts a CopyButton's text on the clipboard. Where the clipboard
+// Copy puts a CopyButton's text, or any button's data-copy, on the
+// clipboard. Where the clipboard
 // cannot be written (an old browser, a page that forbids it), the text is
 // put in a selected field instead, for the reader to copy.
-func (f *Frame) copy(button dom.Element) {
+func (f *Frame) Copy(button dom.Element) {
 	text := button.GetAttribute("data-copy")
 	done := func(ok bool) {
 		if ok {
 			button.SetTextContent(f.T("common.copied"))
 			return
 		}
-		field := el("input", attr("type", "text"), attr("readonly", ""), cls("kz-copy-field"), attr("aria-label", f.T("common.copy")))
-		setInputValue(field, text)
+		field := El("input", Attr("type", "text"), Attr("readonly", ""), Cls("kz-copy-field"), Attr("aria-label", f.T("common.copy")))
+		SetInputValue(field, text)
 		button.ParentNode().ReplaceChild(field, button)
-		focus(field)
+		Focus(field)
 		field.Underlying().Call("select")
 	}
 	clipboard, err := bridge.Global().Get("navigator")

@@ -1,15 +1,20 @@
 //go:build js && wasm
 
-// Package ui builds Kibitz's widgets in the page. Each widget is a game's
-// front end and nothing more: it draws, reads input and asks the engine
-// (through the worker) for every answer. What all widgets share (the
-// Shadow DOM, language, saved state, busy bar, errors, event handling)
-// lives in Frame, so each game's widget only describes its own screen.
-package ui
+// Package frame is what every Kibitz widget stands on, and knows no game:
+// the Shadow DOM a widget lives in, its language, saved state, busy bar,
+// errors and event handling (Frame), its engine calls in lanes with
+// progress and Stop (Lane), the engine client (Engine), a small element
+// builder (El), and the registry of widgets that kibitz.js mounts by name.
+//
+// Each game's widget is its own package (wasm/guess, wasm/mines,
+// wasm/chain), registered with one line in wasm/games.go; the hosted
+// site's page is wasm/app. A widget only describes its own screen.
+package frame
 
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hack-pad/safejs"
 
@@ -28,30 +33,78 @@ type Options struct {
 	Nested    bool     `json:"-"`         // inside the app, which has the language menu
 }
 
-// A widget is one game's front end, started in a frame.
-type widget interface {
-	start(f *Frame)
+// A Widget is one game's front end (or the site's page), started in a
+// frame.
+type Widget interface {
+	Start(f *Frame)
 }
 
-// widgets maps each game with a front end to its constructor; "app" is
-// the hosted site's page, with a tab per game.
-var widgets = map[string]func() widget{
-	"app":   func() widget { return &appWidget{} },
-	"guess": func() widget { return &guessWidget{} },
-	"chain": func() widget { return &chainWidget{} },
-	"mines": func() widget { return &minesWidget{} },
+// A Game is a game's widget as its package registers it.
+type Game struct {
+	Name  string        // what a page mounts it by (data-kibitz="guess"); its tab's label is the message game.<Name>
+	New   func() Widget // a fresh widget, for each mount
+	Style string        // the game's stylesheet
 }
 
-// Games lists the games that have a widget, sorted.
-func Games() []string {
-	var names []string
-	for name := range widgets {
-		if name != "app" {
-			names = append(names, name)
-		}
+// The registry: every widget a page can mount by name, and the games
+// among them in the order they were registered.
+var (
+	widgets = map[string]func() Widget{}
+	games   []Game
+	sheet   string // styleSheet's text, built at the first mount
+)
+
+// Register adds a game: kibitz.js can mount it, Games lists it, the app
+// gives it a tab, and its stylesheet joins every widget's. Call it before the page mounts anything (wasm/games.go).
+func Register(g Game) {
+	add(g.Name, g.New)
+	games = append(games, g)
+	sheet = ""
+}
+
+// RegisterPage adds a widget that is no game, such as the hosted site's
+// page with a tab per game: kibitz.js can mount it by name, but Games does
+// not list it.
+func RegisterPage(name string, newPage func() Widget) {
+	add(name, newPage)
+}
+
+func add(name string, newWidget func() Widget) {
+	if _, dup := widgets[name]; dup {
+		panic("frame: two widgets are registered as " + name)
 	}
-	slices.Sort(names)
+	widgets[name] = newWidget
+}
+
+// Games lists the registered games in the order they were registered,
+// which is the app's tab order.
+func Games() []string {
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = g.Name
+	}
 	return names
+}
+
+// styleSheet is every widget's CSS: style.css, shared by every widget,
+// then each game's stylesheet in the order of the games' names. Every
+// widget carries all of them, so a game's rules cascade the same way
+// whichever widget they appear in.
+func styleSheet() string {
+	if sheet != "" {
+		return sheet
+	}
+	byName := slices.Clone(games)
+	slices.SortFunc(byName, func(a, b Game) int { return strings.Compare(a.Name, b.Name) })
+	var b strings.Builder
+	b.WriteString(sharedStyle)
+	b.WriteByte('\n')
+	for _, g := range byName {
+		b.WriteString(g.Style)
+		b.WriteByte('\n')
+	}
+	sheet = b.String()
+	return sheet
 }
 
 // Mount builds the widget for opts.Game inside host's shadow root and
@@ -80,13 +133,21 @@ type mountPoint struct{ frame *Frame }
 func start(host safejs.Value, opts Options, engine *Engine, point *mountPoint) (*Frame, error) {
 	newWidget, ok := widgets[opts.Game]
 	if !ok {
-		return nil, fmt.Errorf("no widget for game %q; known games: %v", opts.Game, Games())
+		return nil, fmt.Errorf("no widget for game %q; known games: %v", opts.Game, sortedGames())
 	}
 	f, err := newFrame(host, opts, engine, opts.Game)
 	if err != nil {
 		return nil, err
 	}
 	f.point, point.frame = point, f
-	newWidget().start(f)
+	newWidget().Start(f)
 	return f, nil
+}
+
+// sortedGames lists the games by name, as kibitz.js's Kibitz.games()
+// gives them.
+func sortedGames() []string {
+	names := Games()
+	slices.Sort(names)
+	return names
 }

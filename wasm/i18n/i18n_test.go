@@ -54,6 +54,8 @@ func placeholders(s string) []string {
 func TestWidgetKeysExist(t *testing.T) {
 	uses := regexp.MustCompile(`\bT\("([a-z0-9.-]+)"[,)]`) // whole keys; prefixes of built keys end in "+"
 	files, _ := filepath.Glob("../ui/*.go")
+	frameFiles, _ := filepath.Glob("../frame/*.go")
+	files = append(files, frameFiles...)
 	if len(files) == 0 {
 		t.Fatal("no widget sources found")
 	}

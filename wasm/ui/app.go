@@ -6,19 +6,20 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
+
+	"kibitz/wasm/frame"
 )
 
 // appWidget is the hosted site's page: a header, a language menu and a tab
-// per game that has a widget (games not built yet show nothing). Each tab
+// per registered game, in the order they were registered. Each tab
 // holds that game's own widget, mounted in its own shadow root.
 type appWidget struct {
-	f        *Frame
+	f        *frame.Frame
 	games    []string
 	tabs     map[string]dom.Element
 	panels   map[string]dom.Element
-	mounted  map[string]*Frame
+	mounted  map[string]bool // the games whose widget is built
 	selected string
 }
 
@@ -26,14 +27,14 @@ type appState struct {
 	Game string `json:"game"`
 }
 
-func (a *appWidget) start(f *Frame) {
+func (a *appWidget) Start(f *frame.Frame) {
 	a.f = f
-	a.games = appOrder(Games())
-	a.tabs, a.panels, a.mounted = map[string]dom.Element{}, map[string]dom.Element{}, map[string]*Frame{}
+	a.games = frame.Games()
+	a.tabs, a.panels, a.mounted = map[string]dom.Element{}, map[string]dom.Element{}, map[string]bool{}
 	var st appState
 	f.Load(&st)
 	// The app is the whole page: its language is the page's.
-	doc.DocumentElement().SetAttribute("lang", string(f.Lang))
+	dom.GetWindow().Document().DocumentElement().SetAttribute("lang", string(f.Lang))
 
 	header := el("header", cls("kz-app-header"),
 		el("div",
@@ -56,7 +57,7 @@ func (a *appWidget) start(f *Frame) {
 
 	f.Handle("app.tab", func(_ dom.Event, t dom.Element) { a.show(t.GetAttribute("data-game")) })
 	f.Handle("app.tabkey", func(ev dom.Event, t dom.Element) {
-		i, ok := tabKey(ev, indexOf(a.games, t.GetAttribute("data-game")), len(a.games))
+		i, ok := tabKey(ev, slices.Index(a.games, t.GetAttribute("data-game")), len(a.games))
 		if !ok {
 			return
 		}
@@ -66,7 +67,7 @@ func (a *appWidget) start(f *Frame) {
 	})
 
 	game := st.Game
-	if indexOf(a.games, game) < 0 && len(a.games) > 0 {
+	if slices.Index(a.games, game) < 0 && len(a.games) > 0 {
 		game = a.games[0]
 	}
 	a.show(game)
@@ -74,7 +75,7 @@ func (a *appWidget) start(f *Frame) {
 
 // show selects a game's tab, mounting its widget the first time.
 func (a *appWidget) show(game string) {
-	if indexOf(a.games, game) < 0 {
+	if slices.Index(a.games, game) < 0 {
 		return
 	}
 	a.selected = game
@@ -85,37 +86,14 @@ func (a *appWidget) show(game string) {
 		setHidden(a.panels[g], !on)
 	}
 	scrollTabIntoView(a.tabs[game])
-	if a.mounted[game] == nil {
+	if !a.mounted[game] {
 		host := el("div", cls("kz-app-game"))
 		a.panels[game].AppendChild(host)
-		// The game speaks the app's language and saves its state under
-		// the app's key.
-		opts := a.f.opts
-		opts.Game, opts.Key, opts.Lang, opts.Nested = game, a.f.opts.Key+"/"+game, string(a.f.Lang), true
-		frame, err := start(safejs.Safe(host.Underlying()), opts, a.f.Engine, &mountPoint{})
-		if err != nil {
+		if err := a.f.Nest(host, game); err != nil {
 			a.f.ShowError(err)
 			return
 		}
-		a.mounted[game] = frame
-		a.f.children = append(a.f.children, frame)
+		a.mounted[game] = true
 	}
 	a.f.Save(appState{Game: game})
-}
-
-// appOrder puts the games in the app's tab order: the first built first,
-// then any others by name.
-func appOrder(games []string) []string {
-	order := []string{"guess", "mines", "chain"}
-	slices.SortStableFunc(games, func(a, b string) int {
-		ia, ib := indexOf(order, a), indexOf(order, b)
-		if ia < 0 {
-			ia = len(order)
-		}
-		if ib < 0 {
-			ib = len(order)
-		}
-		return ia - ib
-	})
-	return games
 }

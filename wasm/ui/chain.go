@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -11,6 +12,7 @@ import (
 
 	"kibitz/engine/chain"
 	"kibitz/wasm/bridge"
+	"kibitz/wasm/frame"
 )
 
 // The chain game's widget: two modes.
@@ -99,7 +101,7 @@ type chainReply struct {
 }
 
 type chainWidget struct {
-	f      *Frame
+	f      *frame.Frame
 	state  chainState
 	tabs   map[string]dom.Element
 	panels map[string]dom.Element
@@ -107,7 +109,7 @@ type chainWidget struct {
 	an     *chainAnalyser
 }
 
-func (w *chainWidget) start(f *Frame) {
+func (w *chainWidget) Start(f *frame.Frame) {
 	w.f = f
 	f.Sentences = w.sentences
 	w.state = chainState{Version: chainStateVersion, Mode: "play",
@@ -116,13 +118,13 @@ func (w *chainWidget) start(f *Frame) {
 	if f.Load(&saved) && saved.Version == chainStateVersion {
 		w.state = saved
 	}
-	switch f.opts.Mode {
+	switch f.Options().Mode {
 	case "play":
 		w.state.Mode = "play"
 	case "analyse", "analyze":
 		w.state.Mode = "analyse"
 	}
-	if !f.opts.Nested {
+	if !f.Options().Nested {
 		f.Body.AppendChild(el("div", cls("kz-head"), el("h2", cls("kz-title"), f.T("chain.title")), f.LanguageMenu()))
 	}
 	f.Body.AppendChild(w.buildTabs())
@@ -150,7 +152,7 @@ func (w *chainWidget) buildTabs() dom.Element {
 	}
 	f.Handle("chain.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
 	f.Handle("chain.tabkey", func(ev dom.Event, t dom.Element) {
-		i, ok := tabKey(ev, indexOf(chainModes, t.GetAttribute("data-mode")), len(chainModes))
+		i, ok := tabKey(ev, slices.Index(chainModes, t.GetAttribute("data-mode")), len(chainModes))
 		if !ok {
 			return
 		}
@@ -162,7 +164,7 @@ func (w *chainWidget) buildTabs() dom.Element {
 }
 
 func (w *chainWidget) selectMode(mode string, save bool) {
-	if indexOf(chainModes, mode) < 0 {
+	if slices.Index(chainModes, mode) < 0 {
 		mode = "play"
 	}
 	w.state.Mode = mode
@@ -217,11 +219,11 @@ func takeText(take []int) string {
 
 // sentences is the frame's Sentences for the chain game: its reasons for
 // a bad position, and its limit, are the widget's own keys.
-func (w *chainWidget) sentences(ce *CallError) (string, bool) {
+func (w *chainWidget) sentences(ce *frame.CallError) (string, bool) {
 	if ce.Code == "bad-input" && ce.Field == "position" {
 		key := "chain.reason-" + ce.Reason
 		if w.f.T(key) != key {
-			return w.f.T(key, w.f.quote(ce.Symbol), position(ce.Pos)), true
+			return w.f.T(key, w.f.Quote(ce.Symbol), frame.Position(ce.Pos)), true
 		}
 	}
 	if ce.Code == "too-large" {

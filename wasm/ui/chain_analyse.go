@@ -8,13 +8,15 @@ import (
 	"strings"
 
 	"honnef.co/go/js/dom/v2"
+
+	"kibitz/wasm/frame"
 )
 
 // Analyse mode: any position solved, and the table of the starting rows.
 
 type chainAnalyser struct {
 	w *chainWidget
-	f *Frame
+	f *frame.Frame
 
 	posIn, gameSel, ruleBox, posError, result  dom.Element
 	tableBox, tableBtn, progress, progressText dom.Element
@@ -81,7 +83,7 @@ func (a *chainAnalyser) solve() {
 	err := f.Call("chain.analyse", "chain.solve", map[string]any{
 		"position": st.Position, "reverse": st.AnRev, "firstMoveSingle": st.AnSingle}, &s)
 	if err != nil {
-		if err == ErrSuperseded {
+		if err == frame.ErrSuperseded {
 			return
 		}
 		a.posIn.SetAttribute("aria-invalid", "true")
@@ -200,7 +202,7 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 			}
 		})
 	if err != nil {
-		if ce, ok := err.(*CallError); ok && ce.Code == "cancelled" {
+		if ce, ok := err.(*frame.CallError); ok && ce.Code == "cancelled" {
 			f.Notice(f.T("common.stopped"))
 			return
 		}

@@ -9,13 +9,14 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"kibitz/engine/chain"
+	"kibitz/wasm/frame"
 )
 
 // Play mode: the reader against the perfect computer.
 
 type chainPlay struct {
 	w *chainWidget
-	f *Frame
+	f *frame.Frame
 
 	nIn, gameSel, startSel, ruleBox, settingsNote dom.Element
 	status, rowBox, hintBox, logBox, hintBtn      dom.Element
@@ -330,7 +331,7 @@ func (p *chainPlay) render() {
 // focusRow puts the keyboard focus back on the row after the computer
 // moved, if the reader was using the row.
 func (p *chainPlay) focusRow() {
-	active := p.f.root.Underlying().Get("activeElement")
+	active := p.f.Root().Underlying().Get("activeElement")
 	if active.IsNull() || active.IsUndefined() {
 		return
 	}
@@ -366,7 +367,7 @@ func (p *chainPlay) click(ev dom.Event) {
 
 func (p *chainPlay) objectAt(ev dom.Event) int {
 	x, y := ev.Underlying().Get("clientX"), ev.Underlying().Get("clientY")
-	hit := p.f.root.Underlying().Call("elementFromPoint", x, y)
+	hit := p.f.Root().Underlying().Call("elementFromPoint", x, y)
 	if hit.IsNull() || hit.IsUndefined() {
 		return -1
 	}

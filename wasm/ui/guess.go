@@ -4,6 +4,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 
 	"kibitz/engine/api"
 	"kibitz/engine/guess"
+	"kibitz/wasm/frame"
 )
 
 // The number-guessing widget: three modes over one set of rules.
@@ -105,7 +107,7 @@ type guessState struct {
 const guessStateVersion = 1
 
 type guessWidget struct {
-	f     *Frame
+	f     *frame.Frame
 	state guessState
 
 	presetSel, strategySel, budgetSel, hostSel dom.Element
@@ -124,7 +126,7 @@ type guessWidget struct {
 // browse.
 var guessModes = []string{"you", "computer", "helper", "tree"}
 
-func (w *guessWidget) start(f *Frame) {
+func (w *guessWidget) Start(f *frame.Frame) {
 	w.f = f
 	w.state = guessState{Version: guessStateVersion, Settings: defaultSettings(), Mode: "computer"}
 	var saved guessState
@@ -134,15 +136,15 @@ func (w *guessWidget) start(f *Frame) {
 	w.state.Settings.Objective = w.state.Settings.objective()
 	// The page can open a mode (data-mode) and fix the game (data-preset),
 	// for a blog post about one game.
-	if indexOf(guessModes, f.opts.Mode) >= 0 {
-		w.state.Mode = f.opts.Mode
+	if slices.Index(guessModes, f.Options().Mode) >= 0 {
+		w.state.Mode = f.Options().Mode
 	}
 	if w.fixedPreset() {
-		w.state.Settings.Preset = f.opts.Preset
+		w.state.Settings.Preset = f.Options().Preset
 	}
 	// Inside the app, the app's tab names the game and has the language
 	// menu; standing alone (embedded), the widget has both itself.
-	if !f.opts.Nested {
+	if !f.Options().Nested {
 		f.Body.AppendChild(el("div", cls("kz-head"), el("h2", cls("kz-title"), f.T("guess.title")), f.LanguageMenu()))
 	}
 	f.Body.AppendChild(w.buildSettings())
@@ -157,8 +159,8 @@ func (w *guessWidget) start(f *Frame) {
 
 // fixedPreset reports whether the page fixed the game with data-preset.
 func (w *guessWidget) fixedPreset() bool {
-	_, err := guess.PresetRules(w.f.opts.Preset)
-	return w.f.opts.Preset != "" && err == nil
+	_, err := guess.PresetRules(w.f.Options().Preset)
+	return w.f.Options().Preset != "" && err == nil
 }
 
 // save stores the state; every change ends with it.
@@ -241,7 +243,7 @@ const playModes = "you computer helper"
 
 // objectiveSelect is a select of the perfect strategy's objectives, each
 // with its one-line explanation as a tooltip.
-func objectiveSelect(f *Frame, id, docID string) dom.Element {
+func objectiveSelect(f *frame.Frame, id, docID string) dom.Element {
 	sel := el("select", attr("id", id), attr("aria-describedby", docID), on("change", "guess.objective"))
 	for _, o := range guess.Objectives() {
 		sel.AppendChild(el("option", attr("value", string(o.ID)), attr("title", f.T("objective-doc."+string(o.ID))), f.T("objective."+string(o.ID))))
@@ -372,7 +374,7 @@ func (w *guessWidget) buildTabs() dom.Element {
 	}
 	f.Handle("guess.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
 	f.Handle("guess.tabkey", func(ev dom.Event, t dom.Element) {
-		i, ok := tabKey(ev, indexOf(guessModes, t.GetAttribute("data-mode")), len(guessModes))
+		i, ok := tabKey(ev, slices.Index(guessModes, t.GetAttribute("data-mode")), len(guessModes))
 		if !ok {
 			return
 		}
@@ -384,7 +386,7 @@ func (w *guessWidget) buildTabs() dom.Element {
 }
 
 func (w *guessWidget) selectMode(mode string, save bool) {
-	if indexOf(guessModes, mode) < 0 {
+	if slices.Index(guessModes, mode) < 0 {
 		mode = "computer"
 	}
 	w.state.Mode = mode
@@ -495,15 +497,6 @@ func localError(err error) error {
 		return nil
 	}
 	return api.AsError(err)
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 func trimFloat(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }

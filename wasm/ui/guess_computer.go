@@ -9,6 +9,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"kibitz/engine/guess"
+	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
 )
 
@@ -49,7 +50,7 @@ type compMode struct {
 	reasoning  dom.Element
 	undoButton dom.Element
 	strategyOK dom.Element // the strategy's one-line description in Settings
-	lane       *Lane
+	lane       *frame.Lane
 	thinking   bool
 	gen        int // bumped by every change to the game, so a late answer for an old position is dropped
 	conflict   []int
@@ -184,7 +185,7 @@ func (m *compMode) think() {
 // focusPicker moves the focus to the answer picker, unless the reader
 // has gone elsewhere (another mode, the settings).
 func (m *compMode) focusPicker() {
-	active := m.w.f.root.Underlying().Get("activeElement")
+	active := m.w.f.Root().Underlying().Get("activeElement")
 	if !active.IsNull() && !active.IsUndefined() && !m.panel.Underlying().Call("contains", active).Bool() {
 		return
 	}
@@ -231,9 +232,9 @@ func (m *compMode) answer() {
 		if gen != m.gen {
 			return
 		}
-		if ce, ok := err.(*CallError); ok && ce.Reason == "conflict" {
+		if ce, ok := err.(*frame.CallError); ok && ce.Reason == "conflict" {
 			m.conflict = ce.Rows
-			f.ShowError(&CallError{Code: "bad-input", Reason: "answers-conflict", Rows: ce.Rows, Message: ce.Message})
+			f.ShowError(&frame.CallError{Code: "bad-input", Reason: "answers-conflict", Rows: ce.Rows, Message: ce.Message})
 			m.render()
 			return
 		}

@@ -14,6 +14,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"kibitz/engine/guess"
+	"kibitz/wasm/frame"
 )
 
 // Helper: the guesses and answers of a game played elsewhere, typed row by
@@ -507,10 +508,10 @@ func (m *helperMode) clearRowErrors() {
 // screen stay, marked out of date.
 func (m *helperMode) showError(err error, index []int) {
 	f := m.w.f
-	if errors.Is(err, ErrSuperseded) {
+	if errors.Is(err, frame.ErrSuperseded) {
 		return
 	}
-	if errors.Is(err, ErrStopped) {
+	if errors.Is(err, frame.ErrStopped) {
 		// The reader stopped it: say so plainly, and keep what is shown.
 		m.markStale(f.T("common.stopped"))
 		m.staleNote.SetTextContent(f.T("common.stopped"))
@@ -519,7 +520,7 @@ func (m *helperMode) showError(err error, index []int) {
 	}
 	m.clearRowErrors()
 	m.markStale(f.T("help.out-of-date"))
-	ce, ok := err.(*CallError)
+	ce, ok := err.(*frame.CallError)
 	if !ok || ce.Code != "bad-input" {
 		f.ShowErrorIn(m.rowError, err)
 		return
@@ -605,12 +606,4 @@ func (m *helperMode) readPaste() {
 	m.renderRows()
 	m.schedule()
 	m.focusRow(len(st.Rows)-1, "guess")
-}
-
-func toggleClass(e dom.Element, name string, on bool) {
-	if on {
-		e.Class().Add(name)
-	} else {
-		e.Class().Remove(name)
-	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"kibitz/engine/guess"
 	"kibitz/wasm/bridge"
+	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
 )
 
@@ -101,8 +102,8 @@ type treeMode struct {
 	view       dom.Element // the proof and the tree
 	exportOut  dom.Element
 	exportBtn  dom.Element
-	lane       *Lane
-	exportLane *Lane
+	lane       *frame.Lane
+	exportLane *frame.Lane
 
 	shown   *treeQuery // the query of the tree on screen
 	pending string     // the key of the query being computed
@@ -297,10 +298,10 @@ func (m *treeMode) compute(q *treeQuery) {
 	m.pending = ""
 	setHidden(m.elapsed, true)
 	if err != nil {
-		if errors.Is(err, ErrSuperseded) {
+		if errors.Is(err, frame.ErrSuperseded) {
 			return
 		}
-		if errors.Is(err, ErrStopped) {
+		if errors.Is(err, frame.ErrStopped) {
 			m.stopped = q.key
 		}
 		m.shown, m.res = nil, nil
@@ -331,13 +332,13 @@ func (m *treeMode) tick(gen int, start time.Time) {
 // fault.
 func (m *treeMode) showError(q *treeQuery, err error) {
 	f := m.w.f
-	if errors.Is(err, ErrStopped) {
+	if errors.Is(err, frame.ErrStopped) {
 		replace(m.note, f.T("common.stopped"), " ",
 			el("button", attr("type", "button"), cls("kz-link"), on("click", "tree.retry"), f.T("tree.retry")))
 		m.note.Class().Remove("kz-bad")
 		return
 	}
-	ce, ok := err.(*CallError)
+	ce, ok := err.(*frame.CallError)
 	switch {
 	case ok && ce.Code == "too-large" && ce.Limit == guess.PerfectMaxCandidates:
 		m.note.Class().Add("kz-bad")
@@ -569,7 +570,7 @@ func (m *treeMode) export() {
 	}
 	var res treeResult
 	if err := m.exportLane.Call("guess.tree", m.params(q, true), &res); err != nil {
-		if !errors.Is(err, ErrSuperseded) {
+		if !errors.Is(err, frame.ErrSuperseded) {
 			out := el("p", cls("kz-field-error"), attr("role", "alert"))
 			f.ShowErrorIn(out, err)
 			replace(m.exportOut, out)

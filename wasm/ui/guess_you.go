@@ -9,6 +9,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"kibitz/engine/guess"
+	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
 )
 
@@ -204,7 +205,7 @@ func (m *youMode) submit() {
 		Won   bool   `json:"won"`
 	}
 	if err := f.Call("you", "guess.host.answer", map[string]any{"state": st.Host, "guess": text}, &res); err != nil {
-		if ce, ok := err.(*CallError); ok && ce.Field == "guess" {
+		if ce, ok := err.(*frame.CallError); ok && ce.Field == "guess" {
 			m.inputError.SetTextContent(f.Describe(err))
 			return
 		}

@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"kibitz/engine/mines"
+	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
 )
 
@@ -50,7 +52,7 @@ const minesStateVersion = 1
 var minesModes = []string{"play", "analyse"}
 
 type minesWidget struct {
-	f      *Frame
+	f      *frame.Frame
 	state  minesState
 	tabs   map[string]dom.Element
 	panels map[string]dom.Element
@@ -59,7 +61,7 @@ type minesWidget struct {
 	saving bool // a save is scheduled
 }
 
-func (w *minesWidget) start(f *Frame) {
+func (w *minesWidget) Start(f *frame.Frame) {
 	w.f = f
 	f.Sentences = w.sentences
 	w.state = minesState{Version: minesStateVersion, Mode: "play", Settings: minesSettings{Level: "beginner", Width: 9, Height: 9, Mines: 10, Rule: string(mines.RuleOpening), Pace: 250}, Brush: "1"}
@@ -67,16 +69,16 @@ func (w *minesWidget) start(f *Frame) {
 	if f.Load(&saved) && saved.Version == minesStateVersion {
 		w.state = saved
 	}
-	switch f.opts.Mode {
+	switch f.Options().Mode {
 	case "play":
 		w.state.Mode = "play"
 	case "analyse", "analyze", "analyser", "analyzer":
 		w.state.Mode = "analyse"
 	}
-	if _, ok := mines.LevelByID(f.opts.Preset); ok {
-		w.state.Settings.Level = f.opts.Preset
+	if _, ok := mines.LevelByID(f.Options().Preset); ok {
+		w.state.Settings.Level = f.Options().Preset
 	}
-	if !f.opts.Nested {
+	if !f.Options().Nested {
 		f.Body.AppendChild(el("div", cls("kz-head"), el("h2", cls("kz-title"), f.T("mines.title")), f.LanguageMenu()))
 	}
 	f.Body.AppendChild(w.buildTabs())
@@ -133,7 +135,7 @@ func (w *minesWidget) buildTabs() dom.Element {
 	}
 	f.Handle("mines.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
 	f.Handle("mines.tabkey", func(ev dom.Event, t dom.Element) {
-		i, ok := tabKey(ev, indexOf(minesModes, t.GetAttribute("data-mode")), len(minesModes))
+		i, ok := tabKey(ev, slices.Index(minesModes, t.GetAttribute("data-mode")), len(minesModes))
 		if !ok {
 			return
 		}
@@ -145,7 +147,7 @@ func (w *minesWidget) buildTabs() dom.Element {
 }
 
 func (w *minesWidget) selectMode(mode string, save bool) {
-	if indexOf(minesModes, mode) < 0 {
+	if slices.Index(minesModes, mode) < 0 {
 		mode = "play"
 	}
 	w.state.Mode = mode

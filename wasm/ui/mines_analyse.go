@@ -11,6 +11,7 @@ import (
 
 	"kibitz/engine/api"
 	"kibitz/engine/mines"
+	"kibitz/wasm/frame"
 )
 
 // Analyse mode: any position, edited on the board (a brush, or keys on a
@@ -59,7 +60,7 @@ const minesAnalyseHTML = `<div class="kz-row kz-custom"><label for="kz-mines-an-
 
 type minesAnalyser struct {
 	w     *minesWidget
-	f     *Frame
+	f     *frame.Frame
 	board *minesBoard
 	b     *mines.Board // the position being edited
 
@@ -112,7 +113,7 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	})
 	f.Handle("mines.an-copy", func(_ dom.Event, t dom.Element) {
 		t.SetAttribute("data-copy", inputValue(a.text))
-		f.copy(t)
+		f.Copy(t)
 	})
 	f.Handle("mines.an-play-link", func(_ dom.Event, t dom.Element) {
 		link := a.gameLink
@@ -191,7 +192,7 @@ func (a *minesAnalyser) set(b *mines.Board) {
 }
 
 func (a *minesAnalyser) textFocused() bool {
-	active := a.f.root.Underlying().Get("activeElement")
+	active := a.f.Root().Underlying().Get("activeElement")
 	return !active.IsNull() && active.Equal(a.text.Underlying())
 }
 
@@ -357,10 +358,10 @@ func (a *minesAnalyser) analyse() {
 		}
 		a.board.mark("kz-mines-conflict", nil)
 		if err != nil {
-			if ce, ok := err.(*CallError); ok && len(ce.Cells)+len(ce.Flags) > 0 {
+			if ce, ok := err.(*frame.CallError); ok && len(ce.Cells)+len(ce.Flags) > 0 {
 				a.board.mark("kz-mines-conflict", append(pointsIndex(ce.Cells, width), pointsIndex(ce.Flags, width)...))
 			}
-			if err == ErrSuperseded {
+			if err == frame.ErrSuperseded {
 				return
 			}
 			a.board.showProb(nil)

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"honnef.co/go/js/dom/v2"
+
+	"kibitz/wasm/frame"
 )
 
 // minesBoard draws a Minesweeper board as a grid of cells (role=grid,
@@ -24,7 +26,7 @@ import (
 // Cell letters: 'H' hidden, 'F' flag, '0'–'8' revealed; at the end of a
 // game '*' a mine, 'X' the mine that went off, 'W' a wrong flag.
 type minesBoard struct {
-	f      *Frame
+	f      *frame.Frame
 	name   string // the handler prefix, so two boards never share handlers
 	w, h   int
 	grid   dom.Element // role=grid
@@ -65,7 +67,7 @@ type minesBoard struct {
 	pressFired bool // a long press flagged: the click that follows is not a reveal
 }
 
-func newMinesBoard(f *Frame, name string, act func(int, string), hover func(int)) *minesBoard {
+func newMinesBoard(f *frame.Frame, name string, act func(int, string), hover func(int)) *minesBoard {
 	b := &minesBoard{f: f, name: name, act: act, hover: hover, marks: map[int]string{}}
 	b.paint = js.Global().Get("kibitzPaintCells")
 	b.scroll = el("div", cls("kz-mines-scroll"))
@@ -157,7 +159,7 @@ func (b *minesBoard) cellOf(ev dom.Event) int {
 
 // focused returns the cell that has the focus, or -1.
 func (b *minesBoard) focused() int {
-	active := b.f.root.Underlying().Get("activeElement")
+	active := b.f.Root().Underlying().Get("activeElement")
 	if active.IsNull() || active.IsUndefined() {
 		return -1
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
 )
 
@@ -19,7 +20,7 @@ func (w *minesWidget) describe(err error) string { return w.f.Describe(err) }
 
 // sentences is the frame's Sentences for Minesweeper: where (the line and
 // column of a fault in .mine text), then what is wrong.
-func (w *minesWidget) sentences(ce *CallError) (string, bool) {
+func (w *minesWidget) sentences(ce *frame.CallError) (string, bool) {
 	f := w.f
 	if ce.Code != "bad-input" {
 		return "", false
@@ -51,7 +52,7 @@ func (w *minesWidget) sentences(ce *CallError) (string, bool) {
 	if ce.Value != "" {
 		cellsIn = utf8.RuneCountInString(strings.TrimSpace(ce.Value))
 	}
-	sentence := f.T(key, f.quote(ce.Value), ce.Want, left, cellsIn)
+	sentence := f.T(key, f.Quote(ce.Value), ce.Want, left, cellsIn)
 	if ce.Reason == "conflict" && len(ce.Flags) > 0 {
 		sentence += " " + f.T("mines.reason.conflict-flags")
 	}

@@ -13,6 +13,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"kibitz/engine/mines"
+	"kibitz/wasm/frame"
 )
 
 // Play mode: a game the engine deals and referees.
@@ -56,7 +57,7 @@ type minesHint struct {
 
 type minesPlay struct {
 	w     *minesWidget
-	f     *Frame
+	f     *frame.Frame
 	board *minesBoard
 
 	levelSel, ruleSel, widthIn, heightIn, minesIn, seedIn, paceSel dom.Element
@@ -99,7 +100,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	for _, r := range []mines.Rule{mines.RuleSFAR, mines.RuleOpening, mines.RuleNoGuess} {
 		m.ruleSel.AppendChild(el("option", attr("value", string(r)), f.T("mines.rule-"+string(r))))
 	}
-	if _, ok := mines.LevelByID(f.opts.Preset); ok {
+	if _, ok := mines.LevelByID(f.Options().Preset); ok {
 		setDisabled(m.levelSel, true)
 	}
 
@@ -272,17 +273,17 @@ func (m *minesPlay) params() (map[string]any, error) {
 		p["level"] = s.Level
 	} else {
 		if s.Width < 1 || s.Height < 1 || s.Width > mines.MaxGameSide || s.Height > mines.MaxGameSide {
-			return nil, &CallError{Code: "bad-input", Reason: string(mines.ReasonSizeRange), Field: "size", Want: mines.MaxGameSide}
+			return nil, &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonSizeRange), Field: "size", Want: mines.MaxGameSide}
 		}
 		if s.Mines < 1 || s.Mines >= s.Width*s.Height {
-			return nil, &CallError{Code: "bad-input", Reason: string(mines.ReasonMineRange), Field: "mines", Want: s.Width*s.Height - 1}
+			return nil, &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonMineRange), Field: "mines", Want: s.Width*s.Height - 1}
 		}
 		p["width"], p["height"], p["mines"] = s.Width, s.Height, s.Mines
 	}
 	if s.Seed != "" {
 		seed, err := strconv.ParseUint(s.Seed, 10, 53)
 		if err != nil {
-			return nil, &CallError{Code: "bad-input", Reason: "mines-seed", Field: "seed"}
+			return nil, &frame.CallError{Code: "bad-input", Reason: "mines-seed", Field: "seed"}
 		}
 		p["seed"] = seed
 	}
@@ -547,7 +548,7 @@ func (m *minesPlay) analyse() {
 			return // the game moved on
 		}
 		if err != nil {
-			if ce, ok := err.(*CallError); ok && len(ce.Cells) > 0 {
+			if ce, ok := err.(*frame.CallError); ok && len(ce.Cells) > 0 {
 				m.board.mark("kz-mines-conflict", append(pointsIndex(ce.Cells, g.Width), pointsIndex(ce.Flags, g.Width)...))
 			}
 			w.f.ShowErrorIn(m.heatNote, err)
@@ -590,7 +591,7 @@ func (m *minesPlay) askHint() {
 	state := g.State
 	var h minesHint
 	if err := f.Call("mines-hint", "mines.hint", map[string]any{"state": state}, &h); err != nil {
-		if ce, ok := err.(*CallError); ok && len(ce.Cells) > 0 {
+		if ce, ok := err.(*frame.CallError); ok && len(ce.Cells) > 0 {
 			m.board.mark("kz-mines-conflict", append(pointsIndex(ce.Cells, g.Width), pointsIndex(ce.Flags, g.Width)...))
 		}
 		m.hintBox.Class().Add("kz-bad")
