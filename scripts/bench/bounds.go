@@ -706,6 +706,11 @@ func boundsCases() []boundsCase {
 				s, err := gameAfter(map[string]any{"width": 100, "height": 100, "mines": 1500, "rule": "noguess", "seed": 1}, nil)
 				return map[string]any{"state": s, "x": 50, "y": 50}, err
 			}},
+		{name: "mines.reveal noguess 100x100x2500", method: "mines.reveal", budget: 10 * time.Second, about: "no no-guess board exists: the honest answer",
+			params: func() (any, error) {
+				s, err := gameAfter(map[string]any{"width": 100, "height": 100, "mines": 2500, "rule": "noguess", "seed": 1}, nil)
+				return map[string]any{"state": s, "x": 50, "y": 50}, err
+			}},
 		{name: "mines.reveal noguess expert", method: "mines.reveal", budget: 10 * time.Second, about: "generates a no-guess board",
 			params: func() (any, error) {
 				s, err := gameAfter(map[string]any{"level": "expert", "rule": "noguess", "seed": 1}, nil)
