@@ -10,7 +10,6 @@ import (
 
 	"kibitz/wasm/bridge"
 	"kibitz/wasm/frame"
-	"kibitz/wasm/ui"
 )
 
 // runPage publishes the page role's entry points on the global object the
@@ -22,7 +21,7 @@ import (
 // options is {game, lang, key}; engine is kibitz.js's engine object; the
 // handle has unmount().
 func runPage() error {
-	ui.Register()
+	registerGames()
 	mount, err := bridge.Func(func(this safejs.Value, args []safejs.Value) any {
 		promise, err := bridge.Promise(func() (safejs.Value, error) {
 			if len(args) < 3 {

@@ -53,9 +53,11 @@ func placeholders(s string) []string {
 // Every literal key the widgets use is in the catalog.
 func TestWidgetKeysExist(t *testing.T) {
 	uses := regexp.MustCompile(`\bT\("([a-z0-9.-]+)"[,)]`) // whole keys; prefixes of built keys end in "+"
-	files, _ := filepath.Glob("../ui/*.go")
-	frameFiles, _ := filepath.Glob("../frame/*.go")
-	files = append(files, frameFiles...)
+	var files []string
+	for _, dir := range []string{"frame", "guess", "ui"} {
+		found, _ := filepath.Glob("../" + dir + "/*.go")
+		files = append(files, found...)
+	}
 	if len(files) == 0 {
 		t.Fatal("no widget sources found")
 	}

@@ -4,7 +4,7 @@ package ui
 
 import "kibitz/wasm/frame"
 
-// The frame's element builder and DOM helpers under the short names this
+// The frame's element builder and DOM helpers, under the short names this
 // package's markup reads with, as a tree (see frame.El).
 var (
 	el                = frame.El
@@ -25,5 +25,4 @@ var (
 	tabKey            = frame.TabKey
 	htmlEscape        = frame.HTMLEscape
 	toggleClass       = frame.ToggleClass
-	svg               = frame.SVG
 )
