@@ -5,6 +5,7 @@ package main
 import (
 	"kibitz/wasm/frame"
 	"kibitz/wasm/guess"
+	"kibitz/wasm/mines"
 	"kibitz/wasm/ui"
 )
 
@@ -14,5 +15,6 @@ import (
 // built without that game.
 func registerGames() {
 	frame.Register(guess.Game)
+	frame.Register(mines.Game)
 	ui.Register()
 }

@@ -1,4 +1,4 @@
-  // ---- The Minesweeper board's painter (wasm/ui/mines_board.go draws
+  // ---- The Minesweeper board's painter (wasm/mines/board.go draws
   // through it; the builder puts this file in the loader's scope).
   //
   // A board is a grid of cell elements, one per square, for the keyboard,
@@ -19,7 +19,7 @@
   var TILE_MARGIN = 200; // CSS px beyond the visible box that are kept drawn
 
   // The colours, by name: each is the CSS custom property --kz-mines-<name>
-  // on the grid (wasm/ui/mines.css), so the page's theme decides them.
+  // on the grid (wasm/mines/mines.css), so the page's theme decides them.
   var PALETTE = ["line", "open", "fg", "muted", "soft", "bad", "hidden", "hidden-hi", "hidden-lo",
     "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8",
     "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10"];

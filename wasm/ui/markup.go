@@ -24,5 +24,4 @@ var (
 	scrollTabIntoView = frame.ScrollTabIntoView
 	tabKey            = frame.TabKey
 	htmlEscape        = frame.HTMLEscape
-	toggleClass       = frame.ToggleClass
 )

@@ -9,16 +9,13 @@ import (
 )
 
 var (
-	//go:embed mines.css
-	minesStyle string
 	//go:embed chain.css
 	chainStyle string
 )
 
-// Register registers the widgets still in this package: Minesweeper, the
-// chain game and the site's page.
+// Register registers the widgets still in this package: the chain game
+// and the site's page.
 func Register() {
-	frame.Register(frame.Game{Name: "mines", New: func() frame.Widget { return &minesWidget{} }, Style: minesStyle})
 	frame.Register(frame.Game{Name: "chain", New: func() frame.Widget { return &chainWidget{} }, Style: chainStyle})
 	frame.RegisterPage("app", func() frame.Widget { return &appWidget{} })
 }
