@@ -3,18 +3,18 @@
 package main
 
 import (
+	"kibitz/wasm/chain"
 	"kibitz/wasm/frame"
 	"kibitz/wasm/guess"
 	"kibitz/wasm/mines"
-	"kibitz/wasm/ui"
 )
 
 // registerGames registers the module's games, one line each, in the
-// app's tab order. A game's line is all that links its widget, its strings
-// and its stylesheet into the module: drop the line and the module is
-// built without that game.
+// app's tab order. A game's line is all that links its widget and its
+// stylesheet into the module: drop the line and the module is built
+// without that game.
 func registerGames() {
 	frame.Register(guess.Game)
 	frame.Register(mines.Game)
-	ui.Register()
+	frame.Register(chain.Game)
 }

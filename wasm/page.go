@@ -8,6 +8,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 
+	"kibitz/wasm/app"
 	"kibitz/wasm/bridge"
 	"kibitz/wasm/frame"
 )
@@ -22,6 +23,7 @@ import (
 // handle has unmount().
 func runPage() error {
 	registerGames()
+	frame.RegisterPage(app.Name, app.New)
 	mount, err := bridge.Func(func(this safejs.Value, args []safejs.Value) any {
 		promise, err := bridge.Promise(func() (safejs.Value, error) {
 			if len(args) < 3 {

@@ -54,7 +54,7 @@ func placeholders(s string) []string {
 func TestWidgetKeysExist(t *testing.T) {
 	uses := regexp.MustCompile(`\bT\("([a-z0-9.-]+)"[,)]`) // whole keys; prefixes of built keys end in "+"
 	var files []string
-	for _, dir := range []string{"frame", "guess", "mines", "ui"} {
+	for _, dir := range []string{"app", "chain", "frame", "guess", "mines"} {
 		found, _ := filepath.Glob("../" + dir + "/*.go")
 		files = append(files, found...)
 	}

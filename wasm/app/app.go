@@ -1,6 +1,9 @@
 //go:build js && wasm
 
-package ui
+// Package app is the hosted site's page (data-kibitz="app"): a header, a
+// language menu and a tab per registered game, each tab holding that
+// game's own widget. It knows no game: its tabs are frame.Games().
+package app
 
 import (
 	"slices"
@@ -22,6 +25,13 @@ type appWidget struct {
 	mounted  map[string]bool // the games whose widget is built
 	selected string
 }
+
+// Name is what kibitz.js mounts the page by.
+const Name = "app"
+
+// New returns a fresh page widget; the page role registers it with
+// frame.RegisterPage.
+func New() frame.Widget { return &appWidget{} }
 
 type appState struct {
 	Game string `json:"game"`

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package ui
+package app
 
 import "kibitz/wasm/frame"
 
@@ -13,15 +13,8 @@ var (
 	on                = frame.On
 	data              = frame.Data
 	build             = frame.Build
-	replace           = frame.Replace
-	inputValue        = frame.InputValue
-	setInputValue     = frame.SetInputValue
-	checked           = frame.Checked
-	setChecked        = frame.SetChecked
 	setHidden         = frame.SetHidden
-	setDisabled       = frame.SetDisabled
 	focus             = frame.Focus
 	scrollTabIntoView = frame.ScrollTabIntoView
 	tabKey            = frame.TabKey
-	htmlEscape        = frame.HTMLEscape
 )
