@@ -499,7 +499,7 @@ func minesHint(ctx context.Context, params json.RawMessage, report progress.Func
 			r.Best = &m
 			out["winProb"] = win
 		}
-		m, list, err := a.Guess(ctx, mines.Options{Budget: budget, Progress: quiet})
+		m, list, err := a.Guess(ctx, mines.Options{Budget: budget, Progress: report})
 		if err != nil {
 			return nil, err
 		}
@@ -548,6 +548,12 @@ func minesAutoplay(ctx context.Context, params json.RawMessage, report progress.
 	moves := []played{}
 	var revealed []mines.Point
 	safeCells := g.View.Width*g.View.Height - g.View.Mines
+	// The call's progress is the safe cells open. A move's own work
+	// repeats that report rather than its own figures: each report is
+	// where the browser's worker lets a cancel in, and a move's analysis
+	// may take the whole budget.
+	open := 0
+	playing := func(int64, int64, string) { report.Report(int64(open), int64(safeCells), "playing") }
 	// The budget covers the call: once it is spent no move is started,
 	// and the game so far is returned, still playing, for the caller to
 	// go on with.
@@ -560,13 +566,13 @@ func minesAutoplay(ctx context.Context, params json.RawMessage, report progress.
 		if n > 0 && left <= 0 {
 			break
 		}
-		m, out, err := g.AutoStep(ctx, mines.Options{Budget: max(left, time.Millisecond), Progress: quiet})
+		m, out, err := g.AutoStep(ctx, mines.Options{Budget: max(left, time.Millisecond), Progress: playing})
 		if err != nil {
 			return nil, err
 		}
 		moves = append(moves, played{m, len(out)})
 		revealed = append(revealed, out...)
-		open := 0
+		open = 0
 		for _, c := range g.View.Cells {
 			if c.Revealed() {
 				open++
@@ -576,7 +582,3 @@ func minesAutoplay(ctx context.Context, params json.RawMessage, report progress.
 	}
 	return gameResult(g, revealed, map[string]any{"played": moves})
 }
-
-// quiet swallows the progress of each analysis inside a longer call, which
-// reports its own.
-func quiet(done, total int64, note string) {}

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"strconv"
 	"time"
+
+	"kibitz/engine/progress"
 )
 
 // The endgame: with few placements left, the auto-player stops guessing
@@ -37,6 +39,7 @@ func (s *solSet) count() (n int) {
 
 type endgame struct {
 	ctx      context.Context
+	report   progress.Func // the context's: called where the clock is read, so a browser's cancel gets in
 	deadline time.Time
 	sols     []uint64 // placements: bit k set when cells[k] holds a mine
 	nb       []uint64 // per cell: its hidden neighbours, as a mask
@@ -70,7 +73,7 @@ func (a *Analysis) Endgame(ctx context.Context, budget time.Duration) (m Move, w
 	if len(cells) > maxEndgameCells {
 		return Move{}, 0, false
 	}
-	e := &endgame{ctx: ctx, deadline: time.Now().Add(budget), memo: map[solSet]float64{}}
+	e := &endgame{ctx: ctx, report: progress.FromContext(ctx), deadline: time.Now().Add(budget), memo: map[solSet]float64{}}
 	e.nb = make([]uint64, len(cells))
 	var nbuf [8]int
 	for k, i := range cells {
@@ -145,7 +148,7 @@ func (e *endgame) list(b *Board, cells []int, index map[int]int, left int) bool 
 		if !ok {
 			return
 		}
-		if e.nodes++; e.nodes&1023 == 0 && (time.Now().After(e.deadline) || e.ctx.Err() != nil) {
+		if e.nodes++; e.nodes&1023 == 0 && e.out() {
 			ok = false
 			return
 		}
@@ -201,6 +204,13 @@ func boolInt(b bool) int {
 	return 0
 }
 
+// out reports progress and whether the search must stop: past its
+// deadline, or cancelled.
+func (e *endgame) out() bool {
+	e.report.Report(int64(e.nodes), maxEndgameNodes, "endgame")
+	return time.Now().After(e.deadline) || e.ctx.Err() != nil
+}
+
 // value is the chance of winning from the placements in s with best play.
 func (e *endgame) value(s *solSet) float64 {
 	if v, ok := e.memo[*s]; ok {
@@ -219,7 +229,7 @@ func (e *endgame) choose(s *solSet) (int, float64) {
 		return -1, 1
 	}
 	e.nodes++
-	if e.nodes&255 == 0 && (time.Now().After(e.deadline) || e.ctx.Err() != nil) || e.nodes > maxEndgameNodes {
+	if e.nodes&255 == 0 && e.out() || e.nodes > maxEndgameNodes {
 		e.stopped = true
 	}
 	if e.stopped {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"time"
+
+	"kibitz/engine/progress"
 )
 
 // Outcome is one number a guessed cell could show.
@@ -102,9 +104,20 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 	if budget <= 0 {
 		budget = lookaheadBudget
 	}
+	// Progress counts the candidates looked at; the analyses of each
+	// repeat that report, which keeps it coming (in the browser each
+	// report is where a cancel gets in) without the bar starting over
+	// for every analysis.
+	report := opts.Progress
+	if report == nil {
+		report = progress.FromContext(ctx)
+	}
+	var lookingAt progress.Func = func(int64, int64, string) {}
 	for k := range cands {
 		c := &cands[k]
 		c.Score = -1 // not looked at
+		lookingAt = func(int64, int64, string) { report.Report(int64(k), int64(len(cands)), "looking ahead") }
+		lookingAt(0, 0, "")
 		left := budget - time.Since(start)
 		if left <= 0 {
 			continue // out of time: choose among the candidates scored
@@ -120,7 +133,7 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 				break
 			}
 			next.Cells[i] = v
-			an, err := Analyze(ctx, next, Options{Budget: left, Progress: opts.Progress})
+			an, err := Analyze(ctx, next, Options{Budget: left, Memory: opts.Memory, Progress: lookingAt})
 			if err != nil {
 				var conflict *ConflictError
 				if errors.As(err, &conflict) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"time"
+
+	"kibitz/engine/progress"
 )
 
 // Action is what a move does.
@@ -188,7 +190,11 @@ func (g *Game) AutoStep(ctx context.Context, opts Options) (Move, []Point, error
 	if m.Why != WhySafe {
 		// At least a nanosecond: a budget of 0 means the default.
 		left := func() time.Duration { return max(budget-time.Since(start), 1) }
-		if em, _, ok := a.Endgame(ctx, min(endgameBudget, left())); ok {
+		endgameCtx := ctx
+		if opts.Progress != nil {
+			endgameCtx = progress.NewContext(ctx, opts.Progress)
+		}
+		if em, _, ok := a.Endgame(endgameCtx, min(endgameBudget, left())); ok {
 			m = em
 		} else {
 			guessOpts := opts
