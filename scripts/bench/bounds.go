@@ -37,7 +37,10 @@ import (
 //     report (from the start, between reports, and to the return), which
 //     must stay within 250 ms;
 //   - the time from a cancel to the call's return, cancelled at several
-//     moments of the call, which must stay within 200 ms;
+//     moments of the call, which must stay within 200 ms; the cancel
+//     reaches the call as in the browser's worker, at the first progress
+//     report 50 ms or more after the last one that yielded, so work that
+//     reports rarely cancels late;
 //   - the peak memory the process held, with the worker's soft limit of
 //     1 GiB set as in the browser; past 4 GiB (all a wasm32 module can
 //     have) the run counts as a crash.
@@ -366,27 +369,40 @@ func childRun(c boundsCase, cancelAfter time.Duration) error {
 		}
 	}()
 
+	// The cancel reaches the call as it does in the browser's worker
+	// (wasm/worker.go): the worker's Go code runs until it yields to the
+	// event loop, which it does at a progress report at least 50 ms after
+	// the one before; only then is the page's cancel message read and the
+	// call's context cancelled. So a call cancels no sooner than its next
+	// report lets the message in.
+	const yieldEvery = 50 * time.Millisecond
 	var mu sync.Mutex
 	var reports []time.Time
+	var cancelledAt, lastYield time.Time
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	report := func(done, total int64, note string) {
 		now := time.Now()
 		mu.Lock()
+		defer mu.Unlock()
 		reports = append(reports, now)
-		mu.Unlock()
+		if now.Sub(lastYield) < yieldEvery {
+			return
+		}
+		lastYield = now
+		if !cancelledAt.IsZero() {
+			cancel() // the yield lets the cancel message in
+		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var cancelledAt time.Time
-	var cancelMu sync.Mutex
 	if cancelAfter > 0 {
 		timer := time.AfterFunc(cancelAfter, func() {
-			cancelMu.Lock()
-			cancelledAt = time.Now()
-			cancelMu.Unlock()
-			cancel()
+			mu.Lock()
+			cancelledAt = time.Now() // the page sends the cancel
+			mu.Unlock()
 		})
 		defer timer.Stop()
 	}
+	lastYield = time.Now()
 	start := time.Now()
 	result, callErr := api.Call(ctx, c.method, raw, report)
 	end := time.Now()
@@ -402,11 +418,11 @@ func childRun(c boundsCase, cancelAfter time.Duration) error {
 		last = t
 	}
 	mu.Unlock()
-	cancelMu.Lock()
+	mu.Lock()
 	if !cancelledAt.IsZero() {
 		r.CancelToReturnMs = ms(end.Sub(cancelledAt))
 	}
-	cancelMu.Unlock()
+	mu.Unlock()
 	if callErr != nil {
 		r.Code, r.Message = string(callErr.Code), callErr.Message
 	} else {
