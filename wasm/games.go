@@ -10,8 +10,8 @@ import (
 )
 
 // registerGames registers the module's games, one line each, in the
-// app's tab order. A game's line is all that links its widget and its
-// stylesheet into the module: drop the line and the module is built
+// app's tab order. A game's line is all that links its widget, its strings
+// and its stylesheet into the module: drop the line and the module is built
 // without that game.
 func registerGames() {
 	frame.Register(guess.Game)

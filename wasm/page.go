@@ -23,7 +23,7 @@ import (
 // handle has unmount().
 func runPage() error {
 	registerGames()
-	frame.RegisterPage(app.Name, app.New)
+	frame.RegisterPage(app.Name, app.New, app.Messages)
 	mount, err := bridge.Func(func(this safejs.Value, args []safejs.Value) any {
 		promise, err := bridge.Promise(func() (safejs.Value, error) {
 			if len(args) < 3 {

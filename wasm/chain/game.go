@@ -19,4 +19,4 @@ import (
 var style string
 
 // Game is the chain game's widget, as wasm/games.go registers it.
-var Game = frame.Game{Name: "chain", New: func() frame.Widget { return &chainWidget{} }, Style: style}
+var Game = frame.Game{Name: "chain", New: func() frame.Widget { return &chainWidget{} }, Style: style, Messages: messages}

@@ -19,6 +19,7 @@ import (
 	"github.com/hack-pad/safejs"
 
 	"kibitz/wasm/bridge"
+	"kibitz/wasm/i18n"
 )
 
 // Options are what kibitz.js passes to mount a widget.
@@ -41,10 +42,14 @@ type Widget interface {
 
 // A Game is a game's widget as its package registers it.
 type Game struct {
-	Name  string        // what a page mounts it by (data-kibitz="guess"); its tab's label is the message game.<Name>
-	New   func() Widget // a fresh widget, for each mount
-	Style string        // the game's stylesheet
+	Name     string        // what a page mounts it by (data-kibitz="guess"); its tab's label is the message game.<Name>
+	New      func() Widget // a fresh widget, for each mount
+	Style    string        // the game's stylesheet
+	Messages i18n.Catalog  // the game's strings, in every language
 }
+
+// The frame's own strings are in the catalog before any widget's.
+func init() { i18n.Register(Messages) }
 
 // The registry: every widget a page can mount by name, and the games
 // among them in the order they were registered.
@@ -55,9 +60,10 @@ var (
 )
 
 // Register adds a game: kibitz.js can mount it, Games lists it, the app
-// gives it a tab, and its stylesheet joins every widget's. Call it before the page mounts anything (wasm/games.go).
+// gives it a tab, its strings join the catalog and its stylesheet joins
+// every widget's. Call it before the page mounts anything (wasm/games.go).
 func Register(g Game) {
-	add(g.Name, g.New)
+	add(g.Name, g.New, g.Messages)
 	games = append(games, g)
 	sheet = ""
 }
@@ -65,15 +71,16 @@ func Register(g Game) {
 // RegisterPage adds a widget that is no game, such as the hosted site's
 // page with a tab per game: kibitz.js can mount it by name, but Games does
 // not list it.
-func RegisterPage(name string, newPage func() Widget) {
-	add(name, newPage)
+func RegisterPage(name string, newPage func() Widget, messages i18n.Catalog) {
+	add(name, newPage, messages)
 }
 
-func add(name string, newWidget func() Widget) {
+func add(name string, newWidget func() Widget, messages i18n.Catalog) {
 	if _, dup := widgets[name]; dup {
 		panic("frame: two widgets are registered as " + name)
 	}
 	widgets[name] = newWidget
+	i18n.Register(messages)
 }
 
 // Games lists the registered games in the order they were registered,

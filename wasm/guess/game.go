@@ -18,4 +18,4 @@ import (
 var style string
 
 // Game is the number-guessing widget, as wasm/games.go registers it.
-var Game = frame.Game{Name: "guess", New: func() frame.Widget { return &guessWidget{} }, Style: style}
+var Game = frame.Game{Name: "guess", New: func() frame.Widget { return &guessWidget{} }, Style: style, Messages: messages}

@@ -1,7 +1,12 @@
-// Package i18n is the one message catalog of Kibitz's user interface, in
-// English, Traditional Chinese, Simplified Chinese and Japanese. Every string a widget shows
-// comes from here; the engine's own English messages appear only as detail
-// under a translated one.
+// Package i18n is the mechanism of Kibitz's message catalog, in English,
+// Traditional Chinese, Simplified Chinese and Japanese: languages and how
+// a page's or a browser's tag picks one, messages with placeholders and
+// plural choices, and numbers. The strings themselves live with the code
+// that shows them: each widget package (and wasm/frame) keeps a Catalog of
+// its own, in every language, and registers it; T looks up every
+// registered one. Every string a widget shows comes from a catalog; the
+// engine's own English messages appear only as detail under a translated
+// one. Package i18ntest holds the tests every catalog passes.
 //
 // A message may hold numbered placeholders {1}, {2}, ... so a translation
 // can put the values in its own order.
@@ -87,13 +92,43 @@ func Choose(explicit string, preferred []string) Lang {
 	return English
 }
 
+// A Catalog holds messages by language, then key: one package's strings,
+// or every registered package's.
+type Catalog map[Lang]map[string]string
+
+// registered holds every registered catalog's messages; T reads it.
+var registered = Catalog{}
+
+// Register adds c's messages to those T finds. Two packages cannot
+// define the same key: a key registered twice panics.
+func Register(c Catalog) {
+	for l, messages := range c {
+		if registered[l] == nil {
+			registered[l] = map[string]string{}
+		}
+		for k, v := range messages {
+			if _, dup := registered[l][k]; dup {
+				panic("i18n: duplicate key " + k + " in " + string(l))
+			}
+			registered[l][k] = v
+		}
+	}
+}
+
+// T returns the registered message key in language l with its
+// placeholders filled (see Catalog.T).
+func T(l Lang, key string, args ...any) string { return registered.T(l, key, args...) }
+
+// Has reports whether language l's registered messages define key.
+func Has(l Lang, key string) bool { return registered.Has(l, key) }
+
 // T returns the message key in language l with its placeholders filled. A
 // key missing from l falls back to English; a key missing everywhere shows
-// itself, which the catalog test forbids.
-func T(l Lang, key string, args ...any) string {
-	msg, ok := catalog[l][key]
+// itself, which the catalog tests forbid.
+func (c Catalog) T(l Lang, key string, args ...any) string {
+	msg, ok := c[l][key]
 	if !ok {
-		if msg, ok = catalog[English][key]; !ok {
+		if msg, ok = c[English][key]; !ok {
 			msg = key
 		}
 	}
@@ -106,6 +141,21 @@ func T(l Lang, key string, args ...any) string {
 		msg = strings.ReplaceAll(msg, fmt.Sprintf("{%d}", i+1), text)
 	}
 	return msg
+}
+
+// Has reports whether language l defines key itself.
+func (c Catalog) Has(l Lang, key string) bool {
+	_, ok := c[l][key]
+	return ok
+}
+
+// Keys returns every key of c's English messages.
+func (c Catalog) Keys() []string {
+	keys := make([]string, 0, len(c[English]))
+	for k := range c[English] {
+		keys = append(keys, k)
+	}
+	return keys
 }
 
 // argText writes an argument as a message shows it: integers with their
@@ -245,32 +295,45 @@ func Number(n int64) string {
 	return b.String()
 }
 
-// Keys returns every key of the English catalog.
-func Keys() []string {
-	keys := make([]string, 0, len(catalog[English]))
-	for k := range catalog[English] {
-		keys = append(keys, k)
-	}
-	return keys
-}
-
-// Has reports whether language l defines key itself.
-func Has(l Lang, key string) bool {
-	_, ok := catalog[l][key]
-	return ok
-}
-
-// catalog maps each language to its messages. The catalog files add to it.
-var catalog = map[Lang]map[string]string{}
-
-func add(l Lang, messages map[string]string) {
-	if catalog[l] == nil {
-		catalog[l] = map[string]string{}
-	}
-	for k, v := range messages {
-		if _, dup := catalog[l][k]; dup {
-			panic("i18n: duplicate key " + k + " in " + string(l))
+// Malformed says what is wrong with the choices and braces of msg, a
+// message in language l, or returns "" when nothing is. Only English
+// chooses forms by a count (Chinese and Japanese count with a counter
+// word whatever the number); a choice names an argument 1 to 9 and has
+// two forms, one|other; and a brace is a placeholder, a choice, or the
+// chain game's example {3,1,4}. The catalog tests (i18ntest) ask it of
+// every message.
+func Malformed(l Lang, msg string) string {
+	rest := msg
+	for {
+		start, n, body, end, ok := nextChoice(rest)
+		if !ok {
+			break
 		}
-		catalog[l][k] = v
+		if l != English {
+			return fmt.Sprintf("it has a choice %q; only English chooses forms by the count", rest[start:end])
+		}
+		if _, _, split := splitForms(body); !split || n < 1 || n > 9 {
+			return fmt.Sprintf("the choice %q needs an argument 1 to 9 and two forms, one|other", rest[start:end])
+		}
+		rest = rest[end:]
 	}
+	if strings.Contains(rest, "{") && !hasPlaceholder(rest) && !strings.Contains(rest, "{3,1,4}") {
+		return "it has a brace that is neither a placeholder nor a choice"
+	}
+	return ""
+}
+
+// hasPlaceholder reports whether s uses an argument: {N}, or a choice {N:.
+func hasPlaceholder(s string) bool {
+	for i := strings.IndexByte(s, '{'); i >= 0; i = strings.IndexByte(s, '{') {
+		s = s[i+1:]
+		digits := 0
+		for digits < len(s) && s[digits] >= '0' && s[digits] <= '9' {
+			digits++
+		}
+		if digits > 0 && digits < len(s) && (s[digits] == '}' || s[digits] == ':') {
+			return true
+		}
+	}
+	return false
 }

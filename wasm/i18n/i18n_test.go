@@ -1,119 +1,63 @@
 package i18n
 
-import (
-	"os"
-	"path/filepath"
-	"regexp"
-	"slices"
-	"strings"
-	"testing"
+import "testing"
 
-	"kibitz/engine/guess"
-)
+// testCatalog stands for a widget package's catalog; the catalogs
+// themselves are tested where they live (see i18ntest).
+var testCatalog = Catalog{
+	English: {
+		"where.row":  "Row {1}",
+		"help.count": "{1} {1:code is|codes are} still possible.",
+		"only.en":    "English only",
+	},
+	Japanese: {"where.row": "{1} 行目"},
+}
 
-func TestEveryLanguageHasEveryKey(t *testing.T) {
-	for _, l := range Langs {
-		for _, k := range Keys() {
-			if !Has(l, k) {
-				t.Errorf("%s lacks %q", l, k)
-			}
-		}
-		for k := range catalog[l] {
-			if !Has(English, k) {
-				t.Errorf("%s has %q, which English lacks", l, k)
-			}
-		}
+func TestCatalogFallsBackToEnglish(t *testing.T) {
+	if got := testCatalog.T(Japanese, "where.row", 2); got != "2 行目" {
+		t.Errorf("Japanese: %q", got)
+	}
+	if got := testCatalog.T(Japanese, "only.en"); got != "English only" {
+		t.Errorf("a key Japanese lacks: %q, want the English", got)
+	}
+	if got := testCatalog.T(English, "no.such-key"); got != "no.such-key" {
+		t.Errorf("a key missing everywhere: %q, want the key", got)
 	}
 }
 
-// placeholder finds where a message uses an argument: {N}, or a choice
-// {N: made by it.
-var placeholder = regexp.MustCompile(`\{(\d+)[}:]`)
-
-func TestPlaceholdersMatch(t *testing.T) {
-	for _, k := range Keys() {
-		want := placeholders(catalog[English][k])
-		for _, l := range Langs {
-			if got := placeholders(catalog[l][k]); !slices.Equal(got, want) {
-				t.Errorf("%s %q has placeholders %v, English has %v", l, k, got, want)
-			}
-		}
+// Register adds a package's messages to those T finds, and refuses a key
+// that another package already defines.
+func TestRegister(t *testing.T) {
+	Register(Catalog{English: {"test.register": "Registered {1}"}})
+	if got := T(English, "test.register", 1); got != "Registered 1" || !Has(English, "test.register") {
+		t.Errorf("T(%q) = %q after Register", "test.register", got)
 	}
+	defer func() {
+		if recover() == nil {
+			t.Error("registering a key twice did not panic")
+		}
+	}()
+	Register(Catalog{English: {"test.register": "again"}})
 }
 
-func placeholders(s string) []string {
-	var found []string
-	for _, m := range placeholder.FindAllStringSubmatch(s, -1) {
-		found = append(found, "{"+m[1]+"}")
-	}
-	slices.Sort(found)
-	return slices.Compact(found)
-}
-
-// Every literal key the widgets use is in the catalog.
-func TestWidgetKeysExist(t *testing.T) {
-	uses := regexp.MustCompile(`\bT\("([a-z0-9.-]+)"[,)]`) // whole keys; prefixes of built keys end in "+"
-	var files []string
-	for _, dir := range []string{"app", "chain", "frame", "guess", "mines"} {
-		found, _ := filepath.Glob("../" + dir + "/*.go")
-		files = append(files, found...)
-	}
-	if len(files) == 0 {
-		t.Fatal("no widget sources found")
-	}
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range uses.FindAllStringSubmatch(string(src), -1) {
-			if !Has(English, m[1]) {
-				t.Errorf("%s uses %q, which the catalog lacks", filepath.Base(file), m[1])
-			}
-		}
-	}
-}
-
-// The keys the widgets build from engine values exist too.
-func TestEngineNamesAreTranslated(t *testing.T) {
-	var keys []string
-	for _, p := range guess.Presets() {
-		keys = append(keys, "preset."+p.ID)
-	}
-	for _, s := range guess.Strategies() {
-		keys = append(keys, "strategy."+string(s.ID))
-	}
-	for _, terms := range []guess.Terms{guess.TermsAB, guess.TermsBullsCows, guess.TermsEatBite, guess.TermsPegs} {
-		for _, part := range []string{"fmt", "short", "a", "b", "col-a", "col-b"} {
-			keys = append(keys, "terms."+string(terms)+"."+part)
-		}
-	}
-	reasons := regexp.MustCompile(`Reason\w*\s+Reason = "([a-z-]+)"`)
-	src, err := os.ReadFile("../../engine/guess/errors.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range reasons.FindAllStringSubmatch(string(src), -1) {
-		keys = append(keys, "reason."+m[1])
-	}
-	// The ways the strategies say they chose a guess (Explanation.Method).
-	methods := regexp.MustCompile(`method:\s*"([a-z-]+)"`)
-	files, _ := filepath.Glob("../../engine/guess/*.go")
-	for _, file := range files {
-		if strings.HasSuffix(file, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range methods.FindAllStringSubmatch(string(src), -1) {
-			keys = append(keys, "method."+m[1])
-		}
-	}
-	for _, k := range keys {
-		if !Has(English, k) {
-			t.Errorf("the catalog lacks %q", k)
+func TestMalformed(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		msg  string
+		ok   bool
+	}{
+		{English, "{1} {1:mine|mines}", true},
+		{English, "{3,1,4} and {1:x|y}", true},
+		{English, "Write {3,1,4}", true},
+		{English, "{2} of {1}", true},
+		{English, "{1:x|y|z}", false}, // three forms
+		{English, "{0:x|y}", false},   // no argument 0
+		{English, "a { b", false},
+		{Japanese, "{1} 個", true},
+		{Japanese, "{1:個|個}", false}, // only English chooses
+	} {
+		if problem := Malformed(c.lang, c.msg); (problem == "") != c.ok {
+			t.Errorf("Malformed(%s, %q) = %q", c.lang, c.msg, problem)
 		}
 	}
 }
@@ -141,7 +85,7 @@ func TestChoose(t *testing.T) {
 			t.Errorf("Choose(%q, %v) = %s, want %s", tc.explicit, tc.preferred, got, tc.want)
 		}
 	}
-	if got := T(English, "where.row", 3); got != "Row 3" {
+	if got := testCatalog.T(English, "where.row", 3); got != "Row 3" {
 		t.Errorf("T filled %q", got)
 	}
 }
@@ -158,46 +102,7 @@ func TestNumberGroupsThousands(t *testing.T) {
 	if got := Decimal(-0.5, 1); got != "-0.5" {
 		t.Errorf("Decimal(-0.5, 1) = %q", got)
 	}
-	if got := T(English, "help.count", 1334961); got != "1,334,961 codes are still possible." {
+	if got := testCatalog.T(English, "help.count", 1334961); got != "1,334,961 codes are still possible." {
 		t.Errorf("T groups integer arguments: %q", got)
-	}
-}
-
-// CJK messages use full-width punctuation and carry no English in
-// brackets: a colon, comma or bracket right after a CJK character must be
-// the full-width one.
-func TestCJKPunctuation(t *testing.T) {
-	halfWidth := regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}][,:;()!?]|[,;(]\s*[\p{Han}\p{Hiragana}\p{Katakana}]|\([A-Za-z][a-z ]+\)`)
-	for _, l := range []Lang{TraditionalChinese, SimplifiedChinese, Japanese} {
-		for k, msg := range catalog[l] {
-			if m := halfWidth.FindString(msg); m != "" {
-				t.Errorf("%s %q: half-width punctuation or English in brackets at %q in %q", l, k, m, msg)
-			}
-		}
-	}
-}
-
-// Every sentence of an error starts with a capital letter and ends with a
-// full stop, in English; in CJK, with a full-width one.
-func TestErrorSentences(t *testing.T) {
-	for _, l := range Langs {
-		for k, msg := range catalog[l] {
-			if !strings.HasPrefix(k, "reason.") && !strings.HasPrefix(k, "error.") {
-				continue
-			}
-			if k == "error.internal" || k == "error.bad-input" {
-				continue // they end with the engine's own words
-			}
-			end := "."
-			if l != English {
-				end = "。"
-			}
-			if !strings.HasSuffix(msg, end) {
-				t.Errorf("%s %q does not end with %q: %q", l, k, end, msg)
-			}
-			if l == English && !strings.HasPrefix(msg, "{") && strings.ToUpper(msg[:1]) != msg[:1] {
-				t.Errorf("%s %q does not start with a capital: %q", l, k, msg)
-			}
-		}
 	}
 }

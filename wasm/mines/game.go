@@ -18,4 +18,4 @@ import (
 var style string
 
 // Game is the Minesweeper widget, as wasm/games.go registers it.
-var Game = frame.Game{Name: "mines", New: func() frame.Widget { return &minesWidget{} }, Style: style}
+var Game = frame.Game{Name: "mines", New: func() frame.Widget { return &minesWidget{} }, Style: style, Messages: messages}

@@ -1,0 +1,7 @@
+package app
+
+// english holds the site page's strings in English.
+var english = map[string]string{
+	"app.tagline": "Game solvers that run entirely in your browser.",
+	"app.games":   "Games",
+}

@@ -1,0 +1,24 @@
+package chain
+
+import (
+	"testing"
+
+	"kibitz/wasm/frame"
+	"kibitz/wasm/i18n/i18ntest"
+)
+
+func TestMessages(t *testing.T) {
+	i18ntest.Check(t, messages)
+	i18ntest.KeysUsed(t, messages, frame.Messages)
+	i18ntest.Counted(t, messages, []i18ntest.Count{
+		{Key: "chain.playing", Args: func(n int) []any { return []any{n, "direct game", n} },
+			One: "1 object, direct game; 1 left.", Two: "2 objects, direct game; 2 left."},
+		{Key: "chain.win-n", Args: func(n int) []any { return []any{n} }, One: "win in 1 move", Two: "win in 2 moves"},
+		{Key: "chain.loss-n", Args: func(n int) []any { return []any{n} }, One: "loss in 1 move", Two: "loss in 2 moves"},
+		{Key: "chain.result-win", Args: func(n int) []any { return []any{n} }, One: "The side to move wins in 1 move.", Two: "The side to move wins in 2 moves."},
+		{Key: "chain.result-loss", Args: func(n int) []any { return []any{n} }, One: "The side to move loses in 1 move.", Two: "The side to move loses in 2 moves."},
+		{Key: "chain.searched", Args: func(n int) []any { return []any{n, "0.5"} }, One: "1 position evaluated in 0.5 ms", Two: "2 positions evaluated in 0.5 ms"},
+		{Key: "chain.too-large", Args: func(n int) []any { return []any{n, 9} },
+			One: "This position is too long for the exact solver: 1 cell, the limit is 9.", Two: "This position is too long for the exact solver: 2 cells, the limit is 9."},
+	})
+}

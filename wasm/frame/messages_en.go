@@ -1,0 +1,33 @@
+package frame
+
+// english holds the frame's own strings in English: the busy bar, Stop,
+// copying, the language menu, and the error sentences every widget shares.
+var english = map[string]string{
+	"common.stop":           "Stop",
+	"common.stopped":        "Stopped.",
+	"common.quote":          "“{1}”",
+	"common.progress-phase": "{1}… {2}%",
+	"error.internal":        "Something went wrong inside Kibitz: {1}",
+	"error.bad-input":       "This input is not valid: {1}",
+	"error.crashed":         "The engine crashed and has been restarted. Your game is safe; try again.",
+	"error.too-large":       "Too large: these rules allow {1} {1:code|codes}, and the limit is {2}.",
+	"where.row":             "Row {1}",
+	"where.rows":            "Rows {1}",
+	"where.line":            "Line {1}",
+	"where.lines":           "Lines {1}",
+	"where.list-sep":        ", ",
+	"where.prefix":          "{1}: {2}",
+	"reason.game-over":      "The game is over.",
+	"reason.bad-value":      "This value is not valid.",
+	"reason.missing":        "This is missing.",
+	"reason.unknown-field":  "This setting is unknown.",
+	"reason.bad-state":      "The saved game is damaged. Start a new one.",
+	"common.working":        "Thinking…",
+	"common.progress":       "Thinking… {1}%",
+	"common.dismiss":        "Dismiss",
+	"app.language":          "Language",
+	"where.line-quoted":     "Line {1}, {2}",
+	"common.copy":           "Copy",
+	"common.copied":         "Copied",
+	"howto.title":           "How to play",
+}

@@ -1,0 +1,33 @@
+package frame
+
+// japanese holds the frame's own strings in Japanese: the busy bar, Stop,
+// copying, the language menu, and the error sentences every widget shares.
+var japanese = map[string]string{
+	"common.stop":           "停止",
+	"common.stopped":        "停止しました。",
+	"common.quote":          "「{1}」",
+	"common.progress-phase": "{1}… {2}%",
+	"error.internal":        "Kibitz の内部でエラーが起きました：{1}",
+	"error.bad-input":       "入力が正しくありません：{1}",
+	"error.crashed":         "エンジンが停止したため再起動しました。ゲームは失われていません。もう一度試してください。",
+	"error.too-large":       "大きすぎます：このルールでは {1} 通りあり、上限は {2} です。",
+	"where.row":             "{1} 行目",
+	"where.rows":            "{1} 行目",
+	"where.line":            "{1} 行目",
+	"where.lines":           "{1} 行目",
+	"where.list-sep":        "、",
+	"where.prefix":          "{1}：{2}",
+	"reason.game-over":      "ゲームは終わっています。",
+	"reason.bad-value":      "正しい値ではありません。",
+	"reason.missing":        "未入力です。",
+	"reason.unknown-field":  "知らない設定です。",
+	"reason.bad-state":      "保存されたゲームが壊れています。新しく始めてください。",
+	"common.working":        "考え中…",
+	"common.progress":       "考え中… {1}%",
+	"common.dismiss":        "メッセージを閉じる",
+	"app.language":          "言語",
+	"where.line-quoted":     "{1} 行目 {2}",
+	"common.copy":           "コピー",
+	"common.copied":         "コピーしました",
+	"howto.title":           "遊び方",
+}

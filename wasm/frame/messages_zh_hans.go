@@ -1,0 +1,33 @@
+package frame
+
+// simplifiedChinese holds the frame's own strings in Simplified Chinese: the busy bar, Stop,
+// copying, the language menu, and the error sentences every widget shares.
+var simplifiedChinese = map[string]string{
+	"common.stop":           "停止",
+	"common.stopped":        "已停止。",
+	"common.quote":          "“{1}”",
+	"common.progress-phase": "{1}… {2}%",
+	"error.internal":        "Kibitz 内部发生错误：{1}",
+	"error.bad-input":       "输入有误：{1}",
+	"error.crashed":         "引擎崩溃，已重新启动。游戏进度没有丢失，请再试一次。",
+	"error.too-large":       "太大了：这个规则共有 {1} 组号码，上限是 {2}。",
+	"where.row":             "第 {1} 行",
+	"where.rows":            "第 {1} 行",
+	"where.line":            "第 {1} 行",
+	"where.lines":           "第 {1} 行",
+	"where.list-sep":        "、",
+	"where.prefix":          "{1}：{2}",
+	"reason.game-over":      "游戏已经结束。",
+	"reason.bad-value":      "这个值无效。",
+	"reason.missing":        "这里还没填。",
+	"reason.unknown-field":  "没有这个设置。",
+	"reason.bad-state":      "保存的游戏已损坏，请开新游戏。",
+	"common.working":        "思考中…",
+	"common.progress":       "思考中… {1}%",
+	"common.dismiss":        "关闭消息",
+	"app.language":          "语言",
+	"where.line-quoted":     "第 {1} 行 {2}",
+	"common.copy":           "复制",
+	"common.copied":         "已复制",
+	"howto.title":           "玩法",
+}

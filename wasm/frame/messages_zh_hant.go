@@ -1,0 +1,33 @@
+package frame
+
+// traditionalChinese holds the frame's own strings in Traditional Chinese: the busy bar, Stop,
+// copying, the language menu, and the error sentences every widget shares.
+var traditionalChinese = map[string]string{
+	"common.stop":           "停止",
+	"common.stopped":        "已停止。",
+	"common.quote":          "「{1}」",
+	"common.progress-phase": "{1}… {2}%",
+	"error.internal":        "Kibitz 內部發生錯誤：{1}",
+	"error.bad-input":       "輸入有誤：{1}",
+	"error.crashed":         "引擎當機，已重新啟動。遊戲進度沒有遺失，請再試一次。",
+	"error.too-large":       "太大了：這個規則共有 {1} 組號碼，上限是 {2}。",
+	"where.row":             "第 {1} 列",
+	"where.rows":            "第 {1} 列",
+	"where.line":            "第 {1} 行",
+	"where.lines":           "第 {1} 行",
+	"where.list-sep":        "、",
+	"where.prefix":          "{1}：{2}",
+	"reason.game-over":      "遊戲已經結束。",
+	"reason.bad-value":      "這個值無效。",
+	"reason.missing":        "這裡還沒填。",
+	"reason.unknown-field":  "沒有這個設定。",
+	"reason.bad-state":      "儲存的遊戲已損壞，請開新遊戲。",
+	"common.working":        "思考中…",
+	"common.progress":       "思考中… {1}%",
+	"common.dismiss":        "關閉訊息",
+	"app.language":          "語言",
+	"where.line-quoted":     "第 {1} 行 {2}",
+	"common.copy":           "複製",
+	"common.copied":         "已複製",
+	"howto.title":           "玩法",
+}

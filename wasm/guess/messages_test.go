@@ -1,0 +1,107 @@
+package guess
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"kibitz/engine/guess"
+	"kibitz/wasm/frame"
+	"kibitz/wasm/i18n"
+	"kibitz/wasm/i18n/i18ntest"
+)
+
+func TestMessages(t *testing.T) {
+	i18ntest.Check(t, messages)
+	i18ntest.KeysUsed(t, messages, frame.Messages)
+	i18ntest.Counted(t, messages, []i18ntest.Count{
+		{Key: "reason.code-length", Args: func(n int) []any { return []any{"“X”", "", 4, "“X”", "", n} },
+			One: "“X” has 1 symbol; a code in this game has 4.", Two: "“X” has 2 symbols; a code in this game has 4."},
+		{Key: "reason.too-long-for-alphabet", Args: func(n int) []any { return []any{"", "", 0, n} },
+			One: "Without repeats, a code of 1 symbol needs at least 1 different symbol.", Two: "Without repeats, a code of 2 symbols needs at least 2 different symbols."},
+		{Key: "rules.summary", Args: func(n int) []any { return []any{n, "ABCDEF", "no repeats", n} },
+			One: "A code is 1 symbol from ABCDEF, no repeats: 1 code in all.", Two: "A code is 2 symbols from ABCDEF, no repeats: 2 codes in all."},
+		{Key: "explain.split", Args: func(n int) []any { return []any{"ABCD", n, n} },
+			One: "ABCD splits the 1 possible code into 1 group, one per possible answer.", Two: "ABCD splits the 2 possible codes into 2 groups, one per possible answer."},
+		{Key: "explain.left", Args: func(n int) []any { return []any{n, n} },
+			One: "After the answer, 1 code is left on average, 1 at worst.", Two: "After the answer, 2 codes are left on average, 2 at worst."},
+		{Key: "explain.finish", Args: func(n int) []any { return []any{n} },
+			One: "Expected to finish in 1 guess, this one included.", Two: "Expected to finish in 2 guesses, this one included."},
+		{Key: "explain.how", Args: func(n int) []any { return []any{"entropy", n} },
+			One: "Chosen by entropy after weighing 1 guess.", Two: "Chosen by entropy after weighing 2 guesses."},
+		{Key: "explain.chart", Args: func(n int) []any { return []any{"ABCD", n} },
+			One: "How the 1 possible code answers ABCD", Two: "How the 2 possible codes answer ABCD"},
+		{Key: "you.won", Args: func(n int) []any { return []any{n} }, One: "You found the secret in 1 guess!", Two: "You found the secret in 2 guesses!"},
+		{Key: "comp.solved", Args: func(n int) []any { return []any{n} }, One: "Solved in 1 guess.", Two: "Solved in 2 guesses."},
+		{Key: "won.heading", Args: func(n int) []any { return []any{n} }, One: "Solved in 1 guess.", Two: "Solved in 2 guesses."},
+		{Key: "comp.candidates", Args: func(n int) []any { return []any{n} }, One: "1 code is still possible.", Two: "2 codes are still possible."},
+		{Key: "help.count", Args: func(n int) []any { return []any{n} }, One: "1 code is still possible.", Two: "2 codes are still possible."},
+		{Key: "terms.bulls-cows.fmt", Args: func(n int) []any { return []any{n, n} }, One: "1 bull, 1 cow", Two: "2 bulls, 2 cows"},
+		{Key: "terms.bulls-cows.fmt-a", Args: func(n int) []any { return []any{n} }, One: "1 bull", Two: "2 bulls"},
+		{Key: "terms.pegs.fmt", Args: func(n int) []any { return []any{n, n} }, One: "1 black, 1 white", Two: "2 black, 2 white"},
+		{Key: "tree.rows", Args: func(n int) []any { return []any{n} }, One: "(1 row)", Two: "(2 rows)"},
+		{Key: "tree.guesses", Args: func(n int) []any { return []any{n} }, One: "1 guess", Two: "2 guesses"},
+		{Key: "tree.n-secrets", Args: func(n int) []any { return []any{n} }, One: "1 secret", Two: "2 secrets"},
+		{Key: "tree.text-lines", Args: func(n int) []any { return []any{n} }, One: "1 line, one per secret.", Two: "2 lines, one per secret."},
+		{Key: "tree.part-of", Args: func(n int) []any { return []any{n, n, "4.5"} },
+			One: "This position follows the strategy for the whole game: 1 guess in all, worst case 1, 4.5 on average.",
+			Two: "This position follows the strategy for the whole game: 2 guesses in all, worst case 2, 4.5 on average."},
+		{Key: "tree.branch-label", Args: func(n int) []any { return []any{"AB", 3, "ABCD", n, n, n} },
+			One: "Answer AB: guess 3 is ABCD; 1 secret, 1 guess on average, 1 at worst.",
+			Two: "Answer AB: guess 3 is ABCD; 2 secrets, 2 guesses on average, 2 at worst."},
+		{Key: "tree.too-large", Args: func(n int) []any { return []any{n, 9} },
+			One: "1 secret is possible here, and the perfect search in the page starts from at most 9. Narrow the game down in the Helper first, or choose a smaller game.",
+			Two: "2 secrets are possible here, and the perfect search in the page starts from at most 9. Narrow the game down in the Helper first, or choose a smaller game."},
+	})
+	if got := messages.T(i18n.English, "help.count", 1334961); got != "1,334,961 codes are still possible." {
+		t.Errorf("T groups integer arguments: %q", got)
+	}
+}
+
+// The keys the widget builds from engine values exist too.
+func TestEngineNamesAreTranslated(t *testing.T) {
+	var keys []string
+	for _, p := range guess.Presets() {
+		keys = append(keys, "preset."+p.ID)
+	}
+	for _, s := range guess.Strategies() {
+		keys = append(keys, "strategy."+string(s.ID))
+	}
+	for _, terms := range []guess.Terms{guess.TermsAB, guess.TermsBullsCows, guess.TermsEatBite, guess.TermsPegs} {
+		for _, part := range []string{"fmt", "short", "a", "b", "col-a", "col-b"} {
+			keys = append(keys, "terms."+string(terms)+"."+part)
+		}
+	}
+	reasons := regexp.MustCompile(`Reason\w*\s+Reason = "([a-z-]+)"`)
+	src, err := os.ReadFile("../../engine/guess/errors.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range reasons.FindAllStringSubmatch(string(src), -1) {
+		keys = append(keys, "reason."+m[1])
+	}
+	// The ways the strategies say they chose a guess (Explanation.Method).
+	methods := regexp.MustCompile(`method:\s*"([a-z-]+)"`)
+	files, _ := filepath.Glob("../../engine/guess/*.go")
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range methods.FindAllStringSubmatch(string(src), -1) {
+			keys = append(keys, "method."+m[1])
+		}
+	}
+	// Some reasons are the engine's generic ones (bad-value, game-over),
+	// whose sentences the frame keeps for every game.
+	for _, k := range keys {
+		if !i18ntest.Defines(k, messages, frame.Messages) {
+			t.Errorf("the catalog lacks %q", k)
+		}
+	}
+}

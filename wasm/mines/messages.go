@@ -1,0 +1,12 @@
+package mines
+
+import "kibitz/wasm/i18n"
+
+// messages are Minesweeper's strings in every language (messages_*.go);
+// they join the catalog when wasm/games.go registers Game.
+var messages = i18n.Catalog{
+	i18n.English:            english,
+	i18n.TraditionalChinese: traditionalChinese,
+	i18n.SimplifiedChinese:  simplifiedChinese,
+	i18n.Japanese:           japanese,
+}

@@ -1,0 +1,60 @@
+package mines
+
+import (
+	"testing"
+
+	"kibitz/wasm/frame"
+	"kibitz/wasm/i18n"
+	"kibitz/wasm/i18n/i18ntest"
+)
+
+func TestMessages(t *testing.T) {
+	i18ntest.Check(t, messages)
+	i18ntest.KeysUsed(t, messages, frame.Messages)
+	i18ntest.Counted(t, messages, []i18ntest.Count{
+		{Key: "mines.level-beginner", Args: func(n int) []any { return []any{9, 9, n} }, One: "Beginner, 9×9, 1 mine", Two: "Beginner, 9×9, 2 mines"},
+		{Key: "mines.level-intermediate", Args: func(n int) []any { return []any{9, 9, n} }, One: "Intermediate, 9×9, 1 mine", Two: "Intermediate, 9×9, 2 mines"},
+		{Key: "mines.level-expert", Args: func(n int) []any { return []any{9, 9, n} }, One: "Expert, 9×9, 1 mine", Two: "Expert, 9×9, 2 mines"},
+		{Key: "mines.playing", Args: func(n int) []any { return []any{9, 9, n, "safe square"} },
+			One: "9×9, 1 mine, first click: safe square.", Two: "9×9, 2 mines, first click: safe square."},
+		{Key: "mines.playing-link", Args: func(n int) []any { return []any{9, 9, n} },
+			One: "9×9, 1 mine, from a JSMinesweeper link: the mines are already placed, so even the first click can hit one.",
+			Two: "9×9, 2 mines, from a JSMinesweeper link: the mines are already placed, so even the first click can hit one."},
+		{Key: "mines.link-position", Args: func(n int) []any { return []any{9, 9, n} },
+			One: "The link held a position, 9×9 with 1 mine: it is on the board now, and in the box as .mine text.",
+			Two: "The link held a position, 9×9 with 2 mines: it is on the board now, and in the box as .mine text."},
+		{Key: "mines.link-game", Args: func(n int) []any { return []any{9, 9, n} },
+			One: "The link holds a game, not a position: 9×9 with 1 mine, every mine already placed, so even the first click can hit one.",
+			Two: "The link holds a game, not a position: 9×9 with 2 mines, every mine already placed, so even the first click can hit one."},
+		{Key: "mines.fact-solutions", Args: func(n int) []any { return []any{n} }, One: "1 arrangement of the mines fits", Two: "2 arrangements of the mines fit"},
+		{Key: "mines.fact-safe", Args: func(n int) []any { return []any{n} }, One: "1 square certainly safe", Two: "2 squares certainly safe"},
+		{Key: "mines.fact-mines", Args: func(n int) []any { return []any{n} }, One: "1 certain mine", Two: "2 certain mines"},
+		{Key: "mines.fact-left", Args: func(n int) []any { return []any{n} }, One: "1 mine not flagged", Two: "2 mines not flagged"},
+		{Key: "mines.fact-floating", Args: func(n int) []any { return []any{n, "30%"} },
+			One: "1 square away from the numbers, each 30%", Two: "2 squares away from the numbers, each 30%"},
+		{Key: "mines.reason.size-range", Args: func(n int) []any { return []any{"", n} },
+			One: "A board is 1 to 1 square wide and high.", Two: "A board is 1 to 2 squares wide and high."},
+		{Key: "mines.reason.missing-rows", Args: func(n int) []any { return []any{"", n} },
+			One: "The first line promises 1 row, and there are fewer.", Two: "The first line promises 2 rows, and there are fewer."},
+		{Key: "mines.reason.extra-rows", Args: func(n int) []any { return []any{"", n} },
+			One: "There is more text after the 1 row.", Two: "There is more text after the last of the 2 rows."},
+		{Key: "mines.reason.row-length", Args: func(n int) []any { return []any{"", 9, 0, n} },
+			One: "This row has 1 square; the first line says 9.", Two: "This row has 2 squares; the first line says 9."},
+		{Key: "mines.reason.too-many-flags", Args: func(n int) []any { return []any{"", 0, n} },
+			One: "There is 1 more flag than mines. A flag is wrong.", Two: "There are 2 more flags than mines. A flag is wrong."},
+		{Key: "mines.reason.mine-count-more", Args: func(n int) []any { return []any{"", n + 1, n} },
+			One: "The numbers need at least 2 more mines, but only 1 is left.", Two: "The numbers need at least 3 more mines, but only 2 are left."},
+		{Key: "mines.reason.mine-count-more", Args: func(n int) []any { return []any{"", n, 0} },
+			One: "The numbers need at least 1 more mine, but only 0 are left.", Two: "The numbers need at least 2 more mines, but only 0 are left."},
+		{Key: "mines.reason.mine-count-fewer", Args: func(n int) []any { return []any{"", n, n + 3} },
+			One: "The numbers leave room for at most 1 more mine, but 4 are left.", Two: "The numbers leave room for at most 2 more mines, but 5 are left."},
+		{Key: "mines.reason.mine-count-fewer", Args: func(n int) []any { return []any{"", 0, n} },
+			One: "The numbers leave room for at most 0 more mines, but 1 is left.", Two: "The numbers leave room for at most 0 more mines, but 2 are left."},
+	})
+	if got := messages.T(i18n.English, "mines.fact-left", 1); got != "1 mine not flagged" {
+		t.Errorf("T chooses by the count: %q", got)
+	}
+	if got := messages.T(i18n.English, "mines.fact-left", 1001); got != "1,001 mines not flagged" {
+		t.Errorf("T chooses by the count: %q", got)
+	}
+}
