@@ -612,7 +612,7 @@ func boundsCases() []boundsCase {
 		{name: "guess.suggest random 1a2b-10 turn", method: "guess.suggest", budget: d,
 			params: fixed(map[string]any{"preset": "1a2b-10", "history": tenDigits, "strategy": "random"})},
 		{name: "guess.suggest best 1a2b-8 turn", method: "guess.suggest", budget: d,
-			params: fixed(map[string]any{"preset": "1a2b-8", "history": []map[string]any{{"guess": "01234567", "a": 1, "b": 3}}})},
+			params: fixed(map[string]any{"preset": "1a2b-8", "history": []map[string]any{{"guess": "01234567", "a": 1, "b": 5}}})},
 		{name: "guess.suggest best 1a2b-10 two turns", method: "guess.suggest", budget: d,
 			params: fixed(map[string]any{"preset": "1a2b-10", "history": append(tenDigits, map[string]any{"guess": "1032547698", "a": 2})})},
 		{name: "guess.suggest expected mastermind start", method: "guess.suggest", budget: d,
