@@ -13,7 +13,7 @@ import (
 // watch: on an idle machine it ends before the test looks, and the test
 // passes only on a loaded one. Instead the test holds the widget's calls
 // of a method in the engine until it releases them, through the hook the
-// page's engine client offers tests (wasm/ui/engine.go, testHold): each
+// page's engine client offers tests (wasm/frame/engine.go, testHold): each
 // held call is a debug.hold in the widget's own engine, made with the
 // call's own options, so it reports progress, and the reader's Stop or a
 // newer call in the lane cancels it as it would cancel the real work.
