@@ -44,16 +44,27 @@
     var gone = function () {
       if (layer.isConnected) return false;
       scroll.removeEventListener("scroll", scrolled);
+      scroll.removeEventListener("wheel", wheeled);
       dark.removeEventListener("change", themed);
       resized.disconnect();
       return true;
     };
-    var resized = new ResizeObserver(function () { if (!gone()) layout(b, false); });
+    var resized = new ResizeObserver(function () { if (!gone()) { fit(b); layout(b, false); } });
     var themed = function () { if (!gone()) { b.colours = null; layout(b, true); } };
     var scrolled = function () { if (!gone()) showVisible(b); };
     dark.addEventListener("change", themed);
     resized.observe(grid);
+    resized.observe(scroll); // its width decides the cells' size (fit)
     scroll.addEventListener("scroll", scrolled, { passive: true });
+    // Ctrl + wheel over the board zooms it, not the page.
+    var wheeled = function (ev) {
+      if (gone() || !(ev.ctrlKey || ev.metaKey) || !ev.deltaY) return;
+      ev.preventDefault();
+      zoomBoard(scroll, ev.deltaY < 0 ? 1 : -1);
+      fit(b);
+    };
+    scroll.addEventListener("wheel", wheeled, { passive: false });
+    fit(b);
     return b;
   }
 
@@ -66,7 +77,7 @@
   // once all are applied, tile by tile.
   function paintCells(grid, width, data) {
     var b = minesBoard(grid, width), rows = grid.children;
-    if (!data) return; // a new board: its cells are all hidden
+    if (!data) { fit(b); return; } // a new board (its cells all hidden), or a new zoom
     var recs = data.split("\x1e"), dirty = {};
     for (var r = 0; r < recs.length; r++) {
       var f = recs[r].split("\x1f"), i = +f[0];
@@ -94,6 +105,61 @@
       if (cells.length > t.cols * t.rows / 4) { paintTile(b, t); continue; }
       for (var n = 0; n < cells.length; n++) drawCell(b, t, cells[n]);
     }
+  }
+
+  // The cells' size follows the width the board has: as big as fits,
+  // from MIN_CELL (a desktop column: an expert board, 30 cells across,
+  // fits 570 px) or MIN_TOUCH_CELL (a finger's size: the board pans) up
+  // to MAX_CELL, times the reader's zoom (the scroll box's data-zoom, a
+  // step of ZOOM_STEPS).
+  var MIN_CELL = 18, MIN_TOUCH_CELL = 26, MAX_CELL = 30;
+  var ZOOM_STEPS = [0.5, 0.6, 0.75, 0.9, 1, 1.25, 1.5, 1.75, 2];
+
+  // zoomBoard moves the scroll box's zoom by steps (+1 larger, -1
+  // smaller) and returns the new zoom.
+  function zoomBoard(scroll, by) {
+    var at = ZOOM_STEPS.indexOf(+(scroll.getAttribute("data-zoom") || 1));
+    if (at < 0) at = ZOOM_STEPS.indexOf(1);
+    var z = ZOOM_STEPS[Math.max(0, Math.min(ZOOM_STEPS.length - 1, at + by))];
+    scroll.setAttribute("data-zoom", z);
+    return z;
+  }
+
+  // fit sets the cells' size (the scroll box's --kz-mines-c) for the
+  // box's width and the zoom. It reads the box's outer width, which a
+  // scroll bar coming or going does not change, and keeps room for a
+  // vertical scroll bar when the board will be taller than the box may
+  // be: a size that made the bar appear, and so shrank itself, would
+  // flicker between two.
+  function fit(b) {
+    var scroll = b.grid.parentElement, st = getComputedStyle(scroll);
+    var outer = scroll.offsetWidth;
+    if (!outer) return; // not on screen: fitted when shown (the observer)
+    var frame = parseFloat(st.paddingLeft) + parseFloat(st.paddingRight) + parseFloat(st.borderLeftWidth) + parseFloat(st.borderRightWidth);
+    var edge = b.grid.offsetWidth - b.grid.clientWidth; // the grid's border
+    var avail = outer - frame - edge;
+    var touch = window.matchMedia("(pointer: coarse)").matches;
+    var least = touch ? MIN_TOUCH_CELL : MIN_CELL;
+    var size = function (room) { return Math.max(least, Math.min(MAX_CELL, Math.floor(room / b.w))); };
+    var c = size(avail), tallest = parseFloat(st.maxHeight);
+    if (tallest && b.h * c + edge + parseFloat(st.paddingTop) + parseFloat(st.paddingBottom) > tallest) {
+      c = size(avail - scrollbarWidth());
+    }
+    var zoom = +(scroll.getAttribute("data-zoom") || 1) || 1;
+    c = Math.max(8, Math.round(c * zoom));
+    if (scroll.style.getPropertyValue("--kz-mines-c") !== c + "px") scroll.style.setProperty("--kz-mines-c", c + "px");
+  }
+
+  var scrollbarPx = -1;
+  function scrollbarWidth() {
+    if (scrollbarPx < 0) {
+      var probe = document.createElement("div");
+      probe.style.cssText = "position:absolute;top:-99px;width:50px;height:50px;overflow:scroll";
+      document.body.appendChild(probe);
+      scrollbarPx = probe.offsetWidth - probe.clientWidth;
+      probe.remove();
+    }
+    return scrollbarPx;
   }
 
   function tileOf(b, i) {

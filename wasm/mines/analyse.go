@@ -83,7 +83,7 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	a.linkBtn.Class().Add("kz-mines-copy-link")
 
 	w.fill(panel, minesAnalyseHTML, map[string]dom.Element{
-		"board": a.board.scroll, "legend": w.legend(), "busy": f.Lane("mines-analyse").BusyIn(), "copy-link": a.linkBtn,
+		"board": a.board.box, "legend": w.legend(), "busy": f.Lane("mines-analyse").BusyIn(), "copy-link": a.linkBtn,
 	})
 	q := func(sel string) dom.Element { return panel.QuerySelector(sel) }
 	a.widthIn, a.heightIn, a.minesIn = q("#kz-mines-an-width"), q("#kz-mines-an-height"), q("#kz-mines-an-mines")

@@ -31,6 +31,7 @@ type minesBoard struct {
 	w, h   int
 	grid   dom.Element // role=grid
 	scroll dom.Element // the scrolling box around the grid
+	box    dom.Element // the board as the page places it: the zoom buttons and scroll
 	cells  []js.Value  // the cells fetched so far (the zero Value: not yet)
 	view   []byte
 	prob   []float64 // per cell, NaN where none is shown
@@ -81,7 +82,40 @@ func newMinesBoard(f *frame.Frame, name string, act func(int, string), hover fun
 	(&minesWidget{f: f}).fill(b.scroll, tpl.String(), nil)
 	b.grid = b.scroll.QuerySelector(".kz-mines-grid")
 	f.Handle(name, b.event)
+	// The painter sizes the cells to the width the board has; the zoom
+	// buttons (and Ctrl + wheel, which the painter handles) scale that.
+	b.box = el("div", cls("kz-mines-board"))
+	(&minesWidget{f: f}).fill(b.box, `<div class="kz-mines-zoom" role="group" aria-label="@mines.zoom">`+
+		`<button type="button" data-by="-1" aria-label="@mines.zoom-out" title="@mines.zoom-out" data-on-click="`+name+`.zoom">−</button>`+
+		`<button type="button" data-by="1" aria-label="@mines.zoom-in" title="@mines.zoom-in" data-on-click="`+name+`.zoom">+</button></div>`, nil)
+	b.box.AppendChild(b.scroll)
+	f.Handle(name+".zoom", func(_ dom.Event, t dom.Element) { b.zoom(t.GetAttribute("data-by") == "1") })
 	return b
+}
+
+// minesZoomSteps are the zooms the buttons step through; web/minesboard.js
+// (Ctrl + wheel) steps through the same.
+var minesZoomSteps = []float64{0.5, 0.6, 0.75, 0.9, 1, 1.25, 1.5, 1.75, 2}
+
+// zoom makes the cells a step larger or smaller than the size that fits.
+func (b *minesBoard) zoom(in bool) {
+	at := 4 // 1: the size that fits
+	if z, err := strconv.ParseFloat(b.scroll.GetAttribute("data-zoom"), 64); err == nil {
+		for i, s := range minesZoomSteps {
+			if s == z {
+				at = i
+			}
+		}
+	}
+	if in {
+		at = min(at+1, len(minesZoomSteps)-1)
+	} else {
+		at = max(at-1, 0)
+	}
+	b.scroll.SetAttribute("data-zoom", strconv.FormatFloat(minesZoomSteps[at], 'f', -1, 64))
+	if b.cells != nil {
+		b.paint.Invoke(b.grid.Underlying(), b.w, "") // the painter fits the cells anew
+	}
 }
 
 // event handles what the reader does on the grid.
@@ -216,7 +250,6 @@ func (b *minesBoard) setSize(w, h int) {
 	b.grid.SetAttribute("aria-rowcount", strconv.Itoa(h))
 	b.grid.SetAttribute("aria-colcount", strconv.Itoa(w))
 	b.cells = make([]js.Value, n)
-	toggleClass(b.scroll, "kz-mines-big", w > 30 || h > 24)
 	b.paint.Invoke(g, w, "") // the painter takes on the new board
 }
 

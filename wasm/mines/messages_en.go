@@ -130,4 +130,7 @@ var english = map[string]string{
 	"mines.reveals-next":            "Survive this and the next move",
 	"mines.reveals-n":               "{1} ({2})",
 	"mines.reveals-sep":             ", ",
+	"mines.zoom":                    "Zoom",
+	"mines.zoom-out":                "Zoom out",
+	"mines.zoom-in":                 "Zoom in",
 }

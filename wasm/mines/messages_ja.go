@@ -130,4 +130,7 @@ var japanese = map[string]string{
 	"mines.reveals-next":            "この手と次の手を生き残る",
 	"mines.reveals-n":               "{1}（{2}）",
 	"mines.reveals-sep":             "、",
+	"mines.zoom":                    "拡大・縮小",
+	"mines.zoom-out":                "縮小",
+	"mines.zoom-in":                 "拡大",
 }

@@ -130,4 +130,7 @@ var simplifiedChinese = map[string]string{
 	"mines.reveals-next":            "这步与下一步都安全",
 	"mines.reveals-n":               "{1}（{2}）",
 	"mines.reveals-sep":             "、",
+	"mines.zoom":                    "缩放",
+	"mines.zoom-out":                "缩小",
+	"mines.zoom-in":                 "放大",
 }

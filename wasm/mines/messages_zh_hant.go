@@ -130,4 +130,7 @@ var traditionalChinese = map[string]string{
 	"mines.reveals-next":            "這步與下一步都安全",
 	"mines.reveals-n":               "{1}（{2}）",
 	"mines.reveals-sep":             "、",
+	"mines.zoom":                    "縮放",
+	"mines.zoom-out":                "縮小",
+	"mines.zoom-in":                 "放大",
 }

@@ -83,7 +83,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	// (less code in the module than building it call by call).
 	w.fill(panel, minesPlayHTML, map[string]dom.Element{
 		"busy":  f.Lane("mines-move").BusyIn(), // in the bar, so a slow move on a big board moves nothing
-		"board": m.board.scroll, "legend": w.legend(),
+		"board": m.board.box, "legend": w.legend(),
 		"hint-busy": f.Lane("mines-hint").BusyIn(), "heat-busy": f.Lane("mines-heat").BusyIn(),
 	})
 	q := func(sel string) dom.Element { return panel.QuerySelector(sel) }
