@@ -62,7 +62,13 @@ func installHelpers(t testing.TB, ctx context.Context) {
 		});
 		return true;
 	})()`)
-	poll[bool](t, ctx, `!!(window.kz() && $('.kz-panel'))`, 60*time.Second)
+	// A first visit opens on the app's welcome: go into the game from it.
+	poll[bool](t, ctx, `(() => {
+		const app = document.querySelector('[data-kibitz="app"]');
+		const welcome = app && app.shadowRoot && app.shadowRoot.querySelector('.kz-app-welcome');
+		if (welcome && !welcome.hidden) app.shadowRoot.querySelector('#kz-app-open-guess').click();
+		return !!(window.kz() && $('.kz-panel'));
+	})()`, 60*time.Second)
 }
 
 // The computer guesses a 4-digit secret the test keeps, answering each
@@ -110,7 +116,7 @@ func TestYouGuessAgainstTheFairHost(t *testing.T) {
 	ctx := guessPage(t)
 	eval[bool](t, ctx, `(async () => {
 		$('#kz-tab-you').click();
-		$('#kz-panel-you .kz-actions button').click(); // New game
+		$('#kz-you-start').click();
 		await until(() => !$('#kz-you-guess').disabled);
 		window.__commitment = $('#kz-panel-you .kz-status .kz-hash').textContent;
 		type('#kz-you-guess', '0123');
@@ -248,7 +254,7 @@ func TestGuessWidgetKeyboard(t *testing.T) {
 	}
 	eval[bool](t, ctx, `(async () => {
 		$('#kz-tab-you').click();
-		$('#kz-panel-you .kz-actions button').click();
+		$('#kz-you-start').click();
 		await until(() => !$('#kz-you-guess').disabled);
 		$('#kz-you-guess').focus();
 		return true;

@@ -1,8 +1,10 @@
 //go:build js && wasm
 
 // Package app is the hosted site's page (data-kibitz="app"): a header, a
-// language menu and a tab per registered game, each tab holding that
-// game's own widget. It knows no game: its tabs are frame.Games().
+// language menu, a welcome that lists the games, and a tab per registered
+// game, each tab holding that game's own widget. It knows no game: its
+// list and its tabs are frame.Games(), and each game's line on the welcome
+// is that game's own message game.<name>.about.
 package app
 
 import (
@@ -12,18 +14,22 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"kibitz/wasm/frame"
+	"kibitz/wasm/i18n"
 )
 
-// appWidget is the hosted site's page: a header, a language menu and a tab
-// per registered game, in the order they were registered. Each tab
-// holds that game's own widget, mounted in its own shadow root.
+// appWidget is the hosted site's page: a header, a language menu, the
+// welcome and a tab per registered game, in the order they were
+// registered. Each tab holds that game's own widget, mounted in its own
+// shadow root the first time it is shown.
 type appWidget struct {
 	f        *frame.Frame
 	games    []string
+	welcome  dom.Element // the first screen: the games, one line each, and a way into each
+	tabList  dom.Element
 	tabs     map[string]dom.Element
 	panels   map[string]dom.Element
 	mounted  map[string]bool // the games whose widget is built
-	selected string
+	selected string          // "" on the welcome
 }
 
 // Name is what kibitz.js mounts the page by.
@@ -33,6 +39,9 @@ const Name = "app"
 // frame.RegisterPage.
 func New() frame.Widget { return &appWidget{} }
 
+// appState is what the page saves: the game on screen, "" for the
+// welcome. A newcomer has none saved, and is greeted; a returning reader
+// comes back to the game they left.
 type appState struct {
 	Game string `json:"game"`
 }
@@ -46,26 +55,38 @@ func (a *appWidget) Start(f *frame.Frame) {
 	// The app is the whole page: its language is the page's.
 	dom.GetWindow().Document().DocumentElement().SetAttribute("lang", string(f.Lang))
 
+	// The title leads back to the welcome, as a site's name does.
 	header := el("header", cls("kz-app-header"),
 		el("div",
-			el("h1", cls("kz-app-title"), "Kibitz"),
+			el("h1", cls("kz-app-title"),
+				el("button", attr("type", "button"), cls("kz-app-home"), attr("id", "kz-app-home"), attr("title", f.T("app.all-games")),
+					on("click", "app.home"), "Kibitz")),
 			el("p", cls("kz-note"), f.T("app.tagline")),
 		),
 		f.LanguageMenu(),
 	)
-	list := el("nav", cls("kz-tabs"), attr("role", "tablist"), attr("aria-label", f.T("app.games")))
+	a.welcome = a.buildWelcome()
+	a.tabList = el("nav", cls("kz-tabs"), attr("role", "tablist"), attr("aria-label", f.T("app.games")))
 	panels := el("div")
 	for _, g := range a.games {
 		tab := el("button", attr("type", "button"), attr("role", "tab"), attr("id", "kz-app-tab-"+g), attr("aria-controls", "kz-app-panel-"+g),
 			data("game", g), on("click", "app.tab"), on("keydown", "app.tabkey"), f.T("game."+g))
 		panel := el("div", attr("role", "tabpanel"), attr("id", "kz-app-panel-"+g), attr("aria-labelledby", "kz-app-tab-"+g), cls("kz-app-panel"))
 		a.tabs[g], a.panels[g] = tab, panel
-		list.AppendChild(tab)
+		a.tabList.AppendChild(tab)
 		panels.AppendChild(panel)
 	}
-	build(f.Body, header, list, panels)
+	build(f.Body, header, a.welcome, a.tabList, panels)
 
 	f.Handle("app.tab", func(_ dom.Event, t dom.Element) { a.show(t.GetAttribute("data-game")) })
+	f.Handle("app.open", func(_ dom.Event, t dom.Element) {
+		game := t.GetAttribute("data-game")
+		a.show(game)
+		if tab := a.tabs[game]; tab != nil {
+			focus(tab) // the reader is now in the game's tab, keys and all
+		}
+	})
+	f.Handle("app.home", func(dom.Event, dom.Element) { a.show("") })
 	f.Handle("app.tabkey", func(ev dom.Event, t dom.Element) {
 		i, ok := tabKey(ev, slices.Index(a.games, t.GetAttribute("data-game")), len(a.games))
 		if !ok {
@@ -76,24 +97,51 @@ func (a *appWidget) Start(f *frame.Frame) {
 		focus(a.tabs[a.games[i]])
 	})
 
-	game := st.Game
-	if slices.Index(a.games, game) < 0 && len(a.games) > 0 {
-		game = a.games[0]
-	}
-	a.show(game)
+	a.show(st.Game)
 }
 
-// show selects a game's tab, mounting its widget the first time.
+// buildWelcome lists the games in their tab order, each with its name,
+// its one line (game.<name>.about, in the game's own strings) and a button
+// that opens it.
+func (a *appWidget) buildWelcome() dom.Element {
+	f := a.f
+	cards := el("ul", cls("kz-app-cards"))
+	for _, g := range a.games {
+		name := f.T("game." + g)
+		card := el("li", cls("kz-app-card"), data("game", g), el("h3", attr("id", "kz-app-card-"+g), name))
+		// A game that gives no line still gets its card.
+		if key := "game." + g + ".about"; i18n.Has(i18n.English, key) {
+			card.AppendChild(el("p", cls("kz-app-about"), f.T(key)))
+		}
+		// The button reads "Play" and is named "Play Number guessing".
+		card.AppendChild(el("button", attr("type", "button"), cls("kz-primary"), attr("id", "kz-app-open-"+g), data("game", g), on("click", "app.open"),
+			attr("aria-labelledby", "kz-app-open-"+g+" kz-app-card-"+g), f.T("app.play")))
+		cards.AppendChild(card)
+	}
+	return el("section", cls("kz-app-welcome"), attr("aria-labelledby", "kz-app-welcome-title"),
+		el("h2", attr("id", "kz-app-welcome-title"), f.T("app.choose")),
+		cards,
+	)
+}
+
+// show puts a game's tab on screen, mounting its widget the first time,
+// or the welcome for "" (or a game the module no longer has).
 func (a *appWidget) show(game string) {
 	if slices.Index(a.games, game) < 0 {
-		return
+		game = ""
 	}
 	a.selected = game
+	setHidden(a.welcome, game != "")
+	setHidden(a.tabList, game == "")
 	for _, g := range a.games {
 		on := g == game
 		a.tabs[g].SetAttribute("aria-selected", strconv.FormatBool(on))
 		a.tabs[g].SetAttribute("tabindex", map[bool]string{true: "0", false: "-1"}[on])
 		setHidden(a.panels[g], !on)
+	}
+	a.f.Save(appState{Game: game})
+	if game == "" {
+		return
 	}
 	scrollTabIntoView(a.tabs[game])
 	if !a.mounted[game] {
@@ -105,5 +153,4 @@ func (a *appWidget) show(game string) {
 		}
 		a.mounted[game] = true
 	}
-	a.f.Save(appState{Game: game})
 }

@@ -49,6 +49,7 @@ type compMode struct {
 	history    dom.Element
 	reasoning  dom.Element
 	undoButton dom.Element
+	actions    dom.Element // New game and Undo, shown once there is a game
 	strategyOK dom.Element // the strategy's one-line description in Settings
 	lane       *frame.Lane
 	thinking   bool
@@ -79,11 +80,11 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	m.history = el("div", cls("kz-history"))
 	m.reasoning = el("div", cls("kz-analysis"))
 	m.undoButton = el("button", attr("type", "button"), on("click", "comp.undo"), f.T("common.undo"))
-	actions := el("div", cls("kz-row kz-actions"),
+	m.actions = el("div", cls("kz-row kz-actions"),
 		el("button", attr("type", "button"), on("click", "comp.new"), f.T("common.new-game")),
 		m.undoButton,
 	)
-	build(panel, m.status, m.confirm, m.current, m.busy, m.thinkNote, m.form, actions, m.history, m.reasoning)
+	build(panel, m.status, m.confirm, m.current, m.busy, m.thinkNote, m.form, m.actions, m.history, m.reasoning)
 	m.describeStrategies()
 
 	st := &w.state.Computer
@@ -340,6 +341,8 @@ func (m *compMode) render() {
 		}
 	}
 	setDisabled(m.undoButton, len(st.Turns) == 0)
+	// Before the first game, its start button is the only way on.
+	setHidden(m.actions, st.Game == nil)
 
 	replace(m.current)
 	switch {

@@ -123,12 +123,13 @@ type guessWidget struct {
 }
 
 // The modes, as tabs: three ways to play, and the optimal strategy to
-// browse.
+// browse. A newcomer starts in the first, You guess: the game as people
+// know it.
 var guessModes = []string{"you", "computer", "helper", "tree"}
 
 func (w *guessWidget) Start(f *frame.Frame) {
 	w.f = f
-	w.state = guessState{Version: guessStateVersion, Settings: defaultSettings(), Mode: "computer"}
+	w.state = guessState{Version: guessStateVersion, Settings: defaultSettings(), Mode: "you"}
 	var saved guessState
 	if f.Load(&saved) && saved.Version == guessStateVersion {
 		w.state = saved
@@ -387,7 +388,7 @@ func (w *guessWidget) buildTabs() dom.Element {
 
 func (w *guessWidget) selectMode(mode string, save bool) {
 	if slices.Index(guessModes, mode) < 0 {
-		mode = "computer"
+		mode = "you"
 	}
 	w.state.Mode = mode
 	for _, m := range guessModes {

@@ -32,6 +32,8 @@ var english = map[string]string{
 	"confirm.discard-yes":                "Discard and start a new one",
 	"confirm.keep":                       "Keep playing",
 	"game.guess":                         "Number guessing",
+	"game.guess.about":                   "Find a secret code from clues such as 1A2B, or let the computer find yours and show its reasoning.",
+	"you.start":                          "Start a game",
 
 	// Errors.
 	"field.length":   "code length",
@@ -148,7 +150,7 @@ var english = map[string]string{
 	"explain.how-simple":       "Chosen by {1}.",
 	"explain.cut":              "The time limit cut the search short.",
 	"explain.chart":            "How the {2} possible {2:code answers|codes answer} {1}",
-	"you.intro":                "The computer keeps a secret and you guess it. {1} Press New game to start.",
+	"you.intro":                "The computer keeps a secret and you guess it. {1}",
 	"you.fair":                 "A secret is set. {1} The host is fair: it has committed to its secret with this fingerprint, which you can check when the game ends:",
 	"you.adversarial":          "{1} The host is adversarial: it keeps no fixed secret and gives the answer that leaves you the most work (in games small enough, the one that needs the most guesses with perfect play; otherwise the one that keeps the most codes possible), without ever contradicting itself.",
 	"you.your-guess":           "Your guess",

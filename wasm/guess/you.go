@@ -41,6 +41,8 @@ type youTurn struct {
 type youMode struct {
 	w           *guessWidget
 	status      dom.Element
+	start       dom.Element // the way into the first game, alone before there is one
+	guessButton dom.Element
 	changed     dom.Element // says the settings changed mid-game
 	confirm     dom.Element
 	giveUp      dom.Element // asks before giving up
@@ -66,10 +68,11 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	m.input = el("input", attr("id", "kz-you-guess"), attr("type", "text"), attr("autocomplete", "off"), attr("spellcheck", "false"),
 		attr("aria-describedby", "kz-you-error"), on("input", "you.draft"))
 	m.inputError = el("p", cls("kz-field-error"), attr("id", "kz-you-error"), attr("aria-live", "polite"))
+	m.guessButton = el("button", attr("type", "submit"), cls("kz-primary"), f.T("you.guess"))
 	m.form = el("form", cls("kz-row"), on("submit", "you.guess"),
-		el("label", attr("for", "kz-you-guess"), f.T("you.your-guess")), m.input,
-		el("button", attr("type", "submit"), cls("kz-primary"), f.T("you.guess")),
+		el("label", attr("for", "kz-you-guess"), f.T("you.your-guess")), m.input, m.guessButton,
 	)
+	m.start = el("div", cls("kz-row"), el("button", attr("type", "button"), cls("kz-primary"), attr("id", "kz-you-start"), on("click", "you.new"), f.T("you.start")))
 	m.analysisBox = el("input", attr("type", "checkbox"), on("change", "you.analysis"))
 	// Give up sits apart from Hint, at the far end, and asks first.
 	m.actions = el("div", cls("kz-row kz-actions"),
@@ -89,7 +92,7 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	m.history = el("div", cls("kz-history"))
 	m.analysis = el("div", cls("kz-analysis"))
 	// A hint's thinking shows under the buttons, where the hint will appear.
-	build(panel, m.status, m.changed, m.confirm, m.form, m.inputError, m.actions, f.Lane("you").BusyIn(), m.giveUp, m.end, m.history,
+	build(panel, m.status, m.start, m.changed, m.confirm, m.form, m.inputError, m.actions, f.Lane("you").BusyIn(), m.giveUp, m.end, m.history,
 		f.Lane("you-analysis").BusyIn(), m.analysis)
 
 	st := &w.state.You
@@ -366,11 +369,19 @@ func (m *youMode) render() {
 			el("code", cls("kz-hash"), st.Commitment), " ", f.CopyButton(st.Commitment))
 	}
 	m.showSettingsChanged()
+	// Before the first game there is only the way in: no guess to type,
+	// no New game or Undo for a game that does not exist.
+	setHidden(m.start, st.Game != nil)
+	setHidden(m.form, st.Game == nil)
+	setHidden(m.actions, st.Game == nil)
 	playing := st.Game != nil && !st.Over
 	if !playing {
 		m.inputError.SetTextContent("") // a complaint about a guess means nothing once the game is over
 	}
+	// Once the game is over, nothing can be guessed: the field and its
+	// button say so, and New game is the way on.
 	setDisabled(m.input, !playing)
+	setDisabled(m.guessButton, !playing)
 	for _, b := range m.actions.QuerySelectorAll("[data-needs]") {
 		setDisabled(b, !playing || (b.GetAttribute("data-needs") == "turns" && len(st.Turns) == 0))
 	}
