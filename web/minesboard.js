@@ -326,13 +326,18 @@
         ctx.fillRect(1, is - 1, is, 2); ctx.fillRect(is - 1, 1, 2, is);
         if (ch === "H") return;
         ctx.font = "400 " + font;
-        ctx.fillStyle = P.bad;
-        ctx.fillText("⚑", mid, mid + 1);
-        if (ch === "W") { // a wrong flag: struck through and crossed
-          ctx.fillRect(5, mid, is - 8, 2);
-          ctx.fillStyle = P.fg;
-          ctx.fillText("✕", mid, mid + 1);
+        if (ch === "W") { // a wrong flag: a bold red cross, corner to corner, under the flag (in the text colour)
+          var inset = Math.max(3, c * 0.18);
+          ctx.lineCap = "round";
+          ctx.beginPath();
+          ctx.moveTo(inset, inset); ctx.lineTo(c - inset, c - inset);
+          ctx.moveTo(c - inset, inset); ctx.lineTo(inset, c - inset);
+          ctx.strokeStyle = P.bad;
+          ctx.lineWidth = Math.max(2.5, c * 0.13);
+          ctx.stroke();
         }
+        ctx.fillStyle = ch === "W" ? P.fg : P.bad;
+        ctx.fillText("⚑", mid, mid + 1);
         return;
       case "*": case "X":
         ctx.fillStyle = ch === "X" ? P.bad : P.soft;

@@ -149,7 +149,7 @@ func (g *Game) layoutWithin(ctx context.Context, first int, budget time.Duration
 	clear := map[int]bool{first: true}
 	if g.Rule != RuleSFAR {
 		around := b.Neighbours(first, nil)
-		if n-1-len(around) >= b.Mines {
+		if OpeningFits(b.Width, b.Height, b.Mines, first) {
 			for _, j := range around {
 				clear[j] = true
 			}
@@ -186,6 +186,24 @@ func (g *Game) layoutWithin(ctx context.Context, first int, budget time.Duration
 		}
 		generating(attempt + 1)
 	}
+}
+
+// OpeningFits reports whether the opening rule (and no-guess, which
+// starts with one) can hold for a first click on cell first (y*width+x) of
+// a width×height board with the given mines: with the click and its
+// neighbours clear, every mine must still find a cell. When it cannot,
+// only the first square is kept safe.
+func OpeningFits(width, height, mines, first int) bool {
+	x, y := first%width, first/width
+	clear := 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if nx, ny := x+dx, y+dy; nx >= 0 && ny >= 0 && nx < width && ny < height {
+				clear++
+			}
+		}
+	}
+	return width*height-clear >= mines
 }
 
 // maxNoGuessAttempts and noGuessBudget bound the search for a no-guess

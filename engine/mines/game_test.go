@@ -192,3 +192,35 @@ func TestEndgame(t *testing.T) {
 		}
 	}
 }
+
+// The opening rule holds when the first click and its neighbours leave
+// room for every mine, and a game whose rule cannot hold keeps only the
+// first square safe.
+func TestOpeningFits(t *testing.T) {
+	for _, c := range []struct {
+		w, h, mines, first int
+		fits               bool
+	}{
+		{10, 10, 91, 55, true},  // 100 cells, 9 clear: room for 91
+		{10, 10, 92, 55, false}, // one too many in the middle
+		{10, 10, 96, 0, true},   // a corner clears only 4
+		{10, 10, 99, 55, false}, // the board
+		{30, 16, 99, 248, true}, // expert
+		{1, 1, 0, 0, true},      // nothing to place
+		{3, 1, 1, 1, false},     // the whole row is the opening
+	} {
+		if got := OpeningFits(c.w, c.h, c.mines, c.first); got != c.fits {
+			t.Errorf("OpeningFits(%d, %d, %d, %d) = %v, want %v", c.w, c.h, c.mines, c.first, got, c.fits)
+		}
+	}
+	g, err := NewGame(10, 10, 99, RuleOpening, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Reveal(context.Background(), Point{X: 5, Y: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if g.Mine[55] {
+		t.Errorf("the first square was a mine")
+	}
+}

@@ -236,16 +236,16 @@ func (a *minesAnalyser) readLink(text string) {
 	if b := l.Board; b != nil {
 		a.set(b)
 	}
-	var note []string
+	note := ""
 	if b := l.Board; b != nil {
-		note = append(note, a.f.T("mines.link-position", b.Width, b.Height, b.Mines))
+		note = a.f.T("mines.link-position", b.Width, b.Height, b.Mines)
 	}
 	game := ""
 	if g := l.Layout; g != nil {
-		note = append(note, a.f.T("mines.link-game", g.Width, g.Height, g.Mines))
+		note = a.w.join(note, a.f.T("mines.link-game", g.Width, g.Height, g.Mines))
 		game = text
 	}
-	a.showLinkNote(strings.Join(note, " "), game)
+	a.showLinkNote(note, game)
 }
 
 // showLinkNote says what a pasted link held, with Play this game when it

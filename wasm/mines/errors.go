@@ -54,7 +54,7 @@ func (w *minesWidget) sentences(ce *frame.CallError) (string, bool) {
 	}
 	sentence := f.T(key, f.Quote(ce.Value), ce.Want, left, cellsIn)
 	if ce.Reason == "conflict" && len(ce.Flags) > 0 {
-		sentence += " " + f.T("mines.reason.conflict-flags")
+		sentence = w.join(sentence, f.T("mines.reason.conflict-flags"))
 	}
 	switch {
 	case ce.Line != nil && ce.Col != nil:

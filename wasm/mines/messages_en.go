@@ -78,7 +78,7 @@ var english = map[string]string{
 	"mines.fact-left":               "{1} {1:mine|mines} not flagged",
 	"mines.fact-floating":           "{1} {1:square|squares} away from the numbers, each {2}",
 	"mines.sep":                     "; ",
-	"mines.sci":                     "about {1} × 10^{2}",
+	"mines.sci":                     "about {1} × 10{2}",
 	"mines.about":                   "about {1}",
 	"mines.result":                  "Analysis",
 	"mines.no-move":                 "No hidden square is left to reveal.",
@@ -133,4 +133,7 @@ var english = map[string]string{
 	"mines.zoom":                    "Zoom",
 	"mines.zoom-out":                "Zoom out",
 	"mines.zoom-in":                 "Zoom in",
+	"mines.rule-no-room":            "With {1:1 mine|{1} mines} there is no room for an opening: only the first square you click is kept safe.",
+	"mines.won-auto":                "Auto-play won this game in {1}.",
+	"mines.won-helped":              "You won in {1}, with {2:one move|{2} moves} by Auto-play.",
 }

@@ -50,6 +50,11 @@ func TestMessages(t *testing.T) {
 			One: "The numbers leave room for at most 1 more mine, but 4 are left.", Two: "The numbers leave room for at most 2 more mines, but 5 are left."},
 		{Key: "mines.reason.mine-count-fewer", Args: func(n int) []any { return []any{"", 0, n} },
 			One: "The numbers leave room for at most 0 more mines, but 1 is left.", Two: "The numbers leave room for at most 0 more mines, but 2 are left."},
+		{Key: "mines.rule-no-room", Args: func(n int) []any { return []any{n} },
+			One: "With 1 mine there is no room for an opening: only the first square you click is kept safe.",
+			Two: "With 2 mines there is no room for an opening: only the first square you click is kept safe."},
+		{Key: "mines.won-helped", Args: func(n int) []any { return []any{"0:42", n} },
+			One: "You won in 0:42, with one move by Auto-play.", Two: "You won in 0:42, with 2 moves by Auto-play."},
 	})
 	if got := messages.T(i18n.English, "mines.fact-left", 1); got != "1 mine not flagged" {
 		t.Errorf("T chooses by the count: %q", got)

@@ -78,7 +78,7 @@ var simplifiedChinese = map[string]string{
 	"mines.fact-left":               "还有 {1} 个地雷没插旗",
 	"mines.fact-floating":           "{1} 格不挨着任何数字，各为 {2}",
 	"mines.sep":                     "；",
-	"mines.sci":                     "约 {1} × 10^{2}",
+	"mines.sci":                     "约 {1} × 10{2}",
 	"mines.about":                   "约 {1}",
 	"mines.result":                  "分析",
 	"mines.no-move":                 "已经没有未翻开的格子。",
@@ -133,4 +133,7 @@ var simplifiedChinese = map[string]string{
 	"mines.zoom":                    "缩放",
 	"mines.zoom-out":                "缩小",
 	"mines.zoom-in":                 "放大",
+	"mines.rule-no-room":            "有 {1} 颗地雷，没有空间展开一片：只有第一下点的格子保证安全。",
+	"mines.won-auto":                "自动玩赢了这局，用时 {1}。",
+	"mines.won-helped":              "你赢了！用时 {1}（其中 {2} 步由自动玩下）。",
 }

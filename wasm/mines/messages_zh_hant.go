@@ -78,7 +78,7 @@ var traditionalChinese = map[string]string{
 	"mines.fact-left":               "還有 {1} 顆地雷沒插旗",
 	"mines.fact-floating":           "{1} 格不靠近任何數字，各為 {2}",
 	"mines.sep":                     "；",
-	"mines.sci":                     "約 {1} × 10^{2}",
+	"mines.sci":                     "約 {1} × 10{2}",
 	"mines.about":                   "約 {1}",
 	"mines.result":                  "分析",
 	"mines.no-move":                 "已經沒有未翻開的格子。",
@@ -133,4 +133,7 @@ var traditionalChinese = map[string]string{
 	"mines.zoom":                    "縮放",
 	"mines.zoom-out":                "縮小",
 	"mines.zoom-in":                 "放大",
+	"mines.rule-no-room":            "有 {1} 顆地雷，沒有空間展開一片：只有第一下點的格子保證安全。",
+	"mines.won-auto":                "自動玩贏了這局，用時 {1}。",
+	"mines.won-helped":              "你贏了！用時 {1}（其中 {2} 步由自動玩下）。",
 }

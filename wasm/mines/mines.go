@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"honnef.co/go/js/dom/v2"
 
@@ -220,8 +221,39 @@ func (w *minesWidget) solutionsText(s string, exact bool) string {
 	if len(s) < 2 {
 		return s
 	}
-	// Already approximate: "about 4.4 × 10^1753".
-	return w.f.T("mines.sci", s[:1]+"."+s[1:2], strconv.Itoa(len(s)-1))
+	// Already approximate: "about 4.4 × 10¹⁷⁵³", the power raised.
+	return w.f.T("mines.sci", s[:1]+"."+s[1:2], superscript(strconv.Itoa(len(s)-1)))
+}
+
+// superscript writes a number's digits raised: 10 and "90" read 10⁹⁰.
+func superscript(digits string) string {
+	raised := [...]string{"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"}
+	var b strings.Builder
+	for _, d := range digits {
+		if d >= '0' && d <= '9' {
+			b.WriteString(raised[d-'0'])
+		} else {
+			b.WriteRune(d)
+		}
+	}
+	return b.String()
+}
+
+// join writes two sentences one after the other: with a space between
+// them in English, and none after Chinese and Japanese full-width
+// punctuation, which carries its own space.
+func (w *minesWidget) join(first, second string) string {
+	switch {
+	case first == "":
+		return second
+	case second == "":
+		return first
+	}
+	last, _ := utf8.DecodeLastRuneInString(first)
+	if strings.ContainsRune("。！？」）：；、", last) {
+		return first + second
+	}
+	return first + " " + second
 }
 
 // minesAnalysis is mines.analyze's result (and a hint's analysis).

@@ -38,6 +38,10 @@ type minesGame struct {
 	Wrong     []mines.Point `json:"wrongFlags,omitempty"`
 	Level     string        `json:"level,omitempty"` // the widget's own: the level it was dealt as
 	ElapsedMs int64         `json:"elapsedMs"`       // the widget's own: time played
+	// The widget's own: the moves Auto-play made, and whether it made
+	// the last one (then the engine, not the player, won or lost).
+	AutoMoves int  `json:"autoMoves,omitempty"`
+	LastAuto  bool `json:"lastAuto,omitempty"`
 }
 
 // minesPlayed is the extra part of mines.autoplay's result.
@@ -72,11 +76,12 @@ type minesPlay struct {
 	autoGen int  // bumps to stop an auto-play loop
 	prob    []float64
 	hint    *minesHint
+	readAt  int // the cell the readout describes (-1: none)
 }
 
 func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	f := w.f
-	m := &minesPlay{w: w, f: f}
+	m := &minesPlay{w: w, f: f, readAt: -1}
 	m.board = newMinesBoard(f, "mines.play", m.act, m.showReadout)
 
 	// Settings apply to the next game. The static markup is a template
@@ -109,13 +114,19 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 		m.stopAuto()
 		if g := w.state.Game; g != nil && g.Started && g.Status == string(mines.Playing) {
 			setHidden(m.confirm, false)
-			focus(m.confirm.QuerySelector("button"))
+			focus(m.confirm.QuerySelector("[data-on-click='mines.keep']")) // the safe answer: Enter keeps the game
 			return
 		}
 		go m.newGame()
 	})
 	f.Handle("mines.discard", func(dom.Event, dom.Element) { setHidden(m.confirm, true); go m.newGame() })
-	f.Handle("mines.keep", func(dom.Event, dom.Element) { setHidden(m.confirm, true) })
+	f.Handle("mines.keep", func(dom.Event, dom.Element) { m.closeConfirm() })
+	f.Handle("mines.confirm-key", func(ev dom.Event, _ dom.Element) {
+		if ev.Underlying().Get("key").String() == "Escape" {
+			ev.PreventDefault()
+			m.closeConfirm()
+		}
+	})
 	f.Handle("mines.heat", func(dom.Event, dom.Element) {
 		w.state.Heat = checked(m.heatBox)
 		w.save()
@@ -164,6 +175,13 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	return m
 }
 
+// closeConfirm closes the New-game question, keeping the game, and puts
+// the focus back on New game.
+func (m *minesPlay) closeConfirm() {
+	setHidden(m.confirm, true)
+	focus(m.f.Body.QuerySelector("[data-on-click='mines.new']"))
+}
+
 // shown is called when the mode is selected: the first visit deals a game.
 func (m *minesPlay) shown() {
 	if m.w.state.Game == nil {
@@ -182,11 +200,11 @@ const minesPlayHTML = `<details class="kz-settings"><summary>@mines.settings</su
 	`<div class="kz-row kz-custom"><label for="kz-mines-width">@mines.width</label><input id="kz-mines-width" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.settings">` +
 	`<label for="kz-mines-height">@mines.height</label><input id="kz-mines-height" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.settings">` +
 	`<label for="kz-mines-count">@mines.mines</label><input id="kz-mines-count" type="number" min="1" max="9999" inputmode="numeric" data-on-change="mines.settings"></div>` +
-	`<p class="kz-note" aria-live="polite"></p></details>` +
+	`<p class="kz-note" id="kz-mines-settings-note" aria-live="polite"></p></details>` +
 	`<div class="kz-mines-bar"><span class="kz-mines-stat"><span class="kz-mines-icon" aria-hidden="true">⚑</span><span class="kz-sr">@mines.left</span><span class="kz-mines-counter"></span></span>` +
 	`<button type="button" class="kz-primary" data-on-click="mines.new">@common.new-game</button>` +
 	`<span class="kz-mines-stat"><span class="kz-sr">@mines.time</span><span class="kz-mines-clock" role="timer"></span></span><b data-slot="busy"></b></div>` +
-	`<div class="kz-confirm" hidden role="alertdialog" aria-label="@confirm.discard"><span>@confirm.discard</span>` +
+	`<div class="kz-confirm" hidden role="alertdialog" aria-label="@confirm.discard" data-on-keydown="mines.confirm-key"><span>@confirm.discard</span>` +
 	`<button type="button" class="kz-danger" data-on-click="mines.discard">@confirm.discard-yes</button><button type="button" data-on-click="mines.keep">@confirm.keep</button></div>` +
 	`<p class="kz-status kz-mines-status" aria-live="polite"></p><b data-slot="board"></b><b data-slot="legend"></b>` +
 	// The hover line: the focused cell's own label says the same to screen readers.
@@ -235,6 +253,21 @@ func (m *minesPlay) readSettings() {
 	s.Pace = atoi(m.paceSel, s.Pace)
 	m.showSettingsNote()
 	m.w.save()
+	// A board not yet clicked has nothing to lose: a new level, rule or
+	// board number applies at once, not at the next New game.
+	if g := m.w.state.Game; g != nil && !g.Started && !m.dealtAs(g) {
+		go m.settingsChanged()
+	}
+}
+
+// dealtAs reports whether game g is what the settings would deal now:
+// the same size, mines, rule and board number (when one is set).
+func (m *minesPlay) dealtAs(g *minesGame) bool {
+	s := m.w.state.Settings
+	if g.Level == minesLinkLevel {
+		return s.Seed == "" // a game from a link stays until the settings ask for another board
+	}
+	return m.sameGame(g) && (s.Seed == "" || s.Seed == strconv.FormatUint(g.Seed, 10))
 }
 
 // showSettingsNote says what the settings are, what is wrong with them,
@@ -243,25 +276,58 @@ func (m *minesPlay) showSettingsNote() {
 	f, s := m.f, m.w.state.Settings
 	setHidden(m.customBox, s.Level != "custom")
 	m.settingsNote.Class().Remove("kz-bad")
-	if _, err := m.params(); err != nil {
+	// The field at fault is marked (and its error read with it).
+	bad := map[dom.Element]bool{}
+	_, err := m.params()
+	if ce, ok := err.(*frame.CallError); ok {
+		switch ce.Field {
+		case "size":
+			bad[m.widthIn] = s.Width < 1 || s.Width > mines.MaxGameSide
+			bad[m.heightIn] = s.Height < 1 || s.Height > mines.MaxGameSide
+		case "mines":
+			bad[m.minesIn] = true
+		case "seed":
+			bad[m.seedIn] = true
+		}
+	}
+	for _, in := range []dom.Element{m.widthIn, m.heightIn, m.minesIn, m.seedIn} {
+		if bad[in] {
+			in.SetAttribute("aria-invalid", "true")
+			in.SetAttribute("aria-describedby", "kz-mines-settings-note")
+		} else {
+			in.RemoveAttribute("aria-invalid")
+			in.RemoveAttribute("aria-describedby")
+		}
+	}
+	if err != nil {
 		m.settingsNote.Class().Add("kz-bad")
 		m.settingsNote.SetTextContent(m.w.describe(err))
 		return
 	}
 	note := f.T("mines.rule-" + s.Rule + "-note")
+	if w, h, n := m.size(); s.Rule != string(mines.RuleSFAR) && !mines.OpeningFits(w, h, n, (h/2)*w+w/2) {
+		// Too many mines for the first click's neighbours to be clear:
+		// the engine keeps only the first square safe.
+		note = f.T("mines.rule-no-room", n)
+	}
 	if g := m.w.state.Game; g != nil && g.Status == string(mines.Playing) && g.Started && !m.sameGame(g) {
-		note += " " + f.T("mines.settings-next")
+		note = m.w.join(note, f.T("mines.settings-next"))
 	}
 	m.settingsNote.SetTextContent(note)
 }
 
 func (m *minesPlay) sameGame(g *minesGame) bool {
+	w, h, n := m.size()
+	return g.Width == w && g.Height == h && g.Mines == n && g.Rule == m.w.state.Settings.Rule
+}
+
+// size returns the width, height and mines the settings ask for.
+func (m *minesPlay) size() (w, h, n int) {
 	s := m.w.state.Settings
-	w, h, n := s.Width, s.Height, s.Mines
 	if l, ok := mines.LevelByID(s.Level); ok {
-		w, h, n = l.Width, l.Height, l.Mines
+		return l.Width, l.Height, l.Mines
 	}
-	return g.Width == w && g.Height == h && g.Mines == n && g.Rule == s.Rule
+	return s.Width, s.Height, s.Mines
 }
 
 // params builds mines.new's parameters from the settings, checking
@@ -293,14 +359,39 @@ func (m *minesPlay) params() (map[string]any, error) {
 // ---- The game
 
 func (m *minesPlay) newGame() {
+	m.moves.Lock()
+	defer m.moves.Unlock()
+	m.dealNew()
+}
+
+// settingsChanged deals a new game when the board on screen has not been
+// clicked and the settings now ask for another. It looks under the move
+// lock, when the reader has finished changing them: a burst of changes
+// deals one game, with all of them.
+func (m *minesPlay) settingsChanged() {
+	m.moves.Lock()
+	defer m.moves.Unlock()
+	if g := m.w.state.Game; g != nil && !g.Started && g.Status == string(mines.Playing) && !m.auto && !m.dealtAs(g) {
+		if _, err := m.params(); err == nil {
+			m.dealNew()
+		}
+	}
+}
+
+// dealNew deals a game as the settings say; the caller holds the move lock.
+func (m *minesPlay) dealNew() {
 	w, f := m.w, m.f
 	p, err := m.params()
 	if err != nil {
-		w.f.ShowError(err)
+		// Said once, next to the settings, with the field marked: open
+		// them and put the focus on it.
+		m.showSettingsNote()
+		m.customBox.ParentElement().SetAttribute("open", "")
+		if in := m.f.Body.QuerySelector(".kz-settings [aria-invalid='true']"); in != nil {
+			focus(in)
+		}
 		return
 	}
-	m.moves.Lock()
-	defer m.moves.Unlock()
 	var g minesGame
 	if err := f.Call("mines-move", "mines.new", p, &g); err != nil {
 		w.f.ShowError(err)
@@ -390,7 +481,7 @@ func (m *minesPlay) move(i int, what string) {
 func (m *minesPlay) apply(res *minesGame) {
 	w := m.w
 	old := w.state.Game
-	res.Level, res.ElapsedMs = old.Level, old.ElapsedMs
+	res.Level, res.ElapsedMs, res.AutoMoves = old.Level, old.ElapsedMs, old.AutoMoves+res.AutoMoves
 	w.state.Game = res
 	if res.Started && !old.Started {
 		m.startClock()
@@ -432,6 +523,7 @@ func (m *minesPlay) showGame() {
 	if g.Status != string(mines.Playing) || !m.w.state.Heat {
 		m.board.showProb(nil)
 	}
+	m.showReadout(m.readAt) // the cell under the pointer may have opened
 	m.counter.SetTextContent(strconv.Itoa(g.MinesLeft))
 	m.showClock()
 	toggleClass(m.status, "kz-win", g.Status == string(mines.Won))
@@ -439,7 +531,14 @@ func (m *minesPlay) showGame() {
 	toggleClass(m.board.scroll, "kz-mines-over", g.Status != string(mines.Playing))
 	switch mines.Status(g.Status) {
 	case mines.Won:
-		m.status.SetTextContent(f.T("mines.won", clockText(g.ElapsedMs)))
+		switch {
+		case g.LastAuto:
+			m.status.SetTextContent(f.T("mines.won-auto", clockText(g.ElapsedMs)))
+		case g.AutoMoves > 0:
+			m.status.SetTextContent(f.T("mines.won-helped", clockText(g.ElapsedMs), g.AutoMoves))
+		default:
+			m.status.SetTextContent(f.T("mines.won", clockText(g.ElapsedMs)))
+		}
 	case mines.Lost:
 		m.status.SetTextContent(f.T("mines.lost"))
 	default:
@@ -448,10 +547,13 @@ func (m *minesPlay) showGame() {
 			text = f.T("mines.playing-link", g.Width, g.Height, g.Mines)
 		}
 		if !g.Started {
-			text += " " + f.T("mines.first-click")
+			if g.Rule != string(mines.RuleSFAR) && !mines.OpeningFits(g.Width, g.Height, g.Mines, (g.Height/2)*g.Width+g.Width/2) {
+				text = m.w.join(text, f.T("mines.rule-no-room", g.Mines))
+			}
+			text = m.w.join(text, f.T("mines.first-click"))
 		}
 		if g.Verified != nil && !*g.Verified {
-			text += " " + f.T("mines.unverified")
+			text = m.w.join(text, f.T("mines.unverified"))
 		}
 		m.status.SetTextContent(text)
 	}
@@ -556,6 +658,7 @@ func (m *minesPlay) analyse() {
 		}
 		m.prob = probOf(a.Prob, a.Width, a.Height)
 		m.board.showProb(m.prob)
+		m.showReadout(m.readAt)
 		if !a.Complete {
 			m.heatNote.SetTextContent(f.T("mines.incomplete"))
 		}
@@ -574,6 +677,7 @@ func pointsIndex(ps []mines.Point, width int) []int {
 // probability when the heat map shows one.
 func (m *minesPlay) showReadout(i int) {
 	g := m.w.state.Game
+	m.readAt = i
 	if g == nil || i < 0 || i >= len(m.board.view) {
 		m.readout.SetTextContent("")
 		return
@@ -724,6 +828,7 @@ func (m *minesPlay) autoLoop(gen int) {
 		if n := len(res.Played); n > 0 {
 			last = res.Played[n-1].Y*g.Width + res.Played[n-1].X
 		}
+		res.minesGame.AutoMoves, res.minesGame.LastAuto = len(res.Played), true
 		m.apply(&res.minesGame)
 		if last >= 0 {
 			m.board.mark("kz-mines-last", []int{last})
@@ -802,7 +907,7 @@ func (w *minesWidget) whyDetails(a *minesAnalysis, mv mines.Move, withFacts bool
 	add := func(i int, chosen bool) {
 		text := f.T("mines.alt", w.cellNameOf(i, width), w.percentText(prob[i]))
 		if dead[i] {
-			text += " " + f.T("mines.alt-dead")
+			text = w.join(text, f.T("mines.alt-dead"))
 		}
 		class := ""
 		if chosen {
