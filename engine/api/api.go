@@ -15,10 +15,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
+	"math"
 	"reflect"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"kibitz/engine/progress"
@@ -141,17 +142,15 @@ func typeError(params []byte, typeErr *json.UnmarshalTypeError) *Error {
 	if strings.HasSuffix(path, "Ms") {
 		unit = " of milliseconds"
 	}
-	// big.Rat reads a decimal exactly. It refuses an exponent beyond a
-	// million, whose sign alone then says a fraction or too large.
-	n, ok := new(big.Rat).SetString(given.text)
-	negative := ok && n.Sign() < 0 || !ok && strings.HasPrefix(given.text, "-")
+	n := readDecimal(given.text)
 	unsigned := t.Kind() >= reflect.Uint && t.Kind() <= reflect.Uintptr
+	negative := n.negative && n.digits != ""
 	switch {
-	case ok && !n.IsInt(), !ok && strings.Contains(strings.ToLower(given.text), "e-"):
+	case n.exp < 0:
 		e.Message = fmt.Sprintf("%s must be a whole number%s; got %s", path, unit, given.text)
 	case negative && unsigned:
 		e.Message = fmt.Sprintf("%s must not be negative; got %s", path, given.text)
-	case ok && fits(t, n.Num()):
+	case fits(t, n):
 		// A whole number in range that encoding/json still refused: it
 		// is written with an exponent or a fraction of zeros (1e3, 4.0).
 		e.Message = fmt.Sprintf("%s must be written as a plain whole number, such as 1000; got %s", path, given.text)
@@ -168,14 +167,72 @@ func isInteger(t reflect.Type) bool {
 	return t.Kind() >= reflect.Int && t.Kind() <= reflect.Uintptr
 }
 
-// fits reports whether n is in the range of the integer type t.
-func fits(t reflect.Type, n *big.Int) bool {
-	bits := uint(t.Bits())
-	if t.Kind() >= reflect.Uint {
-		return n.Sign() >= 0 && n.BitLen() <= int(bits)
+// decimal is a JSON number read exactly: ±digits × 10^exp, with digits
+// free of leading and trailing zeros ("" for zero). It is whole when exp
+// is not negative. (math/big would read it too, for 60 KB of module.)
+type decimal struct {
+	negative bool
+	digits   string
+	exp      int
+}
+
+// readDecimal reads a number that encoding/json has already checked is
+// valid JSON. An exponent too large to hold saturates, which keeps its
+// sign: a fraction or a number too large, either way.
+func readDecimal(text string) decimal {
+	var n decimal
+	if strings.HasPrefix(text, "-") {
+		n.negative, text = true, text[1:]
 	}
-	limit := new(big.Int).Lsh(big.NewInt(1), bits-1) // 2^(bits-1)
-	return n.Cmp(limit) < 0 && n.Cmp(new(big.Int).Neg(limit)) >= 0
+	mantissa, exponent, _ := strings.Cut(strings.ToLower(text), "e")
+	whole, fraction, _ := strings.Cut(mantissa, ".")
+	digits := whole + fraction
+	n.exp = -len(fraction)
+	if exponent != "" {
+		e, err := strconv.Atoi(exponent)
+		if err != nil { // beyond an int: saturate
+			e = math.MaxInt32
+			if strings.HasPrefix(exponent, "-") {
+				e = math.MinInt32
+			}
+		}
+		n.exp += max(min(e, math.MaxInt32), math.MinInt32)
+	}
+	digits = strings.TrimLeft(digits, "0")
+	trimmed := strings.TrimRight(digits, "0")
+	n.exp += len(digits) - len(trimmed)
+	n.digits = trimmed
+	if n.digits == "" {
+		n.exp = 0
+	}
+	return n
+}
+
+// fits reports whether the whole number n is in the range of the integer
+// type t, comparing decimal digits with the type's limit.
+func fits(t reflect.Type, n decimal) bool {
+	if n.digits == "" {
+		return true
+	}
+	if len(n.digits)+n.exp > 20 { // past 2^64 (20 digits) for any type
+		return false
+	}
+	value := n.digits + strings.Repeat("0", n.exp)
+	bits := uint(t.Bits())
+	var limit uint64 // the largest magnitude allowed
+	switch {
+	case t.Kind() >= reflect.Uint:
+		if n.negative {
+			return false
+		}
+		limit = math.MaxUint64 >> (64 - bits)
+	case n.negative:
+		limit = 1 << (bits - 1)
+	default:
+		limit = 1<<(bits-1) - 1
+	}
+	max := strconv.FormatUint(limit, 10)
+	return len(value) < len(max) || len(value) == len(max) && value <= max
 }
 
 // describeType names what a field of type t takes.
