@@ -281,9 +281,19 @@ func (p *chainPlay) render() {
 	}
 	var b strings.Builder
 	single := p.singleNow()
+	cpuTook, youTook := p.lastTakes()
 	for i, present := range row {
+		b.WriteString(`<span class="kz-chain-slot">`)
 		if !present && !contains(p.taking, i) {
-			b.WriteString(`<span class="kz-chain-gap" aria-hidden="true"></span>`)
+			// The place of a taken object (or a gap of the position).
+			gcls := "kz-chain-gap"
+			switch {
+			case contains(cpuTook, i):
+				gcls += " kz-chain-cpu-took"
+			case contains(youTook, i):
+				gcls += " kz-chain-you-took"
+			}
+			b.WriteString(`<span class="` + gcls + `" data-gap="` + strconv.Itoa(i) + `" aria-hidden="true"></span></span>`)
 			continue
 		}
 		classes := "kz-chain-obj"
@@ -300,8 +310,11 @@ func (p *chainPlay) render() {
 			label += ": " + p.w.valueText(v)
 			value = `<span class="kz-chain-value" aria-hidden="true">` + signedText(v) + `</span>`
 		}
+		// The object shows its number, so "the computer took 5" can be
+		// found on the row.
 		b.WriteString(`<button type="button" class="` + classes + `" data-i="` + strconv.Itoa(i) + `" aria-label="` + htmlEscape(label) +
-			`" tabindex="` + chainPick(i == p.focusAt, "0", "-1") + `"` + chainPick(yourTurn, "", ` aria-disabled="true"`) + `>` + value + `</button>`)
+			`" tabindex="` + chainPick(i == p.focusAt, "0", "-1") + `"` + chainPick(yourTurn, "", ` aria-disabled="true"`) + `>` +
+			`<span aria-hidden="true">` + strconv.Itoa(i+1) + `</span>` + value + `</button>`)
 		if i+1 < len(row) && present && row[i+1] {
 			text := strconv.Itoa(i) + "-" + strconv.Itoa(i+1)
 			lcls := "kz-chain-link"
@@ -317,6 +330,7 @@ func (p *chainPlay) render() {
 			}
 			b.WriteString(`<button type="button" class="` + lcls + `" data-pair="` + strconv.Itoa(i) + `" tabindex="-1" aria-label="` + htmlEscape(label) + `">` + value + `</button>`)
 		}
+		b.WriteString(`</span>`)
 	}
 	p.rowBox.SetInnerHTML(b.String())
 
@@ -326,6 +340,22 @@ func (p *chainPlay) render() {
 		b.WriteString("<li>" + htmlEscape(f.T(chainPick(item.Who == "cpu", "chain.cpu-took", "chain.you-took"), takeText(item.Take))) + "</li>")
 	}
 	p.logBox.SetInnerHTML(b.String())
+}
+
+// lastTakes are the objects the computer took in its last move, while it
+// is the reader's turn to answer it, and the reader's own last take.
+func (p *chainPlay) lastTakes() (cpu, you []int) {
+	g := p.game()
+	for i := len(g.Log) - 1; i >= 0 && i >= len(g.Log)-2; i-- {
+		item := g.Log[i]
+		if item.Who == "cpu" && i == len(g.Log)-1 {
+			cpu = item.Take
+		}
+		if item.Who == "you" && you == nil {
+			you = item.Take
+		}
+	}
+	return cpu, you
 }
 
 // focusRow puts the keyboard focus back on the row after the computer
