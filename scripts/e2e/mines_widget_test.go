@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
 )
 
 // The Minesweeper widget as a finished product (issue 16): the board fits
@@ -167,5 +170,106 @@ func TestMinesSolutionsUseASuperscript(t *testing.T) {
 	})()`)
 	if strings.Contains(got, "^") || !regexp.MustCompile(`× 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+`).MatchString(got) {
 		t.Errorf("the count of solutions should read 10 with a raised power: %q", got)
+	}
+}
+
+// A game link typed into the analyser, then "Play this game" pressed with
+// the mouse: one click plays it. (The press takes the focus from the text
+// box, whose change event used to rebuild the note and its button under
+// the pointer, so the click fell on nothing.)
+func TestMinesPlayLinkInOneClick(t *testing.T) {
+	ctx := minesPage(t, "mines-one-click.html", "analyse")
+	game := "https://llamasweeper.com/#/game/zini-explorer?b=3&m=" + strings.Repeat("v", 19) + "u"
+	at := eval[map[string]any](t, ctx, `(async () => {
+		const text = $m('#kz-mines-text');
+		text.focus();
+		text.select();
+		document.execCommand('insertText', false, `+jsString(game)+`);
+		const play = await until(() => $m('.kz-mines-link-note button'));
+		const r = play.getBoundingClientRect();
+		return {x: r.left + r.width / 2, y: r.top + r.height / 2, focused: mz().activeElement === text};
+	})()`)
+	if at["focused"] != true {
+		t.Fatalf("the text box should still have the focus: %v", at)
+	}
+	x, y := at["x"].(float64), at["y"].(float64)
+	if err := chromedp.Do(ctx, chromedp.MouseClickXY(x, y, chromedp.ButtonType(input.MouseButtonLeft))); err != nil {
+		t.Fatal(err)
+	}
+	poll[bool](t, ctx, `$m('#kz-mines-tab-play').getAttribute('aria-selected') === 'true' && view() === 'H'.repeat(480)`, 30*time.Second)
+}
+
+// The analyser keeps what the reader enters: text with a mistake, and a
+// game link, come back after a reload; a click on the board while the
+// text has a mistake keeps the text (and offers to replace it), and the
+// analysis says it is of the board, not the text; a pasted mistake puts
+// the cursor on its character, and "Show where" does too.
+func TestMinesAnalyserKeepsTheText(t *testing.T) {
+	ctx := minesPage(t, "mines-keep-text.html", "analyse")
+	const bad = "9x9x10\nHHHHHHHHH\nHHHHQHHHH\n"
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const text = $m('#kz-mines-text'), bad = `+jsString(bad)+`, out = {};
+		await until(() => $m('.kz-mines-result h3'));
+		const board = view();
+		text.focus();
+		text.value = bad;
+		text.setSelectionRange(0, 0);
+		text.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertFromPaste'}));
+		out.error = await until(() => $m('#kz-mines-text-error').textContent);
+		out.cursor = [text.selectionStart, text.selectionEnd];
+		out.focused = mz().activeElement === text;
+		out.staleShown = !$m('.kz-mines-stale-note').hidden;
+		// A click on the board: the board changes, the text stays.
+		fire(cell(0), 'click');
+		await until(() => view() !== board);
+		out.textKept = text.value === bad;
+		out.differs = !$m('.kz-mines-text-differs').hidden;
+		// Show where, from elsewhere.
+		text.setSelectionRange(0, 0);
+		cell(0).focus();
+		$m('.kz-mines-goto').click();
+		out.cursorAgain = [text.selectionStart, text.selectionEnd];
+		return out;
+	})()`)
+	t.Logf("%v", got)
+	want := strings.Index(bad, "Q")
+	if c := got["cursor"].([]any); c[0].(float64) != float64(want) || c[1].(float64) != float64(want+1) || got["focused"] != true {
+		t.Errorf("a pasted mistake should put the cursor on %d: %v", want, got)
+	}
+	if c := got["cursorAgain"].([]any); c[0].(float64) != float64(want) {
+		t.Errorf("Show where should put the cursor on %d: %v", want, got)
+	}
+	if got["textKept"] != true || got["differs"] != true || got["staleShown"] != true || !strings.Contains(got["error"].(string), "Q") {
+		t.Errorf("a click on the board should keep the typed text and say the analysis is the board's: %v", got)
+	}
+
+	// After a reload: the text with its mistake, and the error.
+	navigate(t, ctx, embedPage(t, "mines-keep-text.html", `<div id="mines" data-kibitz="mines" data-lang="en" data-mode="analyse"></div>`))
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	reloaded := eval[map[string]any](t, ctx, `(async () => {
+		const text = $m('#kz-mines-text');
+		await until(() => $m('#kz-mines-text-error').textContent);
+		const out = {kept: text.value === `+jsString(bad)+`, error: $m('#kz-mines-text-error').textContent};
+		// The board button puts the board in the box.
+		$m('[data-on-click="mines.an-write"]').click();
+		await until(() => text.value.startsWith('9x9x10') && !$m('#kz-mines-text-error').textContent);
+		out.written = $m('.kz-mines-text-differs').hidden && $m('.kz-mines-stale-note').hidden;
+		// A game link, kept too.
+		text.value = 'https://llamasweeper.com/#/game/zini-explorer?b=1&m=' + 'v'.repeat(2);
+		text.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		text.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		await until(() => $m('.kz-mines-link-note button'));
+		return out;
+	})()`)
+	if reloaded["kept"] != true || reloaded["written"] != true {
+		t.Errorf("after a reload: %v", reloaded)
+	}
+	navigate(t, ctx, embedPage(t, "mines-keep-text.html", `<div id="mines" data-kibitz="mines" data-lang="en" data-mode="analyse"></div>`))
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	link := poll[string](t, ctx, `$m('.kz-mines-link-note button') && $m('#kz-mines-text').value`, 30*time.Second)
+	if !strings.HasPrefix(link, "https://llamasweeper.com/") {
+		t.Errorf("a game link should come back after a reload, offered to play: %q", link)
 	}
 }

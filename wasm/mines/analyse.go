@@ -51,10 +51,11 @@ const minesAnalyseHTML = `<div class="kz-row kz-custom"><label for="kz-mines-an-
 	`<button type="button" class="kz-mines-brush" data-brush="7" aria-pressed="false" data-on-click="mines.an-brush">7</button>` +
 	`<button type="button" class="kz-mines-brush" data-brush="8" aria-pressed="false" data-on-click="mines.an-brush">8</button></div>` +
 	`<b data-slot="board"></b><b data-slot="legend"></b><p class="kz-note kz-mines-readout"></p><b data-slot="busy"></b>` +
-	`<div class="kz-mines-result" aria-live="polite"></div>` +
+	`<p class="kz-note kz-stale-note kz-mines-stale-note" hidden>@mines.stale</p><div class="kz-mines-result" aria-live="polite"></div>` +
 	`<div class="kz-mines-textbox"><h3><label for="kz-mines-text">@mines.text</label></h3><p class="kz-note">@mines.text-help</p>` +
 	`<textarea id="kz-mines-text" rows="6" spellcheck="false" autocomplete="off" aria-describedby="kz-mines-text-error" data-on-input="mines.an-text" data-on-change="mines.an-text-now"></textarea>` +
 	`<p class="kz-field-error" id="kz-mines-text-error" aria-live="polite"></p>` +
+	`<p class="kz-note kz-mines-text-differs" aria-live="polite" hidden>@mines.text-differs <button type="button" class="kz-link" data-on-click="mines.an-write">@mines.text-write</button></p>` +
 	`<div class="kz-mines-link-note" aria-live="polite"></div>` +
 	`<div class="kz-row"><button type="button" data-on-click="mines.an-copy">@common.copy</button><b data-slot="copy-link"></b></div></div>`
 
@@ -65,18 +66,20 @@ type minesAnalyser struct {
 	b     *mines.Board // the position being edited
 
 	text, textError, widthIn, heightIn, minesIn, result, brushes dom.Element
-	readout                                                      dom.Element
+	readout, differs, staleNote                                  dom.Element
 	linkNote, linkBtn                                            dom.Element // what a pasted link held; Copy JSMinesweeper link
 	gameLink                                                     string      // the b= and m= link on offer
 
 	typing   *time.Timer // the text is read when the typing pauses
+	read     string      // the text last read from the box: a change event with the same text reads nothing again
+	errAt    int         // where in the box the text's error is (UTF-16 units, as the box counts), or -1
 	analysed string      // the text the result shows
 	last     *minesAnalysis
 }
 
 func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	f := w.f
-	a := &minesAnalyser{w: w, f: f}
+	a := &minesAnalyser{w: w, f: f, errAt: -1}
 	a.board = newMinesBoard(f, "mines.an", a.act, a.showReadout)
 	a.board.setHeat(true)
 	a.linkBtn = f.CopyButton("")
@@ -89,25 +92,40 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	a.widthIn, a.heightIn, a.minesIn = q("#kz-mines-an-width"), q("#kz-mines-an-height"), q("#kz-mines-an-mines")
 	a.brushes, a.text, a.textError = q(".kz-mines-brushes"), q("#kz-mines-text"), q("#kz-mines-text-error")
 	a.result, a.readout, a.linkNote = q(".kz-mines-result"), q(".kz-mines-readout"), q(".kz-mines-link-note")
+	a.differs, a.staleNote = q(".kz-mines-text-differs"), q(".kz-mines-stale-note")
 
 	f.Handle("mines.an-brush", func(_ dom.Event, t dom.Element) {
 		w.state.Brush = t.GetAttribute("data-brush")
 		a.showBrush()
 		w.save()
 	})
-	f.Handle("mines.an-text", func(dom.Event, dom.Element) {
+	f.Handle("mines.an-text", func(ev dom.Event, _ dom.Element) {
 		if a.typing != nil {
 			a.typing.Stop()
 		}
-		a.typing = time.AfterFunc(350*time.Millisecond, a.readText)
+		// The raw text is kept as typed, whatever it holds, so a reload
+		// brings it back.
+		w.state.AnalyseText = inputValue(a.text)
+		w.save()
+		if ev.Underlying().Get("inputType").String() == "insertFromPaste" {
+			a.readText(true) // pasted: read now, and show where any error is
+			return
+		}
+		a.typing = time.AfterFunc(350*time.Millisecond, func() { a.readText(false) })
 	})
-	f.Handle("mines.an-text-now", func(dom.Event, dom.Element) { a.readText() })
+	f.Handle("mines.an-text-now", func(dom.Event, dom.Element) { a.readText(false) })
+	f.Handle("mines.an-goto", func(dom.Event, dom.Element) { a.showErrorAt() })
+	f.Handle("mines.an-write", func(dom.Event, dom.Element) {
+		if a.b != nil {
+			a.set(a.b, true)
+		}
+	})
 	f.Handle("mines.an-size", func(dom.Event, dom.Element) { a.resize() })
 	f.Handle("mines.an-clear", func(dom.Event, dom.Element) {
 		if a.b != nil {
 			b, err := mines.NewBoard(a.b.Width, a.b.Height, a.b.Mines)
 			if err == nil {
-				a.set(b)
+				a.edit(b)
 			}
 		}
 	})
@@ -133,15 +151,18 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	})
 
 	a.showBrush()
-	text := w.state.Analyse
-	if strings.TrimSpace(text) == "" {
-		text = minesSample
+	// The board is the last good position; the box holds what the reader
+	// left in it (a link, or text with a mistake, included).
+	board, raw := w.state.Analyse, w.state.AnalyseText
+	if strings.TrimSpace(board) == "" {
+		board = minesSample
 	}
-	setInputValue(a.text, text)
-	if b, err := mines.Parse(text); err == nil {
-		a.set(b)
-	} else {
-		a.showTextError(err)
+	if b, err := mines.Parse(board); err == nil {
+		a.set(b, true)
+	}
+	if strings.TrimSpace(raw) != "" && raw != inputValue(a.text) {
+		setInputValue(a.text, raw)
+		a.readText(false)
 	}
 	return a
 }
@@ -155,9 +176,8 @@ func (a *minesAnalyser) shown() {
 
 // load puts a position (a game's board) in the analyser.
 func (a *minesAnalyser) load(text string) {
-	setInputValue(a.text, text)
 	if b, err := mines.Parse(text); err == nil {
-		a.set(b)
+		a.set(b, true)
 	}
 }
 
@@ -167,22 +187,26 @@ func (a *minesAnalyser) showBrush() {
 	}
 }
 
-// set makes b the position: drawn, saved, written as text and analysed.
-func (a *minesAnalyser) set(b *mines.Board) {
+// set makes b the position: drawn, saved and analysed; write puts it in
+// the text box too, in place of what the box held.
+func (a *minesAnalyser) set(b *mines.Board, write bool) {
 	a.b = b
 	text := b.Format()
-	if strings.TrimSpace(inputValue(a.text)) != strings.TrimSpace(text) {
-		if _, err := mines.Parse(inputValue(a.text)); err != nil || !a.textFocused() {
-			setInputValue(a.text, text)
-		}
+	if write {
+		setInputValue(a.text, text)
+		a.read = text
+		a.w.state.AnalyseText = ""
+		a.showTextError(nil)
 	}
-	a.textError.SetTextContent("")
+	a.textDiffers(!write && !a.textIs(b))
 	setInputValue(a.widthIn, strconv.Itoa(b.Width))
 	setInputValue(a.heightIn, strconv.Itoa(b.Height))
 	setInputValue(a.minesIn, strconv.Itoa(b.Mines))
 	a.board.setSize(b.Width, b.Height)
 	a.board.show(viewOf(text, b.Width, b.Height))
-	a.showLinkNote("", "")
+	if write {
+		a.showLinkNote("", "")
+	}
 	a.showCopyLink()
 	a.w.state.Analyse = text
 	a.w.save()
@@ -191,34 +215,133 @@ func (a *minesAnalyser) set(b *mines.Board) {
 	}
 }
 
-func (a *minesAnalyser) textFocused() bool {
-	active := a.f.Root().Underlying().Get("activeElement")
-	return !active.IsNull() && active.Equal(a.text.Underlying())
+// edit makes b, an edit on the board, the position. The text box follows
+// when it held the board as it was (or nothing); text the reader typed
+// that says something else (a mistake, a link) is kept, and the box
+// offers to take the board instead.
+func (a *minesAnalyser) edit(b *mines.Board) {
+	a.set(b, strings.TrimSpace(inputValue(a.text)) == "" || (a.b != nil && a.textIs(a.b)))
 }
 
-// readText takes the typed or pasted text, when it is a board or a link.
-func (a *minesAnalyser) readText() {
+// textIs reports whether the text box holds board b (as .mine text).
+func (a *minesAnalyser) textIs(b *mines.Board) bool {
+	got, err := mines.Parse(inputValue(a.text))
+	return err == nil && got.Format() == b.Format()
+}
+
+// textDiffers says, or stops saying, that the text box holds something
+// other than the board, whose analysis is shown.
+func (a *minesAnalyser) textDiffers(on bool) {
+	setHidden(a.differs, !on)
+	a.showStale()
+}
+
+// showStale marks the analysis as not the text's when the text holds
+// another board or a mistake.
+func (a *minesAnalyser) showStale() {
+	other := !a.differs.HasAttribute("hidden") || a.textError.TextContent() != ""
+	setHidden(a.staleNote, !other)
+	toggleClass(a.result, "kz-mines-other", other)
+}
+
+// readText takes the typed or pasted text, when it is a board or a link;
+// the same text twice is read once (a change event follows the typing,
+// and rebuilding the link's note then would eat the click that caused
+// it). pasted moves the cursor to a mistake, if any.
+func (a *minesAnalyser) readText(pasted bool) {
 	text := inputValue(a.text)
+	if text == a.read {
+		return
+	}
+	a.read = text
+	a.w.state.AnalyseText = text
+	a.w.save()
 	if mines.IsLink(text) {
 		a.readLink(text)
-		return
-	}
-	b, err := mines.Parse(text)
-	if err != nil {
+	} else if b, err := mines.Parse(text); err != nil {
+		a.showLinkNote("", "")
 		a.showTextError(err)
-		return
+	} else {
+		a.showLinkNote("", "")
+		a.showTextError(nil)
+		a.set(b, false)
 	}
-	a.set(b)
+	if pasted {
+		a.showErrorAt()
+	}
 }
 
+// showTextError says what is wrong with the text, with a button that
+// puts the cursor on the character at fault; nil clears it.
 func (a *minesAnalyser) showTextError(err error) {
+	a.errAt = -1
+	if err == nil {
+		a.textError.SetTextContent("")
+		a.text.RemoveAttribute("aria-invalid")
+		a.showStale()
+		return
+	}
 	ce := api.AsError(err)
 	text := a.w.describe(ce)
 	if ce.Col != nil && ce.Line == nil { // a link's character
 		text = a.f.T("mines.where-link", *ce.Col+1, ce.Field, text)
 	}
-	a.textError.SetTextContent(text)
-	toggleClass(a.result, "kz-stale", true)
+	line, col := -1, -1
+	if ce.Line != nil {
+		line = *ce.Line
+	}
+	if ce.Col != nil {
+		col = *ce.Col
+	}
+	a.errAt = textOffset(inputValue(a.text), line, col)
+	a.text.SetAttribute("aria-invalid", "true")
+	replace(a.textError, text)
+	if a.errAt >= 0 {
+		a.textError.AppendChild(el("button", attr("type", "button"), cls("kz-link kz-mines-goto"), on("click", "mines.an-goto"), a.f.T("mines.text-goto")))
+	}
+	a.showStale()
+}
+
+// showErrorAt puts the cursor on the character the text's error names.
+func (a *minesAnalyser) showErrorAt() {
+	if a.errAt < 0 {
+		return
+	}
+	t := a.text.Underlying()
+	t.Call("focus")
+	t.Call("setSelectionRange", a.errAt, a.errAt+1)
+}
+
+// textOffset finds a line (0-based; -1: the whole text is one line) and
+// character (0-based, or -1: the line's start) in text, as the offset a
+// text box counts in (UTF-16 units), or -1 when neither is given.
+func textOffset(text string, line, col int) int {
+	if line < 0 && col < 0 {
+		return -1
+	}
+	at, ln, c := 0, 0, 0
+	for _, r := range text {
+		if (line < 0 || ln == line) && c == max(col, 0) {
+			return at
+		}
+		if line >= 0 && ln > line {
+			break
+		}
+		if r == '\n' && line >= 0 {
+			if ln == line {
+				return at // past the line's end: its end
+			}
+			ln++
+			c = 0
+		} else if line < 0 || ln == line {
+			c++
+		}
+		at++
+		if r > 0xFFFF {
+			at++
+		}
+	}
+	return at
 }
 
 // readLink takes a pasted JSMinesweeper link: a position goes on the board
@@ -232,9 +355,9 @@ func (a *minesAnalyser) readLink(text string) {
 		a.showTextError(err)
 		return
 	}
-	a.textError.SetTextContent("")
+	a.showTextError(nil)
 	if b := l.Board; b != nil {
-		a.set(b)
+		a.set(b, true)
 	}
 	note := ""
 	if b := l.Board; b != nil {
@@ -297,7 +420,7 @@ func (a *minesAnalyser) resize() {
 			b.Set(x, y, a.b.At(x, y))
 		}
 	}
-	a.set(b)
+	a.edit(b)
 }
 
 // act edits cell i: a click paints the brush, a right click or F toggles
@@ -329,7 +452,7 @@ func (a *minesAnalyser) act(i int, what string) {
 		return
 	}
 	b.Cells[i] = c
-	a.set(b)
+	a.edit(b)
 	a.showReadout(i)
 }
 

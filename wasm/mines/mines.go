@@ -44,8 +44,11 @@ type minesState struct {
 	Settings minesSettings `json:"settings"`
 	Heat     bool          `json:"heat"`
 	Game     *minesGame    `json:"game,omitempty"`
-	Analyse  string        `json:"analyse"` // the analyser's .mine text
-	Brush    string        `json:"brush"`
+	Analyse  string        `json:"analyse"` // the analyser's position, as .mine text
+	// AnalyseText is the analyser's text box as the reader left it, when
+	// it is not the position: a link, or text with a mistake.
+	AnalyseText string `json:"analyseText,omitempty"`
+	Brush       string `json:"brush"`
 }
 
 const minesStateVersion = 1
