@@ -589,24 +589,40 @@ func shiftRightMeets(dst, src, mask []uint64, s uint, wlo, whi int) bool {
 // are ratios of weights scaled alike. It returns the largest weight before
 // scaling and the exponent e the weights were multiplied by 2^-e with.
 func normalize(vec []float64) (float64, int) {
-	hi := 0.0
+	hi := largest(0, vec)
+	e := rescaleExponent(hi)
+	if e != 0 {
+		scaleBy(vec, math.Ldexp(1, -e))
+	}
+	return hi, e
+}
+
+// largest returns the larger of hi and every weight in vec.
+func largest(hi float64, vec []float64) float64 {
 	for _, x := range vec {
 		if x > hi {
 			hi = x
 		}
 	}
+	return hi
+}
+
+// rescaleExponent is the power of two that normalize divides weights by
+// when their largest is hi: 0 while hi stays within [2^-256, 2^256].
+func rescaleExponent(hi float64) int {
 	if hi == 0 {
-		return 0, 0
+		return 0
 	}
-	_, e := math.Frexp(hi)
-	if e > 256 || e < -256 {
-		f := math.Ldexp(1, -e)
-		for i := range vec {
-			vec[i] *= f
-		}
-		return hi, e
+	if _, e := math.Frexp(hi); e > 256 || e < -256 {
+		return e
 	}
-	return hi, 0
+	return 0
+}
+
+func scaleBy(vec []float64, f float64) {
+	for i := range vec {
+		vec[i] *= f
+	}
 }
 
 // total is the component's weight per mine count (forward must have found

@@ -74,25 +74,14 @@ func (r *records[T]) bytes() int64 {
 func normalizeRecords(r *records[float64], from, to int) (float64, int) {
 	hi := 0.0
 	for i := from; i < to; i++ {
-		for _, x := range r.at(i) {
-			if x > hi {
-				hi = x
-			}
-		}
+		hi = largest(hi, r.at(i))
 	}
-	if hi == 0 {
-		return 0, 0
-	}
-	_, e := math.Frexp(hi)
-	if e > 256 || e < -256 {
+	e := rescaleExponent(hi)
+	if e != 0 {
 		f := math.Ldexp(1, -e)
 		for i := from; i < to; i++ {
-			rec := r.at(i)
-			for k := range rec {
-				rec[k] *= f
-			}
+			scaleBy(r.at(i), f)
 		}
-		return hi, e
 	}
-	return hi, 0
+	return hi, e
 }
