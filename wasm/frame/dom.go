@@ -108,19 +108,20 @@ func SetDisabled(e dom.Element, disabled bool) { e.Underlying().Set("disabled", 
 // Focus moves the focus to e.
 func Focus(e dom.Element) { e.Underlying().Call("focus") }
 
-// ScrollTabIntoView scrolls a tab bar sideways so tab is in view. Unlike
-// scrollIntoView it never scrolls the page: a widget low in a blog post
-// must not pull the reader down to it.
+// ScrollTabIntoView scrolls a tab bar sideways so tab is in view, clear
+// of the bar's arrows and with no tab cut at the start of the view (see
+// tabs.go). Unlike scrollIntoView it never scrolls the page: a widget low
+// in a blog post must not pull the reader down to it.
 func ScrollTabIntoView(tab dom.Element) {
-	t := tab.Underlying()
-	bar := t.Get("parentElement")
-	left, width := t.Get("offsetLeft").Float(), t.Get("offsetWidth").Float()
-	scroll, visible := bar.Get("scrollLeft").Float(), bar.Get("clientWidth").Float()
-	switch {
-	case left < scroll:
-		bar.Set("scrollLeft", left)
-	case left+width > scroll+visible:
-		bar.Set("scrollLeft", left+width-visible)
+	list := tab.ParentElement()
+	if list == nil {
+		return
+	}
+	for i, t := range list.QuerySelectorAll("[role=tab]") {
+		if t.Underlying().Equal(tab.Underlying()) {
+			scrollTabBar(list, i, false)
+			return
+		}
 	}
 }
 

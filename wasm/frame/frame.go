@@ -60,6 +60,7 @@ type Frame struct {
 	lanes     map[string]*Lane    // the frame's call lanes, by name
 	inBar     int                 // calls in progress that show in the frame's busy bar
 	listen    map[string]listener // the delegated event listeners, by event type
+	tabBars   tabBars             // the tab bars' scroll and size listeners (tabs.go)
 }
 
 // listener is a JS function listening on the shadow root, and its release.
@@ -683,6 +684,7 @@ func (f *Frame) unmount() {
 	}
 	f.children = nil
 	f.cancelAll()
+	f.unwatchTabBars()
 	shadow := safejs.Safe(f.root.Underlying())
 	for typ, l := range f.listen {
 		_, _ = shadow.Call("removeEventListener", typ, l.fn)

@@ -148,6 +148,10 @@ func start(host safejs.Value, opts Options, engine *Engine, point *mountPoint) (
 	}
 	f.point, point.frame = point, f
 	newWidget().Start(f)
+	// The widget's tab bars are built: give them their arrows.
+	if err := f.watchTabBars(); err != nil {
+		return nil, err
+	}
 	return f, nil
 }
 
