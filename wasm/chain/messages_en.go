@@ -75,4 +75,10 @@ var english = map[string]string{
 	"chain.reason-empty-group":   "The separator at character {2} has no group beside it.",
 	"chain.reason-brace":         "The bracket {1} at character {2} is not matched.",
 	"chain.reason-too-long":      "The position is too long, from character {2}.",
+	"chain.why-over":             "The game is over: start a new game to play again.",
+	"chain.why-wait":             "Wait: it is the computer's move.",
+	"chain.why-taken":            "Place {1} is empty: its object has been taken.",
+	"chain.why-no-right":         "Object {1} has no neighbour on its right to take with it: take it alone, or with its left neighbour.",
+	"chain.why-drag-empty":       "Place {1} is empty: drag from one object to the object beside it.",
+	"chain.why-drag-apart":       "Objects {1} and {2} are not side by side: a move takes one object, or two neighbours.",
 }

@@ -75,4 +75,10 @@ var japanese = map[string]string{
 	"chain.reason-empty-group":   "{2} 文字目の区切りの隣にグループがありません。",
 	"chain.reason-brace":         "{2} 文字目の括弧 {1} が対応していません。",
 	"chain.reason-too-long":      "局面が長すぎます（{2} 文字目から）。",
+	"chain.why-over":             "ゲームは終わりました。もう一度遊ぶには「新しいゲーム」を押してください。",
+	"chain.why-wait":             "お待ちください。コンピュータの番です。",
+	"chain.why-taken":            "{1} 番の場所は空です。その駒はもう取られています。",
+	"chain.why-no-right":         "{1} 番の駒には一緒に取れる右隣がありません。一つだけ取るか、左隣と一緒に取ってください。",
+	"chain.why-drag-empty":       "{1} 番の場所は空です。駒から隣の駒へドラッグしてください。",
+	"chain.why-drag-apart":       "{1} 番と {2} 番の駒は隣り合っていません。一手で取れるのは駒一つか、隣り合う二つです。",
 }

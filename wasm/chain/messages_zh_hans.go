@@ -75,4 +75,10 @@ var simplifiedChinese = map[string]string{
 	"chain.reason-empty-group":   "第 {2} 个字符的分隔符旁边没有组。",
 	"chain.reason-brace":         "第 {2} 个字符的括号 {1} 没有配对。",
 	"chain.reason-too-long":      "局面太长，从第 {2} 个字符起超出上限。",
+	"chain.why-over":             "游戏已经结束：按“新游戏”再玩一局。",
+	"chain.why-wait":             "请稍候：现在轮到电脑。",
+	"chain.why-taken":            "第 {1} 个位置是空的：那个物件已经被拿走了。",
+	"chain.why-no-right":         "第 {1} 个物件右边没有可以一起拿的物件：只拿它一个，或连同左边的一起拿。",
+	"chain.why-drag-empty":       "第 {1} 个位置是空的：请从一个物件拖到旁边的物件。",
+	"chain.why-drag-apart":       "第 {1} 个和第 {2} 个物件并不相邻：一步只能拿一个物件，或相邻的两个。",
 }

@@ -75,4 +75,10 @@ var traditionalChinese = map[string]string{
 	"chain.reason-empty-group":   "第 {2} 個字元的分隔符號旁邊沒有組。",
 	"chain.reason-brace":         "第 {2} 個字元的括號 {1} 沒有配對。",
 	"chain.reason-too-long":      "局面太長，從第 {2} 個字元起超出上限。",
+	"chain.why-over":             "遊戲已經結束：按「新遊戲」再玩一局。",
+	"chain.why-wait":             "請稍候：現在輪到電腦。",
+	"chain.why-taken":            "第 {1} 個位置是空的：那個物件已經被拿走了。",
+	"chain.why-no-right":         "第 {1} 個物件右邊沒有可以一起拿的物件：只拿它一個，或連同左邊的一起拿。",
+	"chain.why-drag-empty":       "第 {1} 個位置是空的：請從一個物件拖到旁邊的物件。",
+	"chain.why-drag-apart":       "第 {1} 個和第 {2} 個物件並不相鄰：一步只能拿一個物件，或相鄰的兩個。",
 }

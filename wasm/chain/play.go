@@ -20,11 +20,11 @@ type chainPlay struct {
 
 	nIn, gameSel, startSel, ruleBox, settingsNote dom.Element
 	status, rowBox, hintBox, logBox, hintBtn      dom.Element
+	rowMsg, history                               dom.Element
 
 	busy     bool           // the computer is moving
 	hint     map[string]int // move text ("4", "4-5") → value, while shown
 	dragFrom int            // the object a drag started on, or -1
-	dragged  bool           // a drag just took two: skip the click that follows
 	focusAt  int            // the object that holds the row's tab stop
 	taking   []int          // objects on their way out (animation)
 	cpuPick  []int          // objects the computer has chosen (animation)
@@ -50,12 +50,14 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 		`<button type="button" data-on-click="chain.to-analyser">`+T("chain.to-analyser")+`</button></div>`+
 		`<p class="kz-chain-status" id="kz-chain-status" role="status" aria-live="polite"></p>`+
 		`<div class="kz-chain-row" id="kz-chain-row" role="group" aria-label="`+T("chain.row")+`" data-on-click="chain.obj" data-on-keydown="chain.key" data-on-pointerdown="chain.down" data-on-pointerup="chain.up"></div>`+
+		`<p class="kz-field-error kz-chain-row-msg" id="kz-chain-row-msg" role="alert"></p>`+
 		`<div class="kz-chain-hint" id="kz-chain-hint-box" aria-live="polite"></div>`+
-		`<details class="kz-chain-history"><summary>`+T("chain.log")+`</summary><ol class="kz-chain-log" id="kz-chain-log"></ol></details>`)
+		`<div class="kz-chain-history" id="kz-chain-history" hidden><h3 class="kz-chain-log-title">`+T("chain.log")+`</h3><ol class="kz-chain-log" id="kz-chain-log"></ol></div>`)
 	get := func(id string) dom.Element { return panel.QuerySelector("#" + id) }
 	p.nIn, p.gameSel, p.startSel, p.ruleBox = get("kz-chain-n"), get("kz-chain-game"), get("kz-chain-start"), get("kz-chain-rule")
 	p.settingsNote, p.status, p.rowBox = get("kz-chain-settings-note"), get("kz-chain-status"), get("kz-chain-row")
 	p.hintBtn, p.hintBox, p.logBox = get("kz-chain-hint"), get("kz-chain-hint-box"), get("kz-chain-log")
+	p.rowMsg, p.history = get("kz-chain-row-msg"), get("kz-chain-history")
 	setInputValue(p.nIn, strconv.Itoa(s.N))
 	setInputValue(p.gameSel, chainPick(s.Reverse, "reverse", "direct"))
 	setInputValue(p.startSel, chainPick(s.CPUFirst, "cpu", "you"))
@@ -149,22 +151,41 @@ func (p *chainPlay) play(who string, take []int, after string) {
 // userMove plays the reader's move if it is legal now.
 func (p *chainPlay) userMove(m chain.Move) {
 	g := p.game()
-	if g == nil || g.Winner != "" || p.busy || p.cpuToMove() {
+	switch {
+	case g == nil:
+		return
+	case g.Winner != "":
+		p.sayWhy(p.f.T("chain.why-over"))
+		return
+	case p.busy || p.cpuToMove():
+		p.sayWhy(p.f.T("chain.why-wait"))
 		return
 	}
 	row := rowOf(g.Row)
 	if !row.Legal(m, p.singleNow()) {
-		if m.Two && p.singleNow() {
-			p.f.Notice(p.f.T("chain.first-one"))
+		switch {
+		case m.At < 0 || m.At >= len(row) || !row[m.At]:
+			p.sayWhy(p.f.T("chain.why-taken", m.At+1))
+		case m.Two && p.singleNow():
+			p.sayWhy(p.f.T("chain.first-one"))
+		case m.Two:
+			p.sayWhy(p.f.T("chain.why-no-right", m.At+1))
 		}
 		return
 	}
-	p.f.ClearMessage()
+	p.sayWhy("")
 	p.focusAt = m.At
 	p.play("you", m.Take(), row.Play(m).String())
 	if p.cpuToMove() {
 		go p.cpuMove()
 	}
+}
+
+// sayWhy writes, under the row, why the reader's input did nothing; ""
+// clears it.
+func (p *chainPlay) sayWhy(text string) {
+	p.rowMsg.Class().Remove("kz-bad")
+	p.rowMsg.SetTextContent(text)
 }
 
 // cpuMove asks the engine for the computer's move and animates it: the
@@ -181,7 +202,7 @@ func (p *chainPlay) cpuMove() {
 		if p.game() == g {
 			p.render()
 		}
-		p.f.ShowError(err)
+		p.f.ShowErrorIn(p.rowMsg, err)
 		return
 	}
 	pause(250)
@@ -210,7 +231,7 @@ func (p *chainPlay) showHint() {
 	err := p.f.Call("chain.hint", "chain.solve", map[string]any{
 		"position": g.Row, "reverse": g.Reverse, "firstMoveSingle": p.singleNow()}, &solved)
 	if err != nil {
-		p.f.ShowError(err)
+		p.f.ShowErrorIn(p.rowMsg, err)
 		return
 	}
 	if p.game() != g || g.Row != solved.Row {
@@ -283,7 +304,7 @@ func (p *chainPlay) render() {
 	single := p.singleNow()
 	cpuTook, youTook := p.lastTakes()
 	for i, present := range row {
-		b.WriteString(`<span class="kz-chain-slot">`)
+		b.WriteString(`<span class="kz-chain-slot" data-cell="` + strconv.Itoa(i) + `">`)
 		if !present && !contains(p.taking, i) {
 			// The place of a taken object (or a gap of the position).
 			gcls := "kz-chain-gap"
@@ -340,6 +361,7 @@ func (p *chainPlay) render() {
 		b.WriteString("<li>" + htmlEscape(f.T(chainPick(item.Who == "cpu", "chain.cpu-took", "chain.you-took"), takeText(item.Take))) + "</li>")
 	}
 	p.logBox.SetInnerHTML(b.String())
+	setHidden(p.history, len(g.Log) == 0)
 }
 
 // lastTakes are the objects the computer took in its last move, while it
@@ -376,10 +398,6 @@ func (p *chainPlay) focusRow() {
 // (or 2) takes it and its right neighbour.
 
 func (p *chainPlay) click(ev dom.Event) {
-	if p.dragged {
-		p.dragged = false
-		return
-	}
 	t := ev.Target()
 	if t == nil {
 		return
@@ -392,38 +410,58 @@ func (p *chainPlay) click(ev dom.Event) {
 	if obj := t.Closest("[data-i]"); obj != nil {
 		i, _ := strconv.Atoi(obj.GetAttribute("data-i"))
 		p.userMove(chain.Move{At: i})
+		return
+	}
+	if gap := t.Closest("[data-gap]"); gap != nil {
+		i, _ := strconv.Atoi(gap.GetAttribute("data-gap"))
+		p.sayWhy(p.f.T("chain.why-taken", i+1))
 	}
 }
 
-func (p *chainPlay) objectAt(ev dom.Event) int {
+// cellAt is the place of the row under the pointer (an object, or the
+// place of a taken one), or -1; objectOnly asks for an object alone.
+func (p *chainPlay) cellAt(ev dom.Event, objectOnly bool) int {
 	x, y := ev.Underlying().Get("clientX"), ev.Underlying().Get("clientY")
 	hit := p.f.Root().Underlying().Call("elementFromPoint", x, y)
 	if hit.IsNull() || hit.IsUndefined() {
 		return -1
 	}
-	obj := dom.WrapElement(hit).Closest("[data-i]")
-	if obj == nil {
+	attr := "data-cell"
+	if objectOnly {
+		attr = "data-i"
+	}
+	cell := dom.WrapElement(hit).Closest("[" + attr + "]")
+	if cell == nil {
 		return -1
 	}
-	i, _ := strconv.Atoi(obj.GetAttribute("data-i"))
+	i, _ := strconv.Atoi(cell.GetAttribute(attr))
 	return i
 }
 
 func (p *chainPlay) down(ev dom.Event) {
-	p.dragFrom = p.objectAt(ev)
-	p.dragged = false
+	p.dragFrom = p.cellAt(ev, true)
 }
 
+// up ends a drag: across two neighbours it takes both; anywhere else it
+// says why it took nothing. The click that follows a drag goes to the
+// row (the nearest element the press and the release share), where it
+// takes nothing.
 func (p *chainPlay) up(ev dom.Event) {
 	from := p.dragFrom
 	p.dragFrom = -1
-	to := p.objectAt(ev)
+	to := p.cellAt(ev, false)
 	if from < 0 || to < 0 || from == to {
 		return
 	}
-	if to == from+1 || to == from-1 {
-		p.dragged = true
-		p.userMove(chain.Move{At: min(from, to), Two: true})
+	row := rowOf(p.game().Row)
+	lo, hi := min(from, to), max(from, to)
+	switch {
+	case !row[to]:
+		p.sayWhy(p.f.T("chain.why-drag-empty", to+1))
+	case hi-lo > 1:
+		p.sayWhy(p.f.T("chain.why-drag-apart", lo+1, hi+1))
+	default:
+		p.userMove(chain.Move{At: lo, Two: true})
 	}
 }
 
