@@ -123,7 +123,7 @@ func TestChainMovesYouCanFollow(t *testing.T) {
 	a, b := int(apart[0].(float64)), int(apart[1].(float64))
 	chainDrag(t, ctx, fmt.Sprintf(`[data-i="%d"]`, a), fmt.Sprintf(`[data-i="%d"]`, b))
 	msg := poll[string](t, ctx, `$c('#kz-chain-row-msg').textContent.startsWith('Objects') && $c('#kz-chain-row-msg').textContent`, 10*time.Second)
-	if want := fmt.Sprintf("Objects %d and %d are not side by side", a+1, b+1); !strings.HasPrefix(msg, want) || eval[string](t, ctx, `$c('#kz-chain-row').dataset.moves`) != "2" {
+	if want := fmt.Sprintf("Objects %d and %d lie apart", a+1, b+1); !strings.HasPrefix(msg, want) || eval[string](t, ctx, `$c('#kz-chain-row').dataset.moves`) != "2" {
 		t.Fatalf("a drag over a gap: %q, want %q", msg, want)
 	}
 	// A legal move clears the message.

@@ -80,5 +80,5 @@ var english = map[string]string{
 	"chain.why-taken":            "Place {1} is empty: its object has been taken.",
 	"chain.why-no-right":         "Object {1} has no neighbour on its right to take with it: take it alone, or with its left neighbour.",
 	"chain.why-drag-empty":       "Place {1} is empty: drag from one object to the object beside it.",
-	"chain.why-drag-apart":       "Objects {1} and {2} are not side by side: a move takes one object, or two neighbours.",
+	"chain.why-drag-apart":       "Objects {1} and {2} lie apart: a move takes one object, or two side by side.",
 }
