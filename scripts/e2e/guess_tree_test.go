@@ -358,3 +358,65 @@ func mustFloat(v any) float64 {
 	}
 	return n
 }
+
+// Stopped, the search leaves nothing to export, and Export says so (not
+// "wait"); a new game's search shows nothing of the old game's proof,
+// while another objective in the same game keeps its tree, dimmed. The
+// searches are held in the engine (hold_test.go), so each state is
+// looked at while it lasts, on any machine.
+func TestGuessTreeStopAndNewGame(t *testing.T) {
+	ctx := guessPage(t)
+	installHold(t, ctx)
+	eval[bool](t, ctx, treeHelpersJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		choose('#kz-preset', 'science-3');
+		hold('guess.tree');
+		$('#kz-tab-tree').click();
+		await until(() => held('guess.tree') === 1);
+		const exportOut = () => $('#kz-panel-tree .kz-tree-export-out');
+		$('#kz-panel-tree [data-on-click="tree.export"]').click();
+		const whileSearching = exportOut().hidden ? '' : exportOut().textContent;
+		$('#kz-panel-tree .kz-busy-inline [data-on-click="frame.stop-lane"]').click();
+		const note = await until(() => $('#kz-panel-tree .kz-think-note').textContent);
+		await release('guess.tree');
+		$('#kz-panel-tree [data-on-click="tree.export"]').click();
+		const afterStop = exportOut().hidden ? '' : exportOut().textContent;
+		return {whileSearching, note, afterStop, tree: !!$('#kz-panel-tree .kz-tree-root')};
+	})()`)
+	if got["whileSearching"] != "Wait for the strategy to be shown first." {
+		t.Errorf("Export during the search asks to wait: %v", got)
+	}
+	if got["note"] != "Stopped. Search again" || got["tree"] != false {
+		t.Errorf("Stop ends the search with a way to search again: %v", got)
+	}
+	if got["afterStop"] != "The search was stopped, so there is no strategy to export. Press “Search again” first." {
+		t.Errorf("after Stop, Export says the search was stopped: %v", got)
+	}
+
+	got = eval[map[string]any](t, ctx, `(async () => {
+		$('#kz-panel-tree [data-on-click="tree.retry"]').click();
+		await until(() => treeReady() && proof() && proof().Secrets === '504', 60000);
+		const before = proof()['Guesses in all'];
+		// Another objective, same game: the tree stays, dimmed.
+		hold('guess.tree');
+		choose('#kz-tree-objective', 'fewest-worst');
+		await until(() => held('guess.tree') === 1);
+		const sameGame = {stale: $('#kz-panel-tree .kz-tree-view').classList.contains('kz-stale'), proof: !!proof()};
+		// Another game: the old proof goes at once.
+		choose('#kz-preset', '1a2b-4');
+		await until(() => heldEver('guess.tree') === 2 && held('guess.tree') === 1);
+		const newGame = {proof: !!proof(), tree: !!$('#kz-panel-tree .kz-tree-root'), text: $('#kz-panel-tree .kz-tree-view').textContent};
+		await release('guess.tree');
+		await until(() => treeReady() && proof() && proof().Secrets === '5,040', 60000);
+		return {before, sameGame, newGame, after: proof().Secrets};
+	})()`)
+	if got["before"] != "2,337" {
+		t.Errorf("science-3's proof: %v", got)
+	}
+	if same := got["sameGame"].(map[string]any); same["stale"] != true || same["proof"] != true {
+		t.Errorf("another objective in the same game keeps the tree, dimmed: %v", got)
+	}
+	if ng := got["newGame"].(map[string]any); ng["proof"] != false || ng["tree"] != false || ng["text"] != "" {
+		t.Errorf("a new game's search shows nothing of the old game's proof: %v", got)
+	}
+}

@@ -293,6 +293,8 @@ var english = map[string]string{
 	"tree.export-title":                "Export",
 	"tree.export-intro":                "The strategy as text, one line per secret: the secret, a colon, then the guesses that find it.",
 	"tree.export":                      "Export as text",
+	"tree.export-stopped":              "The search was stopped, so there is no strategy to export. Press “{1}” first.",
+	"tree.export-none":                 "There is no strategy to export here.",
 	"tree.export-first":                "Wait for the strategy to be shown first.",
 	"tree.text-label":                  "The strategy as text",
 	"tree.text-lines":                  "{1} {1:line|lines}, one per secret.",

@@ -287,6 +287,8 @@ var japanese = map[string]string{
 	"tree.export-title":                "書き出し",
 	"tree.export-intro":                "戦略をテキストにします。答えごとに 1 行で、答え、コロン、そしてそれを当てるまでの予想を並べます。",
 	"tree.export":                      "テキストに書き出す",
+	"tree.export-stopped":              "探索を止めたので、書き出す戦略がありません。先に「{1}」を押してください。",
+	"tree.export-none":                 "ここには書き出す戦略がありません。",
 	"tree.export-first":                "先に戦略が表示されるのを待ってください。",
 	"tree.text-label":                  "戦略のテキスト",
 	"tree.text-lines":                  "全 {1} 行、答えごとに 1 行です。",

@@ -287,6 +287,8 @@ var simplifiedChinese = map[string]string{
 	"tree.export-title":                "导出",
 	"tree.export-intro":                "把策略写成文本，每个答案一行：答案、冒号，然后是猜中它的各次猜测。",
 	"tree.export":                      "导出为文本",
+	"tree.export-stopped":              "搜索已停止，没有可导出的策略。请先按“{1}”。",
+	"tree.export-none":                 "这里没有可导出的策略。",
 	"tree.export-first":                "请先等策略显示出来。",
 	"tree.text-label":                  "策略的文本版",
 	"tree.text-lines":                  "共 {1} 行，每个答案一行。",

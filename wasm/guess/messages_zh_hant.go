@@ -287,6 +287,8 @@ var traditionalChinese = map[string]string{
 	"tree.export-title":                "匯出",
 	"tree.export-intro":                "把策略寫成文字，每個答案一行：答案、冒號，然後是猜中它的各次猜測。",
 	"tree.export":                      "匯出為文字",
+	"tree.export-stopped":              "搜尋已停止，沒有可匯出的策略。請先按「{1}」。",
+	"tree.export-none":                 "這裡沒有可匯出的策略。",
 	"tree.export-first":                "請先等策略顯示出來。",
 	"tree.text-label":                  "策略的文字版",
 	"tree.text-lines":                  "共 {1} 行，每個答案一行。",

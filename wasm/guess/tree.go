@@ -84,8 +84,9 @@ type treeQuery struct {
 	rules     guess.Rules
 	objective string
 	rows      []map[string]any
-	index     []int // each row's place in the Helper's table
-	key       string
+	index     []int  // each row's place in the Helper's table
+	key       string // the whole question, as sent
+	game      string // the game alone: a new game's search shows nothing of the old one's
 }
 
 type treeMode struct {
@@ -201,6 +202,8 @@ func (m *treeMode) query() (*treeQuery, error) {
 	}
 	key, _ := json.Marshal(m.params(q, false))
 	q.key = string(key)
+	game, _ := json.Marshal(q.spec)
+	q.game = string(game)
 	return q, nil
 }
 
@@ -283,6 +286,13 @@ func (m *treeMode) compute(q *treeQuery) {
 	gen := m.gen
 	m.note.SetTextContent("")
 	m.note.Class().Remove("kz-bad")
+	// Another position or objective in the same game keeps the tree on
+	// screen, dimmed, until the new one comes; another game's proof and
+	// tree say nothing about this one, and go at once.
+	if m.shown != nil && m.shown.game != q.game {
+		m.shown, m.res = nil, nil
+		replace(m.view)
+	}
 	if m.view.FirstChild() != nil {
 		m.view.Class().Add("kz-stale")
 	}
@@ -564,8 +574,18 @@ func (m *treeMode) revoke() {
 func (m *treeMode) export() {
 	f := m.w.f
 	q := m.shown
-	if q == nil {
-		f.Notice(f.T("tree.export-first"))
+	if q == nil || m.lane.Busy() {
+		// No tree to export, or one that is being replaced: say why,
+		// next to the button.
+		why := f.T("tree.export-none")
+		switch now, err := m.query(); {
+		case m.lane.Busy():
+			why = f.T("tree.export-first")
+		case err == nil && now.key == m.stopped:
+			why = f.T("tree.export-stopped", f.T("tree.retry"))
+		}
+		replace(m.exportOut, el("p", cls("kz-note kz-tree-export-why"), attr("role", "status"), why))
+		setHidden(m.exportOut, false)
 		return
 	}
 	var res treeResult
