@@ -165,3 +165,52 @@ func TestComputerSettingsWaitForTheNextGame(t *testing.T) {
 		t.Errorf("changed settings must say they wait for the next game: %q", got)
 	}
 }
+
+// Once a game is over, given up or won, nothing can be guessed: the field
+// and the Guess button are disabled, and New game starts the next one.
+func TestYouCannotGuessOnceTheGameIsOver(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const button = () => $('#kz-panel-you form button[type=submit]');
+		const rows = () => { const tb = $('#kz-panel-you .kz-history tbody'); return tb ? tb.children.length : 0; };
+		const playing = {field: $('#kz-you-guess').disabled, button: button().disabled};
+		// Given up.
+		$('[data-on-click="you.give-up"]').click();
+		$('[data-on-click="you.reveal"]').click();
+		await until(() => $('#kz-panel-you .kz-end').textContent.includes('The secret was'));
+		const givenUp = {field: $('#kz-you-guess').disabled, button: button().disabled, newGame: $('#kz-panel-you .kz-actions [data-on-click="you.new"]').disabled};
+		// Won, playing the hints.
+		$('#kz-panel-you .kz-actions [data-on-click="you.new"]').click();
+		await until(() => !$('#kz-you-guess').disabled);
+		const again = {field: $('#kz-you-guess').disabled, button: button().disabled};
+		for (let turn = 0; turn < 10 && !$('.kz-win'); turn++) {
+			const n = rows();
+			$('[data-on-click="you.hint"]').click();
+			(await until(() => $('[data-on-click="you.play-hint"]'))).click();
+			await until(() => rows() > n);
+		}
+		await until(() => $('.kz-win'));
+		const won = {field: $('#kz-you-guess').disabled, button: button().disabled};
+		// The form sent anyway plays nothing, and says why.
+		const before = rows();
+		$('#kz-panel-you form').requestSubmit();
+		const said = await until(() => $('.kz-message').textContent);
+		return {playing, givenUp, again, won, said, played: rows() - before};
+	})()`)
+	want := func(name string, disabled bool) {
+		m := got[name].(map[string]any)
+		if m["field"] != disabled || m["button"] != disabled {
+			t.Errorf("%s: the guess field and the Guess button should be disabled=%v: %v", name, disabled, got)
+		}
+	}
+	want("playing", false)
+	want("givenUp", true)
+	want("again", false)
+	want("won", true)
+	if got["givenUp"].(map[string]any)["newGame"] != false {
+		t.Errorf("New game stays available once the game is over: %v", got)
+	}
+	if got["played"] != 0.0 || got["said"] != "Start a new game first." {
+		t.Errorf("a guess submitted after the end is not played: %v", got)
+	}
+}
