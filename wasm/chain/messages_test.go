@@ -12,7 +12,7 @@ func TestMessages(t *testing.T) {
 	i18ntest.KeysUsed(t, messages, frame.Messages)
 	i18ntest.Counted(t, messages, []i18ntest.Count{
 		{Key: "chain.playing", Args: func(n int) []any { return []any{n, "direct game", n} },
-			One: "1 object, direct game; 1 left.", Two: "2 objects, direct game; 2 left."},
+			One: "1 object, direct game; 1 object left.", Two: "2 objects, direct game; 2 objects left."},
 		{Key: "chain.win-n", Args: func(n int) []any { return []any{n} }, One: "win in 1 move", Two: "win in 2 moves"},
 		{Key: "chain.loss-n", Args: func(n int) []any { return []any{n} }, One: "loss in 1 move", Two: "loss in 2 moves"},
 		{Key: "chain.result-win", Args: func(n int) []any { return []any{n} }, One: "The side to move wins in 1 move.", Two: "The side to move wins in 2 moves."},

@@ -81,4 +81,11 @@ var simplifiedChinese = map[string]string{
 	"chain.why-no-right":         "第 {1} 个物件右边没有可以一起拿的物件：只拿它一个，或连同左边的一起拿。",
 	"chain.why-drag-empty":       "第 {1} 个位置是空的：请从一个物件拖到旁边的物件。",
 	"chain.why-drag-apart":       "第 {1} 个和第 {2} 个物件并不相邻：一步只能拿一个物件，或相邻的两个。",
+	"chain.end-you-direct":       "你拿走了最后一个物件；在正向游戏中，这样就赢了。",
+	"chain.end-you-reverse":      "你拿走了最后一个物件；在反向游戏中，这样就输了。",
+	"chain.end-cpu-direct":       "电脑拿走了最后一个物件；在正向游戏中，这样就赢了。",
+	"chain.end-cpu-reverse":      "电脑拿走了最后一个物件；在反向游戏中，这样就输了。",
+	"chain.n-empty":              "请输入物件的数目：1 到 {1} 的整数。",
+	"chain.n-range":              "{1} 超出范围：请输入 1 到 {2} 的整数。",
+	"chain.won-why":              "{1}{2}",
 }

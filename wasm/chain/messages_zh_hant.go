@@ -81,4 +81,11 @@ var traditionalChinese = map[string]string{
 	"chain.why-no-right":         "第 {1} 個物件右邊沒有可以一起拿的物件：只拿它一個，或連同左邊的一起拿。",
 	"chain.why-drag-empty":       "第 {1} 個位置是空的：請從一個物件拖到旁邊的物件。",
 	"chain.why-drag-apart":       "第 {1} 個和第 {2} 個物件並不相鄰：一步只能拿一個物件，或相鄰的兩個。",
+	"chain.end-you-direct":       "你拿走了最後一個物件；在正向遊戲中，這樣就贏了。",
+	"chain.end-you-reverse":      "你拿走了最後一個物件；在反向遊戲中，這樣就輸了。",
+	"chain.end-cpu-direct":       "電腦拿走了最後一個物件；在正向遊戲中，這樣就贏了。",
+	"chain.end-cpu-reverse":      "電腦拿走了最後一個物件；在反向遊戲中，這樣就輸了。",
+	"chain.n-empty":              "請輸入物件的數目：1 到 {1} 的整數。",
+	"chain.n-range":              "{1} 超出範圍：請輸入 1 到 {2} 的整數。",
+	"chain.won-why":              "{1}{2}",
 }

@@ -18,9 +18,10 @@ type chainPlay struct {
 	w *chainWidget
 	f *frame.Frame
 
-	nIn, gameSel, startSel, ruleBox, settingsNote dom.Element
-	status, rowBox, hintBox, logBox, hintBtn      dom.Element
-	rowMsg, history                               dom.Element
+	nIn, nError, gameSel, startSel, ruleBox  dom.Element
+	settingsNote                             dom.Element
+	status, rowBox, hintBox, logBox, hintBtn dom.Element
+	rowMsg, history                          dom.Element
 
 	busy     bool           // the computer is moving
 	hint     map[string]int // move text ("4", "4-5") → value, while shown
@@ -40,7 +41,8 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	T := func(key string) string { return htmlEscape(f.T(key)) }
 	panel.Underlying().Call("insertAdjacentHTML", "beforeend", `<details class="kz-settings"`+chainPick(w.state.Game == nil, " open", "")+`>`+
 		`<summary>`+T("chain.settings")+`</summary><div class="kz-grid">`+
-		`<label for="kz-chain-n">`+T("chain.n")+`</label><input type="number" id="kz-chain-n" min="1" max="`+strconv.Itoa(chainMaxN)+`" inputmode="numeric" data-on-change="chain.settings">`+
+		`<label for="kz-chain-n">`+T("chain.n")+`</label><input type="number" id="kz-chain-n" min="1" max="`+strconv.Itoa(chainMaxN)+`" inputmode="numeric" aria-describedby="kz-chain-n-error" data-on-change="chain.settings">`+
+		`<p class="kz-field-error kz-chain-n-error" id="kz-chain-n-error" role="alert"></p>`+
 		`<label for="kz-chain-game">`+T("chain.game")+`</label><select id="kz-chain-game" data-on-change="chain.settings"><option value="direct">`+T("chain.game-direct")+`</option><option value="reverse">`+T("chain.game-reverse")+`</option></select>`+
 		`<label for="kz-chain-start">`+T("chain.starts")+`</label><select id="kz-chain-start" data-on-change="chain.settings"><option value="you">`+T("chain.starts-you")+`</option><option value="cpu">`+T("chain.starts-cpu")+`</option></select>`+
 		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-rule" data-on-change="chain.settings">`+T("chain.first-rule")+`</label>`+
@@ -54,6 +56,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 		`<div class="kz-chain-hint" id="kz-chain-hint-box" aria-live="polite"></div>`+
 		`<div class="kz-chain-history" id="kz-chain-history" hidden><h3 class="kz-chain-log-title">`+T("chain.log")+`</h3><ol class="kz-chain-log" id="kz-chain-log"></ol></div>`)
 	get := func(id string) dom.Element { return panel.QuerySelector("#" + id) }
+	p.nError = get("kz-chain-n-error")
 	p.nIn, p.gameSel, p.startSel, p.ruleBox = get("kz-chain-n"), get("kz-chain-game"), get("kz-chain-start"), get("kz-chain-rule")
 	p.settingsNote, p.status, p.rowBox = get("kz-chain-settings-note"), get("kz-chain-status"), get("kz-chain-row")
 	p.hintBtn, p.hintBox, p.logBox = get("kz-chain-hint"), get("kz-chain-hint-box"), get("kz-chain-log")
@@ -85,30 +88,54 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 
 func (p *chainPlay) game() *chainGame { return p.w.state.Game }
 
-// readSettings takes the form's values; they apply to the next game.
-func (p *chainPlay) readSettings() {
+// readSettings takes the form's values; they apply to the next game. A
+// number of objects out of range is not changed behind the reader's back:
+// it is kept as typed, marked, and said next to the field, and the
+// settings keep the last good one; readSettings reports whether it was
+// good.
+func (p *chainPlay) readSettings() bool {
 	s := &p.w.state.Settings
-	n, err := strconv.Atoi(inputValue(p.nIn))
-	if err != nil || n < 1 {
-		n = 1
+	typed := strings.TrimSpace(inputValue(p.nIn))
+	n, err := strconv.Atoi(typed)
+	good := err == nil && n >= 1 && n <= chainMaxN
+	switch {
+	case good:
+		s.N = n
+		p.nIn.RemoveAttribute("aria-invalid")
+		p.nError.SetTextContent("")
+	case typed == "":
+		// A number input reads "" for text that is not a number too.
+		p.nIn.SetAttribute("aria-invalid", "true")
+		p.nError.SetTextContent(p.f.T("chain.n-empty", chainMaxN))
+	default:
+		p.nIn.SetAttribute("aria-invalid", "true")
+		p.nError.SetTextContent(p.f.T("chain.n-range", typed, chainMaxN))
 	}
-	n = min(n, chainMaxN)
-	setInputValue(p.nIn, strconv.Itoa(n))
-	s.N = n
 	s.Reverse = inputValue(p.gameSel) == "reverse"
 	s.CPUFirst = inputValue(p.startSel) == "cpu"
 	s.Single = checked(p.ruleBox)
 	g := p.game()
 	setHidden(p.settingsNote, g == nil || g.chainSettings == *s)
 	p.w.save()
+	return good
 }
 
 func (p *chainPlay) newGame() {
-	p.readSettings()
+	if !p.readSettings() {
+		if p.game() != nil {
+			p.nIn.Closest("details").SetAttribute("open", "")
+			focus(p.nIn)
+			return
+		}
+		// The first start of all, on a bad saved number: the last good one.
+	}
 	s := p.w.state.Settings
 	p.w.state.Game = &chainGame{chainSettings: s, Row: chain.FullRow(s.N).String()}
 	setHidden(p.settingsNote, true)
 	p.hint = nil
+	// A new game starts with no message left from the last.
+	p.sayWhy("")
+	p.f.ClearMessage()
 	p.w.save()
 	p.render()
 	if p.cpuToMove() {
@@ -272,10 +299,12 @@ func (p *chainPlay) render() {
 	// Status.
 	var status string
 	switch {
-	case g.Winner == "you":
-		status = f.T("chain.you-won")
-	case g.Winner == "cpu":
-		status = f.T("chain.cpu-won")
+	case g.Winner != "":
+		// Who won, and why: who took the last object, and what that
+		// means in this game.
+		last := g.Log[len(g.Log)-1].Who
+		status = f.T("chain.won-why", f.T(chainPick(g.Winner == "you", "chain.you-won", "chain.cpu-won")),
+			f.T("chain.end-"+last+chainPick(g.Reverse, "-reverse", "-direct")))
 	case p.busy || p.cpuToMove():
 		status = f.T("chain.thinking")
 	case p.singleNow():
