@@ -42,7 +42,7 @@ type Widget interface {
 
 // A Game is a game's widget as its package registers it.
 type Game struct {
-	Name     string        // what a page mounts it by (data-kibitz="guess"); its tab's label is the message game.<Name>
+	Name     string        // what a page mounts it by (data-kibitz="guess"); its tab's label is the message game.<Name>, its line on the app's welcome game.<Name>.about
 	New      func() Widget // a fresh widget, for each mount
 	Style    string        // the game's stylesheet
 	Messages i18n.Catalog  // the game's strings, in every language
