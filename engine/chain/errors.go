@@ -11,6 +11,7 @@ const (
 	ReasonEmptyGroup = "empty-group" // two separators in a row, as in {3,,4}
 	ReasonBrace      = "brace"       // an unmatched { or }
 	ReasonTooLong    = "too-long"    // more objects than the engine accepts at all
+	ReasonNegative   = "negative"    // a minus sign before a group size, as in 3 -1
 	ReasonBadValue   = "bad-value"
 )
 

@@ -33,11 +33,17 @@ func isGap(c rune) bool {
 //   - the group sizes: {3,1,4}, [3, 1, 4], 3 1 4 or 3,1,4, laid out
 //     left to right with one gap between groups.
 //
-// Digits are always group sizes ("11" is one group of eleven). field
-// names the parameter in errors.
+// Digits are always group sizes ("11" is one group of eleven). The text
+// decides its notation by its first character (brackets and spaces
+// aside): a digit, or a minus sign before one, starts group sizes, and
+// anything else a row, so the error names the character that breaks the
+// notation the reader began with. Full-width characters (３ １ ４, Ｘ,
+// ，) read as their ASCII forms, and 、 as a comma, as a Chinese or
+// Japanese keyboard types them. field names the parameter in errors.
 func Parse(text, field string) (Row, error) {
-	rs := []rune(text)
-	fail := func(pos int, reason, msg string) error { return parseError(field, text, rs, pos, reason, msg) }
+	orig := []rune(text)
+	fail := func(pos int, reason, msg string) error { return parseError(field, text, orig, pos, reason, msg) }
+	rs := foldWidth(orig)
 	first, last := 0, len(rs)
 	for first < last && unicode.IsSpace(rs[first]) {
 		first++
@@ -102,6 +108,8 @@ func Parse(text, field string) (Row, error) {
 			i++
 		case unicode.IsSpace(c):
 			i++
+		case c == '-' && i+1 < len(body) && body[i+1] >= '0' && body[i+1] <= '9':
+			return nil, fail(first+i, ReasonNegative, "a group size cannot be negative")
 		case c >= '0' && c <= '9':
 			if !expect && sawComma < 0 && i > 0 && !unicode.IsSpace(body[i-1]) {
 				return nil, fail(first+i, ReasonBadSymbol, "a number cannot follow here")
@@ -140,15 +148,44 @@ func Parse(text, field string) (Row, error) {
 	return RowOf(groups), nil
 }
 
-// looksLikeRow decides the notation: any object or gap symbol makes a
-// row.
+// looksLikeRow decides the notation from the first character that is
+// not a space or an opening bracket: a digit, or a minus sign before one,
+// starts group sizes; otherwise any object or gap symbol makes a row.
 func looksLikeRow(body []rune) bool {
+	for i, c := range body {
+		switch {
+		case unicode.IsSpace(c) || c == '{' || c == '[' || c == '(':
+			continue
+		case c >= '0' && c <= '9':
+			return false
+		case c == '-' && i+1 < len(body) && body[i+1] >= '0' && body[i+1] <= '9':
+			return false
+		}
+		break
+	}
 	for _, c := range body {
 		if isObject(c) || isGap(c) {
 			return true
 		}
 	}
 	return false
+}
+
+// foldWidth reads full-width forms (U+FF01 to U+FF5E) as their ASCII
+// characters and the ideographic comma 、 as a comma, one character for
+// one, so positions in the folded text are positions in the original.
+func foldWidth(rs []rune) []rune {
+	out := make([]rune, len(rs))
+	for i, c := range rs {
+		switch {
+		case c >= 0xFF01 && c <= 0xFF5E:
+			c -= 0xFEE0
+		case c == '、':
+			c = ','
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // FormatGroups writes group sizes as {3,1,4}.

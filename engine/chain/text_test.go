@@ -23,6 +23,12 @@ func TestParse(t *testing.T) {
 		{"11", "XXXXXXXXXXX"},
 		{"{}", ""},
 		{"....", "...."},
+		// Full-width, as a Chinese or Japanese keyboard types them.
+		{"３ １ ４", "XXX.X.XXXX"},
+		{"｛３，１，４｝", "XXX.X.XXXX"},
+		{"3、1、4", "XXX.X.XXXX"},
+		{"ＸＸ．Ｘ", "XX.X"},
+		{"　12　", "XXXXXXXXXXXX"},
 	}
 	for _, c := range cases {
 		row, err := Parse(c.text, "position")
@@ -55,7 +61,13 @@ func TestParseErrors(t *testing.T) {
 		{",3", 0, ReasonEmptyGroup},
 		{"{3,4", 0, ReasonBrace},
 		{"3,4}", 3, ReasonBrace},
-		{"3,X", 0, ReasonMixed},
+		{"3,X", 2, ReasonMixed}, // the text began as group sizes: X breaks them
+		{"3 -1", 2, ReasonNegative},
+		{"-1", 0, ReasonNegative},
+		{"{3, -1}", 4, ReasonNegative},
+		{"3 1.4", 3, ReasonMixed},
+		{"X.3", 2, ReasonMixed}, // the text began as a row: 3 breaks it
+		{"３ Ｙ", 2, ReasonBadSymbol},
 		{"3 a", 2, ReasonBadSymbol},
 		{"  XX€", 4, ReasonBadSymbol},
 		{"●●€", 2, ReasonBadSymbol}, // characters, not bytes

@@ -9,6 +9,7 @@ import (
 
 	"honnef.co/go/js/dom/v2"
 
+	"kibitz/engine/chain"
 	"kibitz/wasm/frame"
 )
 
@@ -20,6 +21,7 @@ type chainAnalyser struct {
 
 	posIn, gameSel, ruleBox, posError, result  dom.Element
 	tableBox, tableBtn, progress, progressText dom.Element
+	tableMsg                                   dom.Element
 	tableCancel                                context.CancelFunc
 }
 
@@ -29,7 +31,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	st := &w.state
 	T := func(key string, args ...any) string { return htmlEscape(f.T(key, args...)) }
 	panel.Underlying().Call("insertAdjacentHTML", "beforeend", `<form class="kz-chain-form" data-on-submit="chain.solve"><div class="kz-grid">`+
-		`<label for="kz-chain-pos">`+T("chain.position")+`</label><input type="text" id="kz-chain-pos" class="kz-chain-pos" spellcheck="false" autocomplete="off" placeholder="`+T("chain.position-placeholder")+`" aria-describedby="kz-chain-pos-error">`+
+		`<label for="kz-chain-pos">`+T("chain.position")+`</label><input type="text" id="kz-chain-pos" class="kz-chain-pos" spellcheck="false" autocomplete="off" placeholder="`+T("chain.position-placeholder")+`" aria-describedby="kz-chain-pos-error" data-on-input="chain.pos-typed">`+
 		`<label for="kz-chain-an-game">`+T("chain.game")+`</label><select id="kz-chain-an-game"><option value="direct">`+T("chain.game-direct")+`</option><option value="reverse">`+T("chain.game-reverse")+`</option></select>`+
 		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-an-rule">`+T("chain.first-rule")+`</label></div>`+
 		`<p class="kz-field-error" id="kz-chain-pos-error" role="alert"></p>`+
@@ -37,18 +39,27 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		`<button type="button" data-on-click="chain.use-game">`+T("chain.use-game")+`</button></div></form>`+
 		`<div class="kz-chain-result" id="kz-chain-result" aria-live="polite"></div>`+
 		`<h3>`+T("chain.table")+`</h3><p class="kz-note">`+T("chain.table-note")+`</p>`+
-		`<div class="kz-row"><button type="button" id="kz-chain-table-go" data-on-click="chain.table">`+T("chain.table-compute", chainMaxN)+`</button></div>`+
+		`<div class="kz-row"><button type="button" id="kz-chain-table-go" data-on-click="chain.table">`+T("chain.table-compute", 1, chainMaxN)+`</button></div>`+
+		`<p class="kz-field-error kz-chain-table-msg" id="kz-chain-table-msg" role="status"></p>`+
 		`<div class="kz-row kz-chain-progress-row" id="kz-chain-progress-row" hidden><progress max="1" value="0" class="kz-chain-progress" aria-label="`+T("chain.table")+`"></progress>`+
 		`<span class="kz-note" id="kz-chain-progress-text"></span><button type="button" class="kz-link" data-on-click="chain.table-stop">`+T("common.stop")+`</button></div>`+
 		`<div class="kz-chain-table-box" id="kz-chain-table-box"></div>`)
 	get := func(id string) dom.Element { return panel.QuerySelector("#" + id) }
 	a.posIn, a.gameSel, a.ruleBox, a.posError, a.result = get("kz-chain-pos"), get("kz-chain-an-game"), get("kz-chain-an-rule"), get("kz-chain-pos-error"), get("kz-chain-result")
 	a.tableBtn, a.progress, a.progressText, a.tableBox = get("kz-chain-table-go"), panel.QuerySelector("progress"), get("kz-chain-progress-text"), get("kz-chain-table-box")
+	a.tableMsg = get("kz-chain-table-msg")
 	progressRow := get("kz-chain-progress-row")
 	setInputValue(a.posIn, st.Position)
+	a.followGame()
 	setInputValue(a.gameSel, chainPick(st.AnRev, "reverse", "direct"))
 	setChecked(a.ruleBox, st.AnSingle)
 	f.Handle("chain.solve", func(dom.Event, dom.Element) { go a.solve() })
+	// The typed position is kept as it is typed, so a reload keeps it.
+	f.Handle("chain.pos-typed", func(dom.Event, dom.Element) {
+		st.Position = inputValue(a.posIn)
+		st.Typed = strings.TrimSpace(st.Position) != ""
+		a.w.save()
+	})
 	f.Handle("chain.use-game", func(dom.Event, dom.Element) {
 		if g := w.state.Game; g != nil {
 			a.load(g.Row, g.Reverse, g.Single && g.Moves == 0)
@@ -64,8 +75,24 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	return a
 }
 
+// followGame fills a position the reader has not chosen with the game's
+// starting row, N objects.
+func (a *chainAnalyser) followGame() {
+	st := &a.w.state
+	if st.Typed {
+		return
+	}
+	n := st.Settings.N
+	if st.Game != nil {
+		n = st.Game.N
+	}
+	st.Position = strings.Repeat("X", n)
+	setInputValue(a.posIn, st.Position)
+}
+
 // load puts a position in the form and solves it.
 func (a *chainAnalyser) load(row string, reverse, single bool) {
+	a.w.state.Typed = true
 	setInputValue(a.posIn, row)
 	setInputValue(a.gameSel, chainPick(reverse, "reverse", "direct"))
 	setChecked(a.ruleBox, single)
@@ -82,6 +109,12 @@ func (a *chainAnalyser) solve() {
 	var s chainSolved
 	err := f.Call("chain.analyse", "chain.solve", map[string]any{
 		"position": st.Position, "reverse": st.AnRev, "firstMoveSingle": st.AnSingle}, &s)
+	if ce, ok := err.(*frame.CallError); ok && ce.Code == "too-large" {
+		// Past the exact solver's range there is no move count, but the
+		// direct game still has an answer.
+		a.outcome(st.Position, st.AnRev, st.AnSingle, ce)
+		return
+	}
 	if err != nil {
 		if err == frame.ErrSuperseded {
 			return
@@ -91,8 +124,7 @@ func (a *chainAnalyser) solve() {
 		replace(a.result)
 		return
 	}
-	a.posIn.RemoveAttribute("aria-invalid")
-	a.posError.SetTextContent("")
+	a.solved()
 
 	var summary string
 	switch {
@@ -137,6 +169,59 @@ func (a *chainAnalyser) solve() {
 	a.result.SetInnerHTML(b.String())
 }
 
+// solved marks the form good after an answer: no error beside the field,
+// no message left in the frame's line.
+func (a *chainAnalyser) solved() {
+	a.posIn.RemoveAttribute("aria-invalid")
+	a.posError.SetTextContent("")
+	a.f.ClearMessage()
+}
+
+// chainOutcome is chain.outcome's answer.
+type chainOutcome struct {
+	Winner string        `json:"winner"`
+	Move   *chainMoveOut `json:"move"`
+	Grundy *int          `json:"grundy"`
+	Ms     float64       `json:"ms"`
+}
+
+// outcome answers a position too long for the exact solver: in the
+// direct game, who wins, the Grundy value and a winning move, from
+// chain.outcome; in the reverse game, why there is no answer.
+func (a *chainAnalyser) outcome(position string, reverse, single bool, tooLarge *frame.CallError) {
+	f := a.f
+	size, limit := int(tooLarge.Size), int(tooLarge.Limit)
+	if reverse {
+		a.solved()
+		a.result.SetInnerHTML(`<p class="kz-big" id="kz-chain-no-answer">` + htmlEscape(f.T("chain.reverse-too-long", size, limit)) + `</p>`)
+		return
+	}
+	var o chainOutcome
+	err := f.Call("chain.analyse", "chain.outcome", map[string]any{
+		"position": position, "reverse": false, "firstMoveSingle": single}, &o)
+	if err != nil {
+		if err == frame.ErrSuperseded {
+			return
+		}
+		a.posIn.SetAttribute("aria-invalid", "true")
+		a.posError.SetTextContent(f.Describe(err))
+		replace(a.result)
+		return
+	}
+	a.solved()
+	var b strings.Builder
+	win := o.Winner == "mover"
+	b.WriteString(`<p class="kz-big" id="kz-chain-outcome" data-winner="` + o.Winner + `">` + htmlEscape(f.T(chainPick(win, "chain.outcome-win", "chain.outcome-loss"))) + `</p><p>`)
+	if o.Grundy != nil {
+		b.WriteString(htmlEscape(f.T("chain.grundy", *o.Grundy)))
+	}
+	if win && o.Move != nil {
+		b.WriteString(` · <span id="kz-chain-outcome-move" data-take="` + o.Move.Text + `">` + htmlEscape(f.T("chain.outcome-move", takeText(o.Move.Take))) + `</span>`)
+	}
+	b.WriteString(`</p><p class="kz-note">` + htmlEscape(f.T("chain.outcome-note", size, limit, strconv.FormatFloat(o.Ms, 'f', 1, 64))) + `</p>`)
+	a.result.SetInnerHTML(b.String())
+}
+
 // chainRowHTML draws a row with the objects of take marked.
 func chainRowHTML(row string, take []int) string {
 	var b strings.Builder
@@ -175,8 +260,18 @@ func sortStable(order []int, less func(x, y int) bool) {
 	}
 }
 
+// chainTableCalls split the table into calls. A call computes nothing
+// until it has built the solver of its longest row, so each call's rows
+// arrive, and are kept, as it ends: a Stop keeps every call finished
+// before it. The short rows come first and in one call; the long rows,
+// which cost most, in calls of their own. The split costs more than one
+// call (each call builds its own solver): 1.9 million positions per game
+// against 1.1 million.
+var chainTableCalls = [][2]int{{1, 40}, {41, 50}, {51, 55}, {56, chainMaxN}}
+
 // computeTable fills the table of N = 1..chainMaxN in the page, with a
-// progress bar and Stop.
+// progress bar and Stop. A table stopped part way is taken up where it
+// stopped.
 func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 	f := a.f
 	if a.tableCancel != nil {
@@ -189,29 +284,53 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 	defer setDisabled(a.tableBtn, false)
 	setHidden(progressRow, false)
 	defer setHidden(progressRow, true)
-	a.progress.SetAttribute("value", "0")
-	a.progressText.SetTextContent(f.T("chain.table-progress", 0))
-	var out struct {
-		Rows []chainTableRow `json:"rows"`
+	a.tableMsg.SetTextContent("")
+	a.tableMsg.Class().Remove("kz-bad")
+	st := &a.w.state
+	if len(st.Table) >= chainMaxN || (len(st.Table) > 0 && st.Table[len(st.Table)-1].N != len(st.Table)) {
+		st.Table = nil
 	}
-	err := f.Engine.Call(ctx, "chain.table", map[string]any{"from": 1, "to": chainMaxN, "firstMoveSingle": true}, &out,
-		func(done, total float64, note string) {
-			if total > 0 {
-				a.progress.SetAttribute("value", strconv.FormatFloat(done/total, 'f', 3, 64))
-				a.progressText.SetTextContent(f.T("chain.table-progress", int(100*done/total)))
+	start := len(st.Table) + 1
+	// Progress in positions to evaluate, the calls' true cost.
+	var total, done float64
+	for _, c := range chainTableCalls {
+		if c[1] >= start {
+			total += float64(chain.Positions(c[1]))
+		}
+	}
+	show := func(fraction float64) {
+		a.progress.SetAttribute("value", strconv.FormatFloat(fraction, 'f', 3, 64))
+		a.progressText.SetTextContent(f.T("chain.table-progress", int(100*fraction)))
+	}
+	show(0)
+	for _, c := range chainTableCalls {
+		if c[1] < start {
+			continue
+		}
+		weight := float64(chain.Positions(c[1]))
+		var out struct {
+			Rows []chainTableRow `json:"rows"`
+		}
+		err := f.Engine.Call(ctx, "chain.table", map[string]any{"from": max(c[0], start), "to": c[1], "firstMoveSingle": true}, &out,
+			func(d, t float64, note string) {
+				if t > 0 {
+					show((done + weight*d/t) / total)
+				}
+			})
+		if err != nil {
+			if ce, ok := err.(*frame.CallError); ok && ce.Code == "cancelled" {
+				a.tableMsg.SetTextContent(f.T(chainPick(len(st.Table) > 0, "chain.table-stopped", "chain.table-stopped-none"), len(st.Table)))
+				a.renderTable()
+				return
 			}
-		})
-	if err != nil {
-		if ce, ok := err.(*frame.CallError); ok && ce.Code == "cancelled" {
-			f.Notice(f.T("common.stopped"))
+			f.ShowErrorIn(a.tableMsg, err)
 			return
 		}
-		f.ShowError(err)
-		return
+		st.Table = append(st.Table, out.Rows...)
+		done += weight
+		a.w.save()
+		a.renderTable()
 	}
-	a.w.state.Table = out.Rows
-	a.w.save()
-	a.renderTable()
 }
 
 func (a *chainAnalyser) renderTable() {

@@ -61,6 +61,7 @@ type chainState struct {
 	Settings chainSettings   `json:"settings"`
 	Game     *chainGame      `json:"game,omitempty"`
 	Position string          `json:"position"` // the analyser's position text
+	Typed    bool            `json:"typed"`    // the reader chose the position (else it follows the game's N)
 	AnRev    bool            `json:"anReverse"`
 	AnSingle bool            `json:"anSingle"`
 	Table    []chainTableRow `json:"table,omitempty"`
@@ -113,7 +114,7 @@ func (w *chainWidget) Start(f *frame.Frame) {
 	w.f = f
 	f.Sentences = w.sentences
 	w.state = chainState{Version: chainStateVersion, Mode: "play",
-		Settings: chainSettings{N: 9, Single: true}, Position: "XXXXXXXXX", AnSingle: true}
+		Settings: chainSettings{N: 9, Single: true}, AnSingle: true}
 	var saved chainState
 	if f.Load(&saved) && saved.Version == chainStateVersion {
 		w.state = saved
@@ -175,6 +176,9 @@ func (w *chainWidget) selectMode(mode string, save bool) {
 		setHidden(w.panels[m], !on)
 	}
 	w.f.ClearMessage()
+	if mode == "analyse" && w.an != nil {
+		w.an.followGame()
+	}
 	if save {
 		w.save()
 	}

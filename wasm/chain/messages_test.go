@@ -20,5 +20,11 @@ func TestMessages(t *testing.T) {
 		{Key: "chain.searched", Args: func(n int) []any { return []any{n, "0.5"} }, One: "1 position evaluated in 0.5 ms", Two: "2 positions evaluated in 0.5 ms"},
 		{Key: "chain.too-large", Args: func(n int) []any { return []any{n, 9} },
 			One: "This position is too long for the exact solver: 1 cell, the limit is 9.", Two: "This position is too long for the exact solver: 2 cells, the limit is 9."},
+		{Key: "chain.outcome-note", Args: func(n int) []any { return []any{n, 64, "0.1"} },
+			One: "No move count: this position has 1 cell, and the exact solver reaches 64. Who wins, and a winning move, come from the Grundy values of its groups, in 0.1 ms.",
+			Two: "No move count: this position has 2 cells, and the exact solver reaches 64. Who wins, and a winning move, come from the Grundy values of its groups, in 0.1 ms."},
+		{Key: "chain.reverse-too-long", Args: func(n int) []any { return []any{n, 64} },
+			One: "No answer for the reverse game here: no shortcut to its outcome is known, so it needs the exact solver, and this position has 1 cell, past the solver's 64. The direct game of this position can be answered.",
+			Two: "No answer for the reverse game here: no shortcut to its outcome is known, so it needs the exact solver, and this position has 2 cells, past the solver's 64. The direct game of this position can be answered."},
 	})
 }
