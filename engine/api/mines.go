@@ -120,13 +120,18 @@ type analysisResult struct {
 	Solutions      string         `json:"solutions"`
 	SolutionsExact bool           `json:"solutionsExact"`
 	Best           *mines.Move    `json:"best"`
-	Complete       bool           `json:"complete"`
-	Incomplete     string         `json:"incomplete,omitempty"`
-	Frontier       int            `json:"frontier"`
-	Floating       int            `json:"floating"`
-	FloatProb      *float64       `json:"floatProb"`
-	Components     int            `json:"components"`
-	EngineMs       float64        `json:"engineMs"`
+	// Proof: for a best move that is certain (safe or a mine), the
+	// numbers that show it; ProofLocal says single numbers do, one after
+	// another, rather than the numbers taken together (see mines.Proof).
+	Proof      []mines.Point `json:"proof,omitempty"`
+	ProofLocal bool          `json:"proofLocal,omitempty"`
+	Complete   bool          `json:"complete"`
+	Incomplete string        `json:"incomplete,omitempty"`
+	Frontier   int           `json:"frontier"`
+	Floating   int           `json:"floating"`
+	FloatProb  *float64      `json:"floatProb"`
+	Components int           `json:"components"`
+	EngineMs   float64       `json:"engineMs"`
 }
 
 // analyze runs the analysis and builds its JSON; engineMs covers the
@@ -150,8 +155,17 @@ func analyze(ctx context.Context, b *mines.Board, budget time.Duration, report p
 	if m, ok := a.Best(); ok {
 		r.Best = &m
 	}
+	r.prove(b)
 	r.EngineMs = float64(time.Since(start).Microseconds()) / 1000
 	return r, a, nil
+}
+
+// prove sets the proof of the best move, when it is certain.
+func (r *analysisResult) prove(b *mines.Board) {
+	r.Proof, r.ProofLocal = nil, false
+	if r.Best != nil && (r.Best.Why == mines.WhySafe || r.Best.Why == mines.WhyMine) {
+		r.Proof, r.ProofLocal = mines.Proof(b, r.Best.Point)
+	}
 }
 
 func nonNil(p []mines.Point) []mines.Point {
@@ -510,6 +524,7 @@ func minesHint(ctx context.Context, params json.RawMessage, report progress.Func
 			candidates = list
 		}
 	}
+	r.prove(g.View)
 	out["move"], out["candidates"] = r.Best, candidates
 	return out, nil
 }

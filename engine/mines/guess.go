@@ -21,8 +21,15 @@ type Outcome struct {
 // Candidate is a guess Guess weighed, with what it could reveal.
 type Candidate struct {
 	Point
-	Prob     float64   `json:"prob"`     // the probability of a mine
-	Score    float64   `json:"score"`    // the chance of surviving this guess and the next move; -1 if not worked out in time
+	Prob float64 `json:"prob"` // the probability of a mine
+	// Survive is the chance of surviving this guess and the next move, a
+	// true probability; Progress the chance the guess leaves a safe cell.
+	// Score ranks the guesses: Survive plus a small bonus for Progress
+	// (progressWeight), which breaks near-ties; it is not a probability.
+	// All three are -1 when not worked out in time.
+	Survive  float64   `json:"survive"`
+	Progress float64   `json:"progress"`
+	Score    float64   `json:"score"`
 	Floating bool      `json:"floating"` // next to no number
 	Outcomes []Outcome `json:"outcomes"` // nil when the look-ahead ran out of time
 }
@@ -115,7 +122,7 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 	var lookingAt progress.Func = func(int64, int64, string) {}
 	for k := range cands {
 		c := &cands[k]
-		c.Score = -1 // not looked at
+		c.Score, c.Survive, c.Progress = -1, -1, -1 // not looked at
 		lookingAt = func(int64, int64, string) { report.Report(int64(k), int64(len(cands)), "looking ahead") }
 		lookingAt(0, 0, "")
 		left := budget - time.Since(start)
@@ -165,7 +172,7 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 		}
 		next.Cells[i] = Hidden
 		if complete {
-			c.Score, c.Outcomes = score+progressWeight*progress, outcomes
+			c.Score, c.Survive, c.Progress, c.Outcomes = score+progressWeight*progress, score, progress, outcomes
 		}
 	}
 	sortCandidates(cands, func(x, y *Candidate) int { return cmpFloat(y.Score, x.Score) })

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -271,5 +272,118 @@ func TestMinesAnalyserKeepsTheText(t *testing.T) {
 	link := poll[string](t, ctx, `$m('.kz-mines-link-note button') && $m('#kz-mines-text').value`, 30*time.Second)
 	if !strings.HasPrefix(link, "https://llamasweeper.com/") {
 		t.Errorf("a game link should come back after a reload, offered to play: %q", link)
+	}
+}
+
+// The hint is honest and explains itself. In the analyser: a safe square
+// proved by a 1-2-1 names and marks the three numbers; a dead 50/50 is
+// called a forced 50/50. In a game: the table of guesses shows the chance
+// of surviving two moves as a probability (never above the chance of
+// surviving the guess) and the score apart, as a plain number; no
+// percentage breaks across lines, in Japanese at 1280 px; in a narrow
+// column the table stacks; Auto-play labels its guesses with their risk.
+func TestMinesHintIsHonest(t *testing.T) {
+	ctx := minesPage(t, "mines-honest.html", "analyse")
+	an := eval[map[string]any](t, ctx, `(async () => {
+		const text = $m('#kz-mines-text'), out = {};
+		const show = async board => {
+			text.value = board;
+			text.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+			await until(() => $m('.kz-mines-result h3') && !$m('.kz-mines-result').classList.contains('kz-stale') && panel().querySelectorAll('.kz-mines-cell').length === board.split('\n')[0].split('x').slice(0, 2).reduce((a, b) => a * b, 1));
+		};
+		await show('3x2x2\nHHH\n121\n');
+		out.proved = [...panel().querySelectorAll('.kz-mines-proof')].map(c => +c.dataset.i);
+		out.proofNote = $m('.kz-mines-proof-note') && $m('.kz-mines-proof-note').textContent;
+		await show('3x1x1\nH1H\n');
+		out.forced = $m('.kz-mines-forced') && $m('.kz-mines-forced').textContent;
+		out.provedAfter = panel().querySelectorAll('.kz-mines-proof').length;
+		return out;
+	})()`)
+	t.Logf("%v", an)
+	if p := an["proved"].([]any); len(p) != 3 || p[0].(float64) != 3 || !strings.Contains(an["proofNote"].(string), "taken together") {
+		t.Errorf("the 1-2-1 should mark and name its three numbers: %v", an)
+	}
+	if f, _ := an["forced"].(string); !strings.Contains(f, "forced 50/50") || an["provedAfter"].(float64) != 0 {
+		t.Errorf("a dead 50/50 should be called forced: %v", an)
+	}
+
+	// A game, in Japanese, played by the hints until one is a guess.
+	ja := tab(t)
+	navigate(t, ja, embedPage(t, "mines-honest-ja.html", `<div id="col" style="width: 1240px"><div id="mines" data-kibitz="mines" data-lang="ja" data-mode="play"></div></div>`))
+	waitWidget(t, ja, "#mines")
+	minesHelpers(t, ja)
+	got := eval[map[string]any](t, ja, `(async () => {
+		const set = (sel, v) => { const e = $m(sel); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-mines-level', 'beginner'); set('#kz-mines-rule', 'opening'); set('#kz-mines-seed', '60');
+		await until(() => view() === 'H'.repeat(81) && $m('.kz-mines-status').textContent.includes('クリック'));
+		fire(cell(40), 'click');
+		await until(() => view()[40] === '0');
+		const out = {};
+		for (let step = 0; step < 80 && !$m('.kz-mines-reveals'); step++) {
+			const before = view();
+			$m('.kz-mines-hint-btn').click();
+			const play = await until(() => $m('.kz-mines-play-hint'));
+			if ($m('.kz-mines-proof-note')) out.proofSeen = panel().querySelectorAll('.kz-mines-proof').length;
+			if ($m('.kz-mines-reveals')) break;
+			play.click();
+			await until(() => view() !== before && !$m('.kz-mines-play-hint'));
+		}
+		const table = $m('.kz-mines-reveals');
+		if (!table) return out;
+		out.rows = [...table.querySelectorAll('tbody tr')].map(tr => [...tr.querySelectorAll('td')].map(td => td.textContent));
+		out.heads = table.querySelectorAll('thead th').length;
+		// Every figure on one line.
+		out.broken = [...$m('.kz-mines-hint-box').querySelectorAll('.kz-mines-show, .kz-mines-alts li')].filter(e => {
+			const r = document.createRange(); r.selectNodeContents(e);
+			const lines = new Set([...r.getClientRects()].map(q => Math.round(q.top)));
+			return e.classList.contains('kz-mines-show') && lines.size > 1;
+		}).map(e => e.textContent);
+		out.percents = ($m('.kz-mines-hint-box').textContent.match(/\d+\s+%/g) || []);
+		out.stray = ($m('.kz-mines-hint-box').textContent.match(/[。、」）：] /g) || []);
+		// Narrow: the table stacks.
+		document.getElementById('col').style.width = '360px';
+		await until(() => getComputedStyle(table.querySelector('td')).display === 'block');
+		out.stacked = true;
+		// Auto-play from here: its first move is this guess, labelled with its risk.
+		$m('.kz-mines-auto').click();
+		out.autoNote = await until(() => $m('.kz-mines-auto-note').textContent);
+		out.autoGuess = $m('.kz-mines-auto-note').classList.contains('kz-mines-auto-guess');
+		$m('.kz-mines-auto').click();
+		return out;
+	})()`)
+	t.Logf("%v", got)
+	rows, _ := got["rows"].([]any)
+	if len(rows) == 0 || got["heads"].(float64) != 5 {
+		t.Fatalf("a hint with a table of guesses: %v", got)
+	}
+	pct := func(s string) float64 {
+		s = strings.NewReplacer("\u2060", "", "%", "", "<", "", ">", "").Replace(s)
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatalf("not a percentage: %q", s)
+		}
+		return f
+	}
+	for _, r := range rows {
+		cells := r.([]any)
+		mine, survive, score := pct(cells[0].(string)), pct(cells[2].(string)), cells[3].(string)
+		if survive > 100-mine+0.5 {
+			t.Errorf("survive two moves %v%% is more than surviving the guess, %v%%: %v", survive, 100-mine, cells)
+		}
+		if strings.Contains(score, "%") || !regexp.MustCompile(`^[01]\.\d{3}$`).MatchString(score) {
+			t.Errorf("the score should stand apart, a plain number: %q", score)
+		}
+	}
+	if b := got["broken"].([]any); len(b) > 0 || len(got["percents"].([]any)) > 0 {
+		t.Errorf("figures broken across lines %v, or split from their %% sign %v", b, got["percents"])
+	}
+	if len(got["stray"].([]any)) > 0 {
+		t.Errorf("a space after CJK punctuation in the hint: %v", got["stray"])
+	}
+	if n, _ := got["autoNote"].(string); got["autoGuess"] != true || !strings.Contains(n, "地雷の確率は") || !strings.Contains(n, "%") {
+		t.Errorf("Auto-play's guess should be labelled with its risk: %q", n)
+	}
+	if got["stacked"] != true {
+		t.Errorf("the table should stack in a narrow column")
 	}
 }

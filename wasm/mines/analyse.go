@@ -509,9 +509,10 @@ func (a *minesAnalyser) showResult(res *minesAnalysis) {
 		tag("li", "", f.T("mines.fact-safe", len(res.Safe))) +
 		tag("li", "", f.T("mines.fact-mines", len(res.Mines))) +
 		tag("li", "", f.T("mines.fact-left", res.MinesLeft)) + `</ul>`
+	a.board.mark("kz-mines-proof", nil)
 	if res.Best != nil {
 		a.board.mark("kz-mines-hint", []int{res.Best.Y*res.Width + res.Best.X})
-		html += `<p>` + tag("strong", "", w.moveSentence(*res.Best, "")) + `</p>` + w.whyDetails(res, *res.Best, false)
+		html += `<p>` + tag("strong", "", w.moveSentence(*res.Best, "")) + `</p>` + w.proofText(a.board, res, *res.Best) + w.whyDetails(res, *res.Best, false)
 	} else {
 		a.board.mark("kz-mines-hint", nil)
 		html += tag("p", "", f.T("mines.no-move"))

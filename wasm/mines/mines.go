@@ -204,8 +204,12 @@ func (w *minesWidget) cellName(x, y int) string { return w.f.T("mines.at", y+1, 
 
 func (w *minesWidget) cellNameOf(i, width int) string { return w.cellName(i%width, i/width) }
 
-// percentText writes a probability as a percentage for sentences.
-func (w *minesWidget) percentText(p float64) string { return w.f.T("mines.percent", minesPercent(p)) }
+// percentText writes a probability as a percentage for sentences, held
+// together: a word joiner keeps "13" and "%" on one line in every
+// language.
+func (w *minesWidget) percentText(p float64) string {
+	return strings.ReplaceAll(w.f.T("mines.percent", minesPercent(p)), "%", "\u2060%")
+}
 
 // solutionsText writes the number of solutions, an exact decimal string
 // that can run to hundreds of digits, shortly: grouped when small,
@@ -272,6 +276,8 @@ type minesAnalysis struct {
 	Solutions      string        `json:"solutions"`
 	SolutionsExact bool          `json:"solutionsExact"`
 	Best           *mines.Move   `json:"best"`
+	Proof          []mines.Point `json:"proof"`      // the numbers that show a certain best move
+	ProofLocal     bool          `json:"proofLocal"` // single numbers show it, one after another
 	Complete       bool          `json:"complete"`
 	Incomplete     string        `json:"incomplete"`
 	Frontier       int           `json:"frontier"`

@@ -67,7 +67,7 @@ type minesPlay struct {
 	levelSel, ruleSel, widthIn, heightIn, minesIn, seedIn, paceSel dom.Element
 	customBox, settingsNote                                        dom.Element
 	counter, clock, status, readout, heatBox, autoBtn              dom.Element
-	hintBox, heatNote, confirm, legend                             dom.Element
+	hintBox, heatNote, confirm, legend, autoNote                   dom.Element
 
 	moves   sync.Mutex // one move at a time: each needs the state the last one returned
 	since   time.Time  // when the clock last resumed (zero: stopped)
@@ -98,6 +98,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	m.counter, m.clock, m.status = q(".kz-mines-counter"), q(".kz-mines-clock"), q(".kz-mines-status")
 	m.heatBox, m.autoBtn, m.readout = q("#kz-mines-heat"), q(".kz-mines-auto"), q(".kz-mines-readout")
 	m.heatNote, m.hintBox, m.confirm, m.legend = q(".kz-mines-heat-note"), q(".kz-mines-hint-box"), q(".kz-confirm"), q(".kz-mines-legend")
+	m.autoNote = q(".kz-mines-auto-note")
 	for _, l := range mines.Levels {
 		m.levelSel.AppendChild(el("option", attr("value", l.ID), f.T("mines.level-"+l.ID, l.Width, l.Height, l.Mines)))
 	}
@@ -214,7 +215,7 @@ const minesPlayHTML = `<details class="kz-settings"><summary>@mines.settings</su
 	`<select id="kz-mines-pace" aria-label="@mines.pace" data-on-change="mines.settings"><option value="700">@mines.pace-slow</option><option value="250">@mines.pace-normal</option><option value="60">@mines.pace-fast</option></select>` +
 	`<label class="kz-check"><input type="checkbox" id="kz-mines-heat" data-on-change="mines.heat">@mines.heatmap</label>` +
 	`<button type="button" class="kz-link kz-apart" data-on-click="mines.to-analyser">@mines.to-analyser</button></div>` +
-	`<p class="kz-note kz-mines-heat-note"></p><b data-slot="hint-busy"></b><div class="kz-mines-hint-box" aria-live="polite"></div><b data-slot="heat-busy"></b>`
+	`<p class="kz-note kz-mines-auto-note" aria-live="polite"></p><p class="kz-note kz-mines-heat-note"></p><b data-slot="hint-busy"></b><div class="kz-mines-hint-box" aria-live="polite"></div><b data-slot="heat-busy"></b>`
 
 // ---- Settings
 
@@ -407,6 +408,7 @@ func (m *minesPlay) deal(g *minesGame, level string) {
 	m.stopClock()
 	w.state.Game = g
 	m.hint, m.prob = nil, nil
+	m.autoNote.SetTextContent("")
 	m.f.ClearMessage()
 	replace(m.hintBox)
 	m.showGame()
@@ -493,6 +495,7 @@ func (m *minesPlay) apply(res *minesGame) {
 	m.hint = nil
 	replace(m.hintBox)
 	m.board.mark("kz-mines-hint", nil)
+	m.board.mark("kz-mines-proof", nil)
 	m.showGame()
 	w.save()
 	m.analyse()
@@ -719,11 +722,13 @@ func (m *minesPlay) showHint() {
 	if h == nil || h.Move == nil {
 		replace(m.hintBox)
 		m.board.mark("kz-mines-hint", nil)
+		m.board.mark("kz-mines-proof", nil)
 		return
 	}
 	mv := *h.Move
 	i := mv.Y*g.Width + mv.X
 	m.board.mark("kz-mines-hint", []int{i})
+	m.board.mark("kz-mines-proof", nil)
 	m.board.moveCursor(i, false)
 	play := f.T("mines.play-reveal")
 	if mv.Action == mines.ActFlag {
@@ -731,7 +736,7 @@ func (m *minesPlay) showHint() {
 	}
 	why := ""
 	if a := h.Analysis; a != nil {
-		why = w.whyDetails(a, mv, true)
+		why = w.proofText(m.board, a, mv) + w.whyDetails(a, mv, true)
 	}
 	why += w.revealsTable(h.Candidates, g.Width)
 	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", w.moveSentence(mv, g.Rule)) + `</p>` + why +
@@ -755,21 +760,70 @@ func (w *minesWidget) revealsTable(cands []mines.Candidate, width int) string {
 				shows = append(shows, `<span class="kz-mines-show">`+htmlEscape(f.T("mines.reveals-n", o.N, w.percentText(o.Prob)))+`</span>`)
 			}
 		}
-		next := "–"
-		if c.Score >= 0 {
-			next = w.percentText(c.Score)
+		// Survive is a probability; the score that ranks the guesses is
+		// not (it adds a tie-break), so it stands apart, as a plain number.
+		survive, score := "–", "–"
+		if c.Survive >= 0 {
+			survive = w.percentText(c.Survive)
 		}
-		rows.WriteString(`<tr><th scope="row">` + htmlEscape(w.cellNameOf(c.Y*width+c.X, width)) + `</th><td>` +
-			htmlEscape(w.percentText(c.Prob)) + `</td><td>` + strings.Join(shows, htmlEscape(f.T("mines.reveals-sep"))) +
-			`</td><td>` + htmlEscape(next) + `</td></tr>`)
+		if c.Score >= 0 {
+			score = strconv.FormatFloat(c.Score, 'f', 3, 64)
+		}
+		// Each outcome keeps its separator (", " or "、"): no line starts
+		// with one, and the space after it, if any, is where a line breaks.
+		sep := f.T("mines.reveals-sep")
+		mark := strings.TrimRight(sep, " ")
+		for k := range shows[:max(len(shows)-1, 0)] {
+			shows[k] = strings.Replace(shows[k], "</span>", htmlEscape(mark)+"</span>", 1) + sep[len(mark):]
+		}
+		cell := func(label, html string) string {
+			return `<td data-label="` + htmlEscape(label) + `">` + html + `</td>`
+		}
+		rows.WriteString(`<tr><th scope="row">` + htmlEscape(w.cellNameOf(c.Y*width+c.X, width)) + `</th>` +
+			cell(f.T("mines.reveals-mine"), `<span class="kz-mines-show">`+htmlEscape(w.percentText(c.Prob))+`</span>`) +
+			cell(f.T("mines.reveals-shows"), strings.Join(shows, "")) +
+			cell(f.T("mines.reveals-next"), `<span class="kz-mines-show">`+htmlEscape(survive)+`</span>`) +
+			cell(f.T("mines.reveals-score"), `<span class="kz-mines-show kz-mines-score">`+htmlEscape(score)+`</span>`) + `</tr>`)
 	}
 	if rows.Len() == 0 {
 		return ""
 	}
 	return tag("p", "kz-note", f.T("mines.reveals")) + `<div class="kz-history"><table class="kz-table kz-mines-reveals"><thead><tr><th scope="col">` +
 		htmlEscape(f.T("mines.reveals-cell")) + `</th><th scope="col">` + htmlEscape(f.T("mines.reveals-mine")) + `</th><th scope="col">` +
-		htmlEscape(f.T("mines.reveals-shows")) + `</th><th scope="col">` + htmlEscape(f.T("mines.reveals-next")) + `</th></tr></thead><tbody>` +
-		rows.String() + `</tbody></table></div>`
+		htmlEscape(f.T("mines.reveals-shows")) + `</th><th scope="col">` + htmlEscape(f.T("mines.reveals-next")) + `</th><th scope="col">` +
+		htmlEscape(f.T("mines.reveals-score")) + `</th></tr></thead><tbody>` +
+		rows.String() + `</tbody></table></div>` + tag("p", "kz-note", f.T("mines.reveals-score-note"))
+}
+
+// proofText says which numbers prove a certain move, and marks them on
+// the board; for a guess that is a forced 50/50, it says so.
+func (w *minesWidget) proofText(b *minesBoard, a *minesAnalysis, mv mines.Move) string {
+	f := w.f
+	if mv.Why == mines.WhyLowestRisk && minesPercent(mv.Prob) == "50" {
+		for _, p := range a.Dead {
+			if p == mv.Point {
+				return tag("p", "kz-mines-forced", f.T("mines.forced-5050"))
+			}
+		}
+	}
+	if len(a.Proof) == 0 || (mv.Why != mines.WhySafe && mv.Why != mines.WhyMine) {
+		return ""
+	}
+	cells := pointsIndex(a.Proof, a.Width)
+	b.mark("kz-mines-proof", cells)
+	var names []string
+	for _, i := range cells[:min(len(cells), 5)] {
+		names = append(names, w.cellNameOf(i, a.Width))
+	}
+	list := strings.Join(names, f.T("mines.sep"))
+	if len(cells) > 5 {
+		list = f.T("mines.proof-more", list, len(cells)-5)
+	}
+	key := "mines.proof-together"
+	if a.ProofLocal {
+		key = "mines.proof-local"
+	}
+	return tag("p", "kz-mines-proof-note", f.T(key, list))
 }
 
 // ---- Auto-play
@@ -830,6 +884,9 @@ func (m *minesPlay) autoLoop(gen int) {
 		}
 		res.minesGame.AutoMoves, res.minesGame.LastAuto = len(res.Played), true
 		m.apply(&res.minesGame)
+		for _, p := range res.Played {
+			m.showAutoMove(p.Move)
+		}
 		if last >= 0 {
 			m.board.mark("kz-mines-last", []int{last})
 		}
@@ -840,6 +897,25 @@ func (m *minesPlay) autoLoop(gen int) {
 		m.auto = false
 		m.showAuto()
 	}
+}
+
+// showAutoMove labels Auto-play's move: a guess with its risk, a certain
+// move as certain.
+func (m *minesPlay) showAutoMove(mv mines.Move) {
+	at := m.w.cellName(mv.X, mv.Y)
+	switch mv.Why {
+	case mines.WhySafe:
+		m.autoNote.SetTextContent(m.f.T("mines.auto-safe", at))
+	case mines.WhyMine:
+		m.autoNote.SetTextContent(m.f.T("mines.auto-mine", at))
+	case mines.WhyFirst:
+		m.autoNote.SetTextContent(m.f.T("mines.auto-first", at))
+	default:
+		m.autoNote.SetTextContent(m.f.T("mines.auto-guess", at, m.w.percentText(mv.Prob)))
+		m.autoNote.Class().Add("kz-mines-auto-guess")
+		return
+	}
+	m.autoNote.Class().Remove("kz-mines-auto-guess")
 }
 
 // ---- Sentences shared with the analyser
