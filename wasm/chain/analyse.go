@@ -121,6 +121,7 @@ func (a *chainAnalyser) solve() {
 		}
 		a.posIn.SetAttribute("aria-invalid", "true")
 		a.posError.SetTextContent(a.w.f.Describe(err))
+		inView(a.posError)
 		replace(a.result)
 		return
 	}
@@ -205,6 +206,7 @@ func (a *chainAnalyser) outcome(position string, reverse, single bool, tooLarge 
 		}
 		a.posIn.SetAttribute("aria-invalid", "true")
 		a.posError.SetTextContent(f.Describe(err))
+		inView(a.posError)
 		replace(a.result)
 		return
 	}
@@ -320,10 +322,13 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 		if err != nil {
 			if ce, ok := err.(*frame.CallError); ok && ce.Code == "cancelled" {
 				a.tableMsg.SetTextContent(f.T(chainPick(len(st.Table) > 0, "chain.table-stopped", "chain.table-stopped-none"), len(st.Table)))
+				inView(a.tableMsg)
 				a.renderTable()
 				return
 			}
-			f.ShowErrorIn(a.tableMsg, err)
+			if f.ShowErrorIn(a.tableMsg, err) {
+				inView(a.tableMsg)
+			}
 			return
 		}
 		st.Table = append(st.Table, out.Rows...)

@@ -267,6 +267,13 @@ func reducedMotion() bool {
 	return on
 }
 
+// inView scrolls the page the least that brings a message into view, so a
+// message about a control is seen where the reader is: under a long row
+// it may lie below the screen's edge.
+func inView(e dom.Element) {
+	e.Underlying().Call("scrollIntoView", map[string]any{"block": "nearest", "inline": "nearest"})
+}
+
 // chainPick is a if cond, else b.
 func chainPick(cond bool, a, b string) string {
 	if cond {

@@ -201,6 +201,7 @@ func (p *chainPlay) userMove(m chain.Move) {
 		return
 	}
 	p.sayWhy("")
+	p.f.ClearMessage()
 	p.focusAt = m.At
 	p.play("you", m.Take(), row.Play(m).String())
 	if p.cpuToMove() {
@@ -213,6 +214,16 @@ func (p *chainPlay) userMove(m chain.Move) {
 func (p *chainPlay) sayWhy(text string) {
 	p.rowMsg.Class().Remove("kz-bad")
 	p.rowMsg.SetTextContent(text)
+	if text != "" {
+		inView(p.rowMsg)
+	}
+}
+
+// sayError writes a failed call's error under the row, in view.
+func (p *chainPlay) sayError(err error) {
+	if p.f.ShowErrorIn(p.rowMsg, err) {
+		inView(p.rowMsg)
+	}
 }
 
 // cpuMove asks the engine for the computer's move and animates it: the
@@ -229,7 +240,7 @@ func (p *chainPlay) cpuMove() {
 		if p.game() == g {
 			p.render()
 		}
-		p.f.ShowErrorIn(p.rowMsg, err)
+		p.sayError(err)
 		return
 	}
 	pause(250)
@@ -258,7 +269,7 @@ func (p *chainPlay) showHint() {
 	err := p.f.Call("chain.hint", "chain.solve", map[string]any{
 		"position": g.Row, "reverse": g.Reverse, "firstMoveSingle": p.singleNow()}, &solved)
 	if err != nil {
-		p.f.ShowErrorIn(p.rowMsg, err)
+		p.sayError(err)
 		return
 	}
 	if p.game() != g || g.Row != solved.Row {
