@@ -128,6 +128,9 @@ func TestChainTableStopKeepsRows(t *testing.T) {
 	}
 	ctx = chainPageReloaded(t, ctx)
 	kept := eval[float64](t, ctx, `$c('#kz-chain-tab-analyse').click(), $c('#kz-chain-table').tBodies[0].rows.length`)
+	if label := eval[string](t, ctx, `$c('#kz-chain-table-go').textContent`); label != "Compute N = 41 to 60" {
+		t.Fatalf("the button after a stop reads %q", label)
+	}
 	eval[bool](t, ctx, `$c('#kz-chain-table-go').click(), true`)
 	poll[bool](t, ctx, `$c('#kz-chain-table').tBodies[0].rows.length === 60`, 120*time.Second)
 	rows := eval[map[string]any](t, ctx, `(() => {

@@ -341,6 +341,13 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 func (a *chainAnalyser) renderTable() {
 	f := a.f
 	rows := a.w.state.Table
+	// The button says what it will compute: a stopped table is taken up
+	// where it stopped.
+	from := 1
+	if n := len(rows); n > 0 && n < chainMaxN && rows[n-1].N == n {
+		from = n + 1
+	}
+	a.tableBtn.SetTextContent(f.T("chain.table-compute", from, chainMaxN))
 	if len(rows) == 0 {
 		replace(a.tableBox)
 		return
