@@ -13,14 +13,16 @@
   // Each cell has a draw code from Go: its letter ('H' hidden, 'F' flag,
   // '0'–'8', '*' a mine, 'X' the mine that went off, 'W' a wrong flag),
   // then, on the heat map, its probability step 'a'–'k' (0–100% in tens),
-  // then 's' when it is certainly safe or 'm' when it is certainly a mine.
+  // then 's' when it is certainly safe or 'm' when it is certainly a mine;
+  // off the heat map, "Hs" and "Hm" are a hidden square with that mark
+  // (the safe-squares overlay).
 
   var TILE = 16;
   var TILE_MARGIN = 200; // CSS px beyond the visible box that are kept drawn
 
   // The colours, by name: each is the CSS custom property --kz-mines-<name>
   // on the grid (wasm/mines/mines.css), so the page's theme decides them.
-  var PALETTE = ["line", "open", "fg", "muted", "soft", "bad", "hidden", "hidden-hi", "hidden-lo",
+  var PALETTE = ["line", "open", "fg", "muted", "soft", "bad", "safe", "hidden", "hidden-hi", "hidden-lo",
     "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8",
     "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10"];
 
@@ -324,7 +326,16 @@
         ctx.fillRect(1, 1, is, 2); ctx.fillRect(1, 1, 2, is);
         ctx.fillStyle = P["hidden-lo"];
         ctx.fillRect(1, is - 1, is, 2); ctx.fillRect(is - 1, 1, 2, is);
-        if (ch === "H") return;
+        if (ch === "H") {
+          // The safe-squares overlay: a tick on a certain safe square, "!"
+          // on a certain mine, on the raised tile.
+          var mark = code.charAt(1);
+          if (mark === "s" || mark === "m") {
+            ctx.fillStyle = mark === "s" ? P.safe : P.bad;
+            ctx.fillText(mark === "s" ? "✓" : "!", mid, mid + 1);
+          }
+          return;
+        }
         ctx.font = "400 " + font;
         if (ch === "W") { // a wrong flag: a bold red cross, corner to corner, under the flag (in the text colour)
           var inset = Math.max(3, c * 0.18);

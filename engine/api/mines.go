@@ -358,6 +358,9 @@ func gameResult(g *mines.Game, revealed []mines.Point, extra map[string]any) (ma
 			}
 		}
 		out["wrongFlags"] = nonNil(wrong)
+		// The game's 3BV, and how much of it was cleared: only at the
+		// end, as it tells something of the layout.
+		out["bbbv"], out["bbbvDone"] = g.ThreeBV()
 	}
 	for k, v := range extra {
 		out[k] = v

@@ -126,6 +126,10 @@ func TestMinesGame(t *testing.T) {
 	if end["status"] == "playing" || end["layout"] == nil || len(end["played"].([]any)) == 0 || reports == 0 {
 		t.Fatalf("autoplay to the end: %v", end)
 	}
+	// The 3BV at the end: at least 1, and a won game cleared all of it.
+	if bbbv, done := end["bbbv"].(float64), end["bbbvDone"].(float64); bbbv < 1 || done > bbbv || (end["status"] == "won" && done != bbbv) {
+		t.Fatalf("3BV %v, cleared %v, %v", end["bbbv"], end["bbbvDone"], end["status"])
+	}
 	wantError(t, "mines.reveal", `{"state":"`+end["state"].(string)+`","x":0,"y":0}`, CodeBadInput, "state")
 	wantError(t, "mines.reveal", `{"state":"`+state+`","x":99,"y":0}`, CodeBadInput, "x")
 	wantError(t, "mines.reveal", `{"state":"`+state+`","x":1}`, CodeBadInput, "y")

@@ -387,3 +387,112 @@ func TestMinesHintIsHonest(t *testing.T) {
 		t.Errorf("the table should stack in a narrow column")
 	}
 }
+
+// What puzzle-site players expect: a seeded game played by the hints
+// shows its board number, a clock in hundredths, and at the end its
+// statistics (3BV, 3BV/s, clicks, efficiency), its best time and history;
+// Replay this board deals the same board; N asks before discarding a game
+// under way; the safe-squares overlay marks certain cells without the heat
+// map; and the analyser opens and saves .mine files.
+func TestMinesPlayersFeatures(t *testing.T) {
+	ctx := minesPage(t, "mines-players.html", "play")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $m(sel); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		const status = $m('.kz-mines-status'), out = {};
+		set('#kz-mines-level', 'beginner'); set('#kz-mines-rule', 'opening'); set('#kz-mines-seed', '60');
+		await until(() => view() === 'H'.repeat(81) && status.textContent.includes('Click any square') && $m('.kz-mines-board-no').textContent === 'Board 60');
+		out.boardNo = $m('.kz-mines-board-no').textContent;
+		// The safe-squares overlay, with the heat map off.
+		$m('#kz-mines-safe').click();
+		fire(cell(40), 'click');
+		await until(() => view()[40] === '0');
+		out.opening = view();
+		out.clock = $m('.kz-mines-clock').textContent;
+		out.heat = !!panel().querySelector('.kz-mines-heat');
+		out.marked = 0;
+		// Follow the hints to the end.
+		for (let step = 0; step < 100 && !status.classList.contains('kz-win') && !status.classList.contains('kz-bad'); step++) {
+			const old = view();
+			$m('.kz-mines-hint-btn').click();
+			const play = await until(() => $m('.kz-mines-play-hint'));
+			const i = +panel().querySelector('.kz-mines-hint').dataset.i;
+			if (play.dataset.action === 'flag') fire(cell(i), 'contextmenu'); else fire(cell(i), 'click');
+			await until(() => view() !== old);
+			await until(() => !$m('.kz-mines-play-hint'));
+			// The overlay marks the certain cells, and shows no other odds.
+			if (status.classList.contains('kz-win') || status.classList.contains('kz-bad')) break;
+			await until(() => panel().querySelectorAll('[data-p]').length > 0 || true);
+			out.marked = Math.max(out.marked, panel().querySelectorAll('.kz-mines-safe, .kz-mines-sure').length);
+			out.overlayPercents = (out.overlayPercents || 0) + [...panel().querySelectorAll('[data-p]')].map(c => c.dataset.p).filter(p => p !== '0' && p !== '100').length;
+		}
+		out.won = status.classList.contains('kz-win');
+		out.stats = $m('.kz-mines-stats').textContent;
+		out.records = !$m('.kz-mines-records').hidden && $m('.kz-mines-records').textContent;
+		out.history = panel().querySelectorAll('.kz-mines-history tbody tr').length;
+		// Replay this board: the same board, the same opening.
+		$m('[data-on-click="mines.replay"]').click();
+		await until(() => view() === 'H'.repeat(81));
+		out.replayNo = $m('.kz-mines-board-no').textContent;
+		fire(cell(40), 'click');
+		await until(() => view()[40] === '0');
+		out.sameOpening = view() === out.opening;
+		// N on the board asks before discarding the game.
+		cell(40).focus();
+		cell(40).dispatchEvent(new KeyboardEvent('keydown', {key: 'n', bubbles: true, composed: true, cancelable: true}));
+		await until(() => !$m('.kz-confirm').hidden);
+		$m('[data-on-click="mines.discard"]').click();
+		await until(() => view() === 'H'.repeat(81));
+		// F2 on a button, with nothing to lose: a new game at once.
+		$m('.kz-mines-hint-btn').dispatchEvent(new KeyboardEvent('keydown', {key: 'F2', bubbles: true, composed: true, cancelable: true}));
+		out.f2Confirm = !$m('.kz-confirm').hidden;
+		return out;
+	})()`)
+	t.Logf("%v", got)
+	if got["boardNo"] != "Board 60" || got["replayNo"] != "Board 60" || got["sameOpening"] != true {
+		t.Errorf("the board number and its replay: %v", got)
+	}
+	if !regexp.MustCompile(`^\d+\.\d\d$`).MatchString(got["clock"].(string)) {
+		t.Errorf("the clock should show hundredths: %q", got["clock"])
+	}
+	if got["overlayPercents"].(float64) != 0 || got["heat"] != false || got["marked"].(float64) == 0 {
+		t.Errorf("the safe-squares overlay should mark only certain cells, without the heat map: %v", got)
+	}
+	if got["won"] != true {
+		t.Fatalf("the seeded game followed by the hints should be won: %v", got)
+	}
+	if s := got["stats"].(string); !regexp.MustCompile(`^3BV \d+ · 3BV/s \d+\.\d\d · \d+ clicks · efficiency \d+`).MatchString(s) {
+		t.Errorf("the statistics of a won game: %q", s)
+	}
+	if r, _ := got["records"].(string); !strings.Contains(r, "Best time on Beginner") || got["history"].(float64) != 1 {
+		t.Errorf("the best time and history: %q, %v rows", r, got["history"])
+	}
+	if got["f2Confirm"] != false {
+		t.Errorf("F2 on a board not yet clicked should not ask")
+	}
+
+	// .mine files in the analyser: opened into the box, saved from the board.
+	files := eval[map[string]any](t, ctx, `(async () => {
+		$m('#kz-mines-tab-analyse').click();
+		const board = '4x3x2\nHHHH\n1221\n0000\n', out = {};
+		const input = $m('.kz-mines-file'), dt = new DataTransfer();
+		dt.items.add(new File([board], 'b.mine', {type: 'text/plain'}));
+		input.files = dt.files;
+		input.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		await until(() => $m('#kz-mines-text').value === board && panel().querySelectorAll('.kz-mines-cell').length === 12);
+		out.opened = true;
+		let saved = null, name = null;
+		const create = URL.createObjectURL, click = HTMLAnchorElement.prototype.click;
+		URL.createObjectURL = b => { saved = b; return create.call(URL, b); };
+		HTMLAnchorElement.prototype.click = function () { name = this.download; };
+		fire(cell(1), 'click'); // the brush (1) on a hidden square: the board changes
+		await until(() => view()[1] === '1');
+		$m('[data-on-click="mines.an-save"]').click();
+		URL.createObjectURL = create; HTMLAnchorElement.prototype.click = click;
+		out.name = name;
+		out.saved = saved && await saved.text();
+		return out;
+	})()`)
+	if files["opened"] != true || files["name"] != "kibitz-4x3x2.mine" || files["saved"] != "4x3x2\nH1HH\n1221\n0000\n" {
+		t.Errorf(".mine files: %v", files)
+	}
+}

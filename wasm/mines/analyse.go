@@ -5,6 +5,7 @@ package mines
 import (
 	"strconv"
 	"strings"
+	"syscall/js"
 	"time"
 
 	"honnef.co/go/js/dom/v2"
@@ -57,7 +58,9 @@ const minesAnalyseHTML = `<div class="kz-row kz-custom"><label for="kz-mines-an-
 	`<p class="kz-field-error" id="kz-mines-text-error" aria-live="polite"></p>` +
 	`<p class="kz-note kz-mines-text-differs" aria-live="polite" hidden>@mines.text-differs <button type="button" class="kz-link" data-on-click="mines.an-write">@mines.text-write</button></p>` +
 	`<div class="kz-mines-link-note" aria-live="polite"></div>` +
-	`<div class="kz-row"><button type="button" data-on-click="mines.an-copy">@common.copy</button><b data-slot="copy-link"></b></div></div>`
+	`<div class="kz-row"><button type="button" data-on-click="mines.an-copy">@common.copy</button><b data-slot="copy-link"></b>` +
+	`<button type="button" data-on-click="mines.an-open">@mines.file-open</button><input type="file" class="kz-mines-file" accept=".mine,.txt,text/plain" hidden data-on-change="mines.an-file">` +
+	`<button type="button" data-on-click="mines.an-save">@mines.file-save</button></div></div>`
 
 type minesAnalyser struct {
 	w     *minesWidget
@@ -115,6 +118,9 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	})
 	f.Handle("mines.an-text-now", func(dom.Event, dom.Element) { a.readText(false) })
 	f.Handle("mines.an-goto", func(dom.Event, dom.Element) { a.showErrorAt() })
+	f.Handle("mines.an-open", func(dom.Event, dom.Element) { panel.QuerySelector(".kz-mines-file").Underlying().Call("click") })
+	f.Handle("mines.an-file", func(_ dom.Event, t dom.Element) { a.openFile(t) })
+	f.Handle("mines.an-save", func(dom.Event, dom.Element) { a.saveFile() })
 	f.Handle("mines.an-write", func(dom.Event, dom.Element) {
 		if a.b != nil {
 			a.set(a.b, true)
@@ -527,4 +533,56 @@ func (a *minesAnalyser) showReadout(i int) {
 		return
 	}
 	a.readout.SetTextContent(a.w.cellReadout(a.board, i))
+}
+
+// openFile reads a .mine file the reader chose into the text box, which
+// reads it as if pasted (a mistake in it is shown where it is).
+func (a *minesAnalyser) openFile(input dom.Element) {
+	in := input.Underlying()
+	files := in.Get("files")
+	if files.IsUndefined() || files.Get("length").Int() == 0 {
+		return
+	}
+	file := files.Index(0)
+	in.Set("value", "") // the same file chosen again reads again
+	if file.Get("size").Int() > 4<<20 {
+		a.textError.SetTextContent(a.f.T("mines.file-error", a.f.T("mines.file-too-large")))
+		return
+	}
+	var done, failed js.Func
+	release := func() { done.Release(); failed.Release() }
+	done = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		release()
+		setInputValue(a.text, args[0].String())
+		a.w.state.AnalyseText = args[0].String()
+		a.readText(true)
+		return nil
+	})
+	failed = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		release()
+		a.textError.SetTextContent(a.f.T("mines.file-error", args[0].Call("toString").String()))
+		return nil
+	})
+	file.Call("text").Call("then", done, failed)
+}
+
+// saveFile downloads the position as a .mine file.
+func (a *minesAnalyser) saveFile() {
+	if a.b == nil {
+		return
+	}
+	g := js.Global()
+	blob := g.Get("Blob").New([]any{a.b.Format()}, map[string]any{"type": "text/plain"})
+	url := g.Get("URL").Call("createObjectURL", blob)
+	link := g.Get("document").Call("createElement", "a")
+	link.Set("href", url)
+	link.Set("download", "kibitz-"+strconv.Itoa(a.b.Width)+"x"+strconv.Itoa(a.b.Height)+"x"+strconv.Itoa(a.b.Mines)+".mine")
+	link.Call("click")
+	var revoke js.Func
+	revoke = js.FuncOf(func(js.Value, []js.Value) any {
+		g.Get("URL").Call("revokeObjectURL", url)
+		revoke.Release()
+		return nil
+	})
+	g.Call("setTimeout", revoke, 1000) // once the download has the file
 }

@@ -50,7 +50,8 @@ type minesBoard struct {
 	probLabels map[string]string
 	probName   string
 	heat       bool
-	cursor     int // the cell with tabindex 0
+	safeMarks  bool // without the heat map, certain cells are still marked
+	cursor     int  // the cell with tabindex 0
 
 	// act is called with the cell and what the reader did: "reveal",
 	// "flag", or a key ("0"–"8", "h" hidden) typed on it.
@@ -319,6 +320,13 @@ func (b *minesBoard) setHeat(on bool) {
 	b.update(func(int) bool { return true })
 }
 
+// setSafeMarks switches the safe-squares overlay on or off: with the heat
+// map off, certain cells still show their tick or "!".
+func (b *minesBoard) setSafeMarks(on bool) {
+	b.safeMarks = on
+	b.update(func(int) bool { return true })
+}
+
 // mark puts a marker class on some cells (the hint, a conflict), taking it
 // off every other cell.
 func (b *minesBoard) mark(class string, cells []int) {
@@ -404,8 +412,11 @@ func (b *minesBoard) compute(i int) (look, code, label, pct string) {
 			look += " kz-mines-sure"
 			sure = "m"
 		}
-		if b.heat {
+		switch {
+		case b.heat:
 			code = minesHeatCode[step] + sure
+		case b.safeMarks && sure != "":
+			code = "H" + sure // a hidden tile with the mark
 		}
 		if label != b.probName { // the first, or the language changed
 			b.probName, b.probLabels = label, map[string]string{}
@@ -531,6 +542,13 @@ func (b *minesBoard) key(ev dom.Event) {
 	case "f", "F":
 		ev.PreventDefault()
 		b.act(i, "flag")
+		return
+	case "F2", "n", "N": // a new game, in Play mode
+		if ctrl {
+			return
+		}
+		ev.PreventDefault()
+		b.act(i, "restart")
 		return
 	default:
 		if ctrl {

@@ -55,6 +55,10 @@ func TestMessages(t *testing.T) {
 			Two: "With 2 mines there is no room for an opening: only the first square you click is kept safe."},
 		{Key: "mines.won-helped", Args: func(n int) []any { return []any{"0:42", n} },
 			One: "You won in 0:42, with one move by Auto-play.", Two: "You won in 0:42, with 2 moves by Auto-play."},
+		{Key: "mines.stats", Args: func(n int) []any { return []any{30, "1.50", n, "75%"} },
+			One: "3BV 30 · 3BV/s 1.50 · 1 click · efficiency 75%", Two: "3BV 30 · 3BV/s 1.50 · 2 clicks · efficiency 75%"},
+		{Key: "mines.stats-lost", Args: func(n int) []any { return []any{3, 30, n} },
+			One: "3BV 3 of 30 cleared · 1 click", Two: "3BV 3 of 30 cleared · 2 clicks"},
 	})
 	if got := messages.T(i18n.English, "mines.fact-left", 1); got != "1 mine not flagged" {
 		t.Errorf("T chooses by the count: %q", got)

@@ -43,12 +43,15 @@ type minesState struct {
 	Mode     string        `json:"mode"`
 	Settings minesSettings `json:"settings"`
 	Heat     bool          `json:"heat"`
+	Safe     bool          `json:"safe,omitempty"` // the safe-squares overlay: certain cells marked, without the heat map
 	Game     *minesGame    `json:"game,omitempty"`
 	Analyse  string        `json:"analyse"` // the analyser's position, as .mine text
 	// AnalyseText is the analyser's text box as the reader left it, when
 	// it is not the position: a link, or text with a mistake.
 	AnalyseText string `json:"analyseText,omitempty"`
 	Brush       string `json:"brush"`
+	// Records: each level's best time and recent games (see records.go).
+	Records map[string]*minesRecord `json:"records,omitempty"`
 }
 
 const minesStateVersion = 1

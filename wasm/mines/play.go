@@ -42,6 +42,12 @@ type minesGame struct {
 	// the last one (then the engine, not the player, won or lost).
 	AutoMoves int  `json:"autoMoves,omitempty"`
 	LastAuto  bool `json:"lastAuto,omitempty"`
+	// At the end, the engine's 3BV of the layout and the part cleared;
+	// Clicks, the widget's own, counts the player's clicks that did
+	// something (reveals, chords, flags).
+	BBBV     int `json:"bbbv,omitempty"`
+	BBBVDone int `json:"bbbvDone,omitempty"`
+	Clicks   int `json:"clicks,omitempty"`
 }
 
 // minesPlayed is the extra part of mines.autoplay's result.
@@ -68,6 +74,7 @@ type minesPlay struct {
 	customBox, settingsNote                                        dom.Element
 	counter, clock, status, readout, heatBox, autoBtn              dom.Element
 	hintBox, heatNote, confirm, legend, autoNote                   dom.Element
+	info, boardNo, stats, records, recordsBody, safeBox            dom.Element
 
 	moves   sync.Mutex // one move at a time: each needs the state the last one returned
 	since   time.Time  // when the clock last resumed (zero: stopped)
@@ -91,6 +98,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 		"board": m.board.box, "legend": w.legend(),
 		"hint-busy": f.Lane("mines-hint").BusyIn(), "heat-busy": f.Lane("mines-heat").BusyIn(),
 	})
+	panel.SetAttribute("data-on-keydown", "mines.keys") // F2 or N anywhere in Play mode
 	q := func(sel string) dom.Element { return panel.QuerySelector(sel) }
 	m.levelSel, m.ruleSel, m.seedIn, m.paceSel = q("#kz-mines-level"), q("#kz-mines-rule"), q("#kz-mines-seed"), q("#kz-mines-pace")
 	m.widthIn, m.heightIn, m.minesIn = q("#kz-mines-width"), q("#kz-mines-height"), q("#kz-mines-count")
@@ -99,6 +107,8 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	m.heatBox, m.autoBtn, m.readout = q("#kz-mines-heat"), q(".kz-mines-auto"), q(".kz-mines-readout")
 	m.heatNote, m.hintBox, m.confirm, m.legend = q(".kz-mines-heat-note"), q(".kz-mines-hint-box"), q(".kz-confirm"), q(".kz-mines-legend")
 	m.autoNote = q(".kz-mines-auto-note")
+	m.info, m.boardNo, m.stats = q(".kz-mines-info"), q(".kz-mines-board-no"), q(".kz-mines-stats")
+	m.records, m.recordsBody, m.safeBox = q(".kz-mines-records"), q(".kz-mines-records-body"), q("#kz-mines-safe")
 	for _, l := range mines.Levels {
 		m.levelSel.AppendChild(el("option", attr("value", l.ID), f.T("mines.level-"+l.ID, l.Width, l.Height, l.Mines)))
 	}
@@ -111,15 +121,26 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	}
 
 	f.Handle("mines.settings", func(dom.Event, dom.Element) { m.readSettings() })
-	f.Handle("mines.new", func(dom.Event, dom.Element) {
-		m.stopAuto()
-		if g := w.state.Game; g != nil && g.Started && g.Status == string(mines.Playing) {
-			setHidden(m.confirm, false)
-			focus(m.confirm.QuerySelector("[data-on-click='mines.keep']")) // the safe answer: Enter keeps the game
+	f.Handle("mines.replay", func(dom.Event, dom.Element) { go m.replay() })
+	f.Handle("mines.keys", func(ev dom.Event, t dom.Element) {
+		// F2 or N: a new game, as on the puzzle sites (N not while typing).
+		e := ev.Underlying()
+		key, tag := e.Get("key").String(), strings.ToLower(e.Get("target").Get("tagName").String())
+		if e.Get("ctrlKey").Bool() || e.Get("altKey").Bool() || e.Get("metaKey").Bool() {
 			return
 		}
-		go m.newGame()
+		if key == "F2" || ((key == "n" || key == "N") && tag != "input" && tag != "select" && tag != "textarea") {
+			ev.PreventDefault()
+			m.restart()
+		}
 	})
+	f.Handle("mines.safe", func(dom.Event, dom.Element) {
+		w.state.Safe = checked(m.safeBox)
+		w.save()
+		m.board.setSafeMarks(w.state.Safe)
+		m.analyse()
+	})
+	f.Handle("mines.new", func(dom.Event, dom.Element) { m.restart() })
 	f.Handle("mines.discard", func(dom.Event, dom.Element) { setHidden(m.confirm, true); go m.newGame() })
 	f.Handle("mines.keep", func(dom.Event, dom.Element) { m.closeConfirm() })
 	f.Handle("mines.confirm-key", func(ev dom.Event, _ dom.Element) {
@@ -164,6 +185,8 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	})
 
 	m.syncSettings()
+	setChecked(m.safeBox, w.state.Safe)
+	m.board.setSafeMarks(w.state.Safe)
 	setChecked(m.heatBox, w.state.Heat)
 	m.board.setHeat(w.state.Heat)
 	setHidden(m.legend, !w.state.Heat)
@@ -174,6 +197,18 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 		}
 	}
 	return m
+}
+
+// restart starts a new game (New game, F2 or N), asking first when the
+// game on screen is under way.
+func (m *minesPlay) restart() {
+	m.stopAuto()
+	if g := m.w.state.Game; g != nil && g.Started && g.Status == string(mines.Playing) {
+		setHidden(m.confirm, false)
+		focus(m.confirm.QuerySelector("[data-on-click='mines.keep']")) // the safe answer: Enter keeps the game
+		return
+	}
+	go m.newGame()
 }
 
 // closeConfirm closes the New-game question, keeping the game, and puts
@@ -203,19 +238,23 @@ const minesPlayHTML = `<details class="kz-settings"><summary>@mines.settings</su
 	`<label for="kz-mines-count">@mines.mines</label><input id="kz-mines-count" type="number" min="1" max="9999" inputmode="numeric" data-on-change="mines.settings"></div>` +
 	`<p class="kz-note" id="kz-mines-settings-note" aria-live="polite"></p></details>` +
 	`<div class="kz-mines-bar"><span class="kz-mines-stat"><span class="kz-mines-icon" aria-hidden="true">⚑</span><span class="kz-sr">@mines.left</span><span class="kz-mines-counter"></span></span>` +
-	`<button type="button" class="kz-primary" data-on-click="mines.new">@common.new-game</button>` +
+	`<button type="button" class="kz-primary" data-on-click="mines.new" title="@mines.new-key" aria-keyshortcuts="F2 N">@common.new-game</button>` +
 	`<span class="kz-mines-stat"><span class="kz-sr">@mines.time</span><span class="kz-mines-clock" role="timer"></span></span><b data-slot="busy"></b></div>` +
 	`<div class="kz-confirm" hidden role="alertdialog" aria-label="@confirm.discard" data-on-keydown="mines.confirm-key"><span>@confirm.discard</span>` +
 	`<button type="button" class="kz-danger" data-on-click="mines.discard">@confirm.discard-yes</button><button type="button" data-on-click="mines.keep">@confirm.keep</button></div>` +
-	`<p class="kz-status kz-mines-status" aria-live="polite"></p><b data-slot="board"></b><b data-slot="legend"></b>` +
+	`<p class="kz-status kz-mines-status" aria-live="polite"></p><p class="kz-mines-stats" aria-live="polite"></p>` +
+	`<p class="kz-note kz-mines-info" hidden><span class="kz-mines-board-no"></span> <button type="button" class="kz-link" data-on-click="mines.replay">@mines.replay</button></p>` +
+	`<b data-slot="board"></b><b data-slot="legend"></b>` +
 	// The hover line: the focused cell's own label says the same to screen readers.
 	`<p class="kz-note kz-mines-readout"></p>` +
 	`<div class="kz-row kz-actions"><button type="button" class="kz-mines-hint-btn" data-on-click="mines.hint">@mines.hint</button>` +
 	`<button type="button" class="kz-mines-auto" data-on-click="mines.auto">@mines.autoplay</button>` +
 	`<select id="kz-mines-pace" aria-label="@mines.pace" data-on-change="mines.settings"><option value="700">@mines.pace-slow</option><option value="250">@mines.pace-normal</option><option value="60">@mines.pace-fast</option></select>` +
 	`<label class="kz-check"><input type="checkbox" id="kz-mines-heat" data-on-change="mines.heat">@mines.heatmap</label>` +
+	`<label class="kz-check"><input type="checkbox" id="kz-mines-safe" data-on-change="mines.safe">@mines.safe-marks</label>` +
 	`<button type="button" class="kz-link kz-apart" data-on-click="mines.to-analyser">@mines.to-analyser</button></div>` +
-	`<p class="kz-note kz-mines-auto-note" aria-live="polite"></p><p class="kz-note kz-mines-heat-note"></p><b data-slot="hint-busy"></b><div class="kz-mines-hint-box" aria-live="polite"></div><b data-slot="heat-busy"></b>`
+	`<p class="kz-note kz-mines-auto-note" aria-live="polite"></p><p class="kz-note kz-mines-heat-note"></p><b data-slot="hint-busy"></b><div class="kz-mines-hint-box" aria-live="polite"></div><b data-slot="heat-busy"></b>` +
+	`<details class="kz-mines-records" hidden><summary>@mines.records</summary><div class="kz-mines-records-body"></div></details>`
 
 // ---- Settings
 
@@ -437,6 +476,10 @@ const minesLinkLevel = "link"
 
 // act is the reader's move on cell i: reveal (or chord a number) or flag.
 func (m *minesPlay) act(i int, what string) {
+	if what == "restart" {
+		m.restart()
+		return
+	}
 	g := m.w.state.Game
 	if g == nil || g.Status != string(mines.Playing) {
 		return
@@ -476,6 +519,9 @@ func (m *minesPlay) move(i int, what string) {
 		w.f.ShowError(err)
 		return
 	}
+	if res.Board != g.Board || res.Status != g.Status {
+		res.Clicks = 1 // a click that changed nothing is not counted
+	}
 	m.apply(&res)
 }
 
@@ -484,6 +530,7 @@ func (m *minesPlay) apply(res *minesGame) {
 	w := m.w
 	old := w.state.Game
 	res.Level, res.ElapsedMs, res.AutoMoves = old.Level, old.ElapsedMs, old.AutoMoves+res.AutoMoves
+	res.Clicks += old.Clicks
 	w.state.Game = res
 	if res.Started && !old.Started {
 		m.startClock()
@@ -491,6 +538,9 @@ func (m *minesPlay) apply(res *minesGame) {
 	if res.Status != string(mines.Playing) {
 		m.stopClock()
 		m.stopAuto()
+		if old.Status == string(mines.Playing) {
+			m.w.record(res)
+		}
 	}
 	m.hint = nil
 	replace(m.hintBox)
@@ -523,9 +573,10 @@ func (m *minesPlay) showGame() {
 		}
 	}
 	m.board.show(view)
-	if g.Status != string(mines.Playing) || !m.w.state.Heat {
+	if g.Status != string(mines.Playing) || !(m.w.state.Heat || m.w.state.Safe) {
 		m.board.showProb(nil)
 	}
+	m.showGameInfo()
 	m.showReadout(m.readAt) // the cell under the pointer may have opened
 	m.counter.SetTextContent(strconv.Itoa(g.MinesLeft))
 	m.showClock()
@@ -566,6 +617,23 @@ func (m *minesPlay) showGame() {
 	}
 }
 
+// shownProb is what the board shows of the probabilities: all of them
+// on the heat map; with only the safe-squares overlay, the certain cells
+// alone (the others' odds stay the player's to work out).
+func (m *minesPlay) shownProb() []float64 {
+	if m.w.state.Heat || m.prob == nil {
+		return m.prob
+	}
+	only := make([]float64, len(m.prob))
+	for i, p := range m.prob {
+		only[i] = math.NaN()
+		if p == 0 || p == 1 {
+			only[i] = p
+		}
+	}
+	return only
+}
+
 // ---- Clock
 
 func (m *minesPlay) startClock() {
@@ -573,7 +641,7 @@ func (m *minesPlay) startClock() {
 		return
 	}
 	m.since = time.Now()
-	m.ticker = time.NewTicker(time.Second)
+	m.ticker = time.NewTicker(50 * time.Millisecond) // the clock shows hundredths
 	t := m.ticker
 	go func() {
 		for range t.C {
@@ -613,13 +681,17 @@ func (m *minesPlay) showClock() {
 	m.clock.SetTextContent(clockText(ms))
 }
 
-// clockText writes a time as m:ss (h:mm:ss past an hour).
+// clockText writes a time to the hundredth of a second, as the puzzle
+// sites do: 12.34 under a minute, then 1:02.34, then 1:02:03.45.
 func clockText(ms int64) string {
-	s := ms / 1000
-	if s >= 3600 {
-		return strconv.FormatInt(s/3600, 10) + ":" + pad2(s/60%60) + ":" + pad2(s%60)
+	s, cs := ms/1000, pad2(ms%1000/10)
+	switch {
+	case s >= 3600:
+		return strconv.FormatInt(s/3600, 10) + ":" + pad2(s/60%60) + ":" + pad2(s%60) + "." + cs
+	case s >= 60:
+		return strconv.FormatInt(s/60, 10) + ":" + pad2(s%60) + "." + cs
 	}
-	return strconv.FormatInt(s/60, 10) + ":" + pad2(s%60)
+	return strconv.FormatInt(s, 10) + "." + cs
 }
 
 func pad2(n int64) string {
@@ -637,7 +709,7 @@ func (m *minesPlay) analyse() {
 	w, f, g := m.w, m.f, m.w.state.Game
 	m.heatNote.SetTextContent("")
 	m.board.mark("kz-mines-conflict", nil)
-	if g == nil || !w.state.Heat || g.Status != string(mines.Playing) || !g.Started {
+	if g == nil || !(w.state.Heat || w.state.Safe) || g.Status != string(mines.Playing) || !g.Started {
 		m.prob = nil
 		m.board.showProb(nil)
 		if g != nil && w.state.Heat && !g.Started {
@@ -649,7 +721,7 @@ func (m *minesPlay) analyse() {
 	go func() {
 		var a minesAnalysis
 		err := f.Call("mines-heat", "mines.analyze", map[string]any{"board": board}, &a)
-		if g := w.state.Game; g == nil || g.Board != board || !w.state.Heat {
+		if g := w.state.Game; g == nil || g.Board != board || !(w.state.Heat || w.state.Safe) {
 			return // the game moved on
 		}
 		if err != nil {
@@ -660,7 +732,7 @@ func (m *minesPlay) analyse() {
 			return
 		}
 		m.prob = probOf(a.Prob, a.Width, a.Height)
-		m.board.showProb(m.prob)
+		m.board.showProb(m.shownProb())
 		m.showReadout(m.readAt)
 		if !a.Complete {
 			m.heatNote.SetTextContent(f.T("mines.incomplete"))
@@ -709,9 +781,9 @@ func (m *minesPlay) askHint() {
 		return // a move was made meanwhile
 	}
 	m.hint = &h
-	if h.Analysis != nil && w.state.Heat {
+	if h.Analysis != nil && (w.state.Heat || w.state.Safe) {
 		m.prob = probOf(h.Analysis.Prob, g.Width, g.Height)
-		m.board.showProb(m.prob)
+		m.board.showProb(m.shownProb())
 	}
 	m.showHint()
 }

@@ -1,0 +1,197 @@
+//go:build js && wasm
+
+package mines
+
+import (
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"kibitz/engine/mines"
+	"kibitz/wasm/i18n"
+)
+
+// What puzzle-site players expect around a game: its board number and a
+// replay of it, its statistics (3BV, 3BV/s, clicks, efficiency), and the
+// best times and history of each level, kept in the browser.
+
+// minesRecord is one level's best time and its recent games.
+type minesRecord struct {
+	BestMs  int64           `json:"bestMs,omitempty"` // 0: none won yet (without Auto-play)
+	History []minesFinished `json:"history"`          // newest first
+}
+
+// minesFinished is one finished game, for the history.
+type minesFinished struct {
+	At       int64  `json:"at"` // when it ended, Unix milliseconds
+	Ms       int64  `json:"ms"`
+	Won      bool   `json:"won"`
+	Auto     bool   `json:"auto,omitempty"` // Auto-play made moves
+	BBBV     int    `json:"bbbv"`
+	BBBVDone int    `json:"bbbvDone"`
+	Clicks   int    `json:"clicks"`
+	Seed     uint64 `json:"seed"`
+	Rule     string `json:"rule"`
+}
+
+// minesHistoryLength is how many games each level keeps.
+const minesHistoryLength = 20
+
+// recordKey names the level a game counts for: its level, or its size
+// for a custom game; "" for a game from a link, which is not recorded.
+func recordKey(g *minesGame) string {
+	switch {
+	case g.Level == minesLinkLevel:
+		return ""
+	case g.Level != "" && g.Level != "custom":
+		if _, ok := mines.LevelByID(g.Level); ok {
+			return g.Level
+		}
+	}
+	return strconv.Itoa(g.Width) + "x" + strconv.Itoa(g.Height) + "x" + strconv.Itoa(g.Mines)
+}
+
+// record adds a finished game to its level's history, and its time to
+// the best when it was won without Auto-play's help.
+func (w *minesWidget) record(g *minesGame) {
+	key := recordKey(g)
+	if key == "" || !g.Started {
+		return
+	}
+	if w.state.Records == nil {
+		w.state.Records = map[string]*minesRecord{}
+	}
+	r := w.state.Records[key]
+	if r == nil {
+		r = &minesRecord{}
+		w.state.Records[key] = r
+	}
+	p := minesFinished{At: int64(js.Global().Get("Date").Call("now").Float()), Ms: g.ElapsedMs, Won: g.Status == string(mines.Won),
+		Auto: g.AutoMoves > 0, BBBV: g.BBBV, BBBVDone: g.BBBVDone, Clicks: g.Clicks, Seed: g.Seed, Rule: g.Rule}
+	r.History = append([]minesFinished{p}, r.History[:min(len(r.History), minesHistoryLength-1)]...)
+	if p.Won && !p.Auto && (r.BestMs == 0 || p.Ms < r.BestMs) {
+		r.BestMs = p.Ms
+	}
+}
+
+// levelName names a record's level for people.
+func (w *minesWidget) levelName(key string) string {
+	if l, ok := mines.LevelByID(key); ok {
+		return w.f.T("mines.level-"+l.ID, l.Width, l.Height, l.Mines)
+	}
+	return w.f.T("mines.level-custom") + " " + strings.ReplaceAll(key, "x", "×")
+}
+
+// statsText gives a finished game's statistics in a line: 3BV, 3BV/s,
+// clicks and efficiency (3BV over clicks) for a win; the 3BV cleared for
+// a loss.
+func (w *minesWidget) statsText(bbbv, done, clicks int, ms int64, won bool) string {
+	f := w.f
+	if !won {
+		return f.T("mines.stats-lost", done, bbbv, clicks)
+	}
+	return f.T("mines.stats", bbbv, bbbvPerSecond(bbbv, ms), clicks, efficiency(bbbv, clicks))
+}
+
+func bbbvPerSecond(bbbv int, ms int64) string {
+	if ms <= 0 {
+		return "–"
+	}
+	return i18n.Decimal(float64(bbbv)*1000/float64(ms), 2)
+}
+
+func efficiency(bbbv, clicks int) string {
+	if clicks == 0 {
+		return "–"
+	}
+	return strconv.Itoa(bbbv*100/clicks) + "\u2060%"
+}
+
+// showGameInfo shows the game's board number (with Replay this board)
+// and, once it is over, its statistics.
+func (m *minesPlay) showGameInfo() {
+	f, g := m.f, m.w.state.Game
+	if g == nil {
+		return
+	}
+	seeded := g.Level != minesLinkLevel && g.Seed != 0
+	setHidden(m.info, !seeded)
+	if seeded {
+		m.boardNo.SetTextContent(f.T("mines.board-no", strconv.FormatUint(g.Seed, 10)))
+	}
+	if g.Status == string(mines.Playing) || !g.Started {
+		m.stats.SetTextContent("")
+	} else {
+		m.stats.SetTextContent(m.w.statsText(g.BBBV, g.BBBVDone, g.Clicks, g.ElapsedMs, g.Status == string(mines.Won)))
+	}
+	m.showRecords()
+}
+
+// replay deals the game's board again: its size, rule and board number.
+func (m *minesPlay) replay() {
+	g := m.w.state.Game
+	if g == nil || g.Seed == 0 || g.Level == minesLinkLevel {
+		return
+	}
+	m.stopAuto()
+	m.moves.Lock()
+	defer m.moves.Unlock()
+	p := map[string]any{"width": g.Width, "height": g.Height, "mines": g.Mines, "rule": g.Rule, "seed": g.Seed}
+	var next minesGame
+	if err := m.f.Call("mines-move", "mines.new", p, &next); err != nil {
+		m.f.ShowError(err)
+		return
+	}
+	m.deal(&next, g.Level)
+}
+
+// showRecords writes the best time and history of the level the game on
+// screen counts for.
+func (m *minesPlay) showRecords() {
+	w, f, g := m.w, m.f, m.w.state.Game
+	key := ""
+	if g != nil {
+		key = recordKey(g)
+	}
+	r := w.state.Records[key]
+	if key == "" || r == nil || len(r.History) == 0 {
+		setHidden(m.records, true)
+		return
+	}
+	setHidden(m.records, false)
+	name := w.levelName(key)
+	best := f.T("mines.best-none", name)
+	if r.BestMs > 0 {
+		best = f.T("mines.best", name, clockText(r.BestMs))
+	}
+	date := js.Global().Get("Date")
+	var b strings.Builder
+	b.WriteString(tag("p", "kz-mines-best", best))
+	b.WriteString(`<div class="kz-history"><table class="kz-table kz-mines-history"><thead><tr>`)
+	for _, k := range []string{"when", "result", "time", "bbbv", "bbbvs", "clicks", "eff", "board"} {
+		b.WriteString(`<th scope="col">` + htmlEscape(f.T("mines.hist-"+k)) + `</th>`)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	for _, p := range r.History {
+		result := f.T("mines.hist-lost")
+		if p.Won {
+			result = f.T("mines.hist-won")
+		}
+		if p.Auto {
+			result = w.join(result, f.T("mines.hist-auto"))
+		}
+		when := date.New(float64(p.At)).Call("toLocaleString", string(f.Lang), map[string]any{"dateStyle": "short", "timeStyle": "short"}).String()
+		bbbv, perSec, eff := strconv.Itoa(p.BBBV), bbbvPerSecond(p.BBBV, p.Ms), efficiency(p.BBBV, p.Clicks)
+		if !p.Won {
+			bbbv, perSec, eff = strconv.Itoa(p.BBBVDone)+"/"+strconv.Itoa(p.BBBV), "–", "–"
+		}
+		cells := []string{when, result, clockText(p.Ms), bbbv, perSec, strconv.Itoa(p.Clicks), eff, strconv.FormatUint(p.Seed, 10)}
+		b.WriteString(`<tr>`)
+		for _, c := range cells {
+			b.WriteString(`<td>` + htmlEscape(c) + `</td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table></div>`)
+	m.recordsBody.SetInnerHTML(b.String())
+}
