@@ -93,6 +93,27 @@ func (w *minesWidget) statsText(bbbv, done, clicks int, ms int64, won bool) stri
 	return f.T("mines.stats", bbbv, bbbvPerSecond(bbbv, ms), clicks, efficiency(bbbv, clicks))
 }
 
+// statsHTML writes the statistics line so that it breaks only between
+// figures, never inside one ("efficiency" and its 84% stay together).
+func statsHTML(text string) string {
+	var b strings.Builder
+	for text != "" {
+		cut, sep := len(text), ""
+		for _, s := range []string{" · ", "・"} {
+			if i := strings.Index(text, s); i >= 0 && i < cut {
+				cut, sep = i, s
+			}
+		}
+		b.WriteString(`<span class="kz-mines-stat-item">` + htmlEscape(text[:cut]) + `</span>`)
+		if sep == "" {
+			break
+		}
+		b.WriteString(htmlEscape(sep))
+		text = text[cut+len(sep):]
+	}
+	return b.String()
+}
+
 func bbbvPerSecond(bbbv int, ms int64) string {
 	if ms <= 0 {
 		return "–"
@@ -118,11 +139,12 @@ func (m *minesPlay) showGameInfo() {
 	setHidden(m.info, !seeded)
 	if seeded {
 		m.boardNo.SetTextContent(f.T("mines.board-no", strconv.FormatUint(g.Seed, 10)))
+		setHidden(m.info.QuerySelector("[data-on-click='mines.replay']"), !g.Started) // an unclicked board is its own replay
 	}
 	if g.Status == string(mines.Playing) || !g.Started {
 		m.stats.SetTextContent("")
 	} else {
-		m.stats.SetTextContent(m.w.statsText(g.BBBV, g.BBBVDone, g.Clicks, g.ElapsedMs, g.Status == string(mines.Won)))
+		m.stats.SetInnerHTML(statsHTML(m.w.statsText(g.BBBV, g.BBBVDone, g.Clicks, g.ElapsedMs, g.Status == string(mines.Won))))
 	}
 	m.showRecords()
 }
@@ -168,8 +190,10 @@ func (m *minesPlay) showRecords() {
 	var b strings.Builder
 	b.WriteString(tag("p", "kz-mines-best", best))
 	b.WriteString(`<div class="kz-history"><table class="kz-table kz-mines-history"><thead><tr>`)
-	for _, k := range []string{"when", "result", "time", "bbbv", "bbbvs", "clicks", "eff", "board"} {
-		b.WriteString(`<th scope="col">` + htmlEscape(f.T("mines.hist-"+k)) + `</th>`)
+	heads := []string{"when", "result", "time", "bbbv", "bbbvs", "clicks", "eff", "board"}
+	for k, h := range heads {
+		heads[k] = f.T("mines.hist-" + h)
+		b.WriteString(`<th scope="col">` + htmlEscape(heads[k]) + `</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	for _, p := range r.History {
@@ -187,8 +211,8 @@ func (m *minesPlay) showRecords() {
 		}
 		cells := []string{when, result, clockText(p.Ms), bbbv, perSec, strconv.Itoa(p.Clicks), eff, strconv.FormatUint(p.Seed, 10)}
 		b.WriteString(`<tr>`)
-		for _, c := range cells {
-			b.WriteString(`<td>` + htmlEscape(c) + `</td>`)
+		for k, c := range cells {
+			b.WriteString(`<td data-label="` + htmlEscape(heads[k]) + `">` + htmlEscape(c) + `</td>`)
 		}
 		b.WriteString(`</tr>`)
 	}
