@@ -58,7 +58,7 @@ var english = map[string]string{
 	"mines.cell-blast":              "the mine that went off",
 	"mines.cell-wrong":              "wrong flag",
 	"mines.cell-empty":              "empty",
-	"mines.cell-prob":               "{1}, {2}% chance of a mine",
+	"mines.cell-prob":               "{1}, {2}\u2060% chance of a mine",
 	"mines.cell-hinted":             "{1}, suggested move",
 	"mines.readout":                 "{1}: {2}",
 	"mines.why-safe":                "Reveal {1}: it is certainly safe.",

@@ -58,7 +58,7 @@ var japanese = map[string]string{
 	"mines.cell-blast":              "爆発した地雷",
 	"mines.cell-wrong":              "間違った旗",
 	"mines.cell-empty":              "空白",
-	"mines.cell-prob":               "{1}、地雷の確率 {2}%",
+	"mines.cell-prob":               "{1}、地雷の確率 {2}\u2060%",
 	"mines.cell-hinted":             "{1}、おすすめの手",
 	"mines.readout":                 "{1}：{2}",
 	"mines.why-safe":                "{1}を開く：確実に安全です。",

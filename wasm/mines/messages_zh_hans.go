@@ -58,7 +58,7 @@ var simplifiedChinese = map[string]string{
 	"mines.cell-blast":              "爆炸的地雷",
 	"mines.cell-wrong":              "插错的旗子",
 	"mines.cell-empty":              "空白",
-	"mines.cell-prob":               "{1}，{2}% 概率是地雷",
+	"mines.cell-prob":               "{1}，{2}\u2060% 概率是地雷",
 	"mines.cell-hinted":             "{1}，建议的一步",
 	"mines.readout":                 "{1}：{2}",
 	"mines.why-safe":                "翻开{1}：它一定安全。",

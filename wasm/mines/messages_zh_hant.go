@@ -58,7 +58,7 @@ var traditionalChinese = map[string]string{
 	"mines.cell-blast":              "爆炸的地雷",
 	"mines.cell-wrong":              "插錯的旗子",
 	"mines.cell-empty":              "空白",
-	"mines.cell-prob":               "{1}，{2}% 機率是地雷",
+	"mines.cell-prob":               "{1}，{2}\u2060% 機率是地雷",
 	"mines.cell-hinted":             "{1}，建議的一步",
 	"mines.readout":                 "{1}：{2}",
 	"mines.why-safe":                "翻開{1}：它一定安全。",
