@@ -3,6 +3,7 @@ package mines
 // Minesweeper's messages (wasm/mines).
 var english = map[string]string{
 	"game.mines":                    "Minesweeper",
+	"game.mines.about":              "Clear the board without touching a mine. The solver gives every square's exact chance of a mine, hints with its reasons, and can play or analyse any position.",
 	"mines.title":                   "Minesweeper",
 	"mines.modes":                   "Minesweeper modes",
 	"mines.mode-play":               "Play",

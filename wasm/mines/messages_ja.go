@@ -3,6 +3,7 @@ package mines
 // マインスイーパー（wasm/mines）。
 var japanese = map[string]string{
 	"game.mines":                    "マインスイーパー",
+	"game.mines.about":              "地雷に触れずに盤面を開けます。ソルバーが各マスの地雷の確率を正確に示し、理由付きのヒントを出し、どんな局面も自動で解いたり分析したりできます。",
 	"mines.title":                   "マインスイーパー",
 	"mines.modes":                   "マインスイーパーのモード",
 	"mines.mode-play":               "プレイ",

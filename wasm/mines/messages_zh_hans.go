@@ -3,6 +3,7 @@ package mines
 // 扫雷（wasm/mines）。
 var simplifiedChinese = map[string]string{
 	"game.mines":                    "扫雷",
+	"game.mines.about":              "不踩到地雷，翻开整个雷区。求解器给出每一格是雷的精确概率和有理由的提示，也能自动玩或分析任何局面。",
 	"mines.title":                   "扫雷",
 	"mines.modes":                   "扫雷模式",
 	"mines.mode-play":               "游戏",

@@ -3,6 +3,7 @@ package mines
 // 踩地雷（wasm/mines）。
 var traditionalChinese = map[string]string{
 	"game.mines":                    "踩地雷",
+	"game.mines.about":              "不踩到地雷，翻開整個雷區。求解器給出每一格是雷的精確機率和有理由的提示，也能自動玩或分析任何局面。",
 	"mines.title":                   "踩地雷",
 	"mines.modes":                   "踩地雷模式",
 	"mines.mode-play":               "遊戲",
