@@ -11,7 +11,6 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"kibitz/engine/chain"
-	"kibitz/wasm/bridge"
 	"kibitz/wasm/frame"
 )
 
@@ -248,23 +247,10 @@ func rowOf(text string) chain.Row {
 // pause waits for an animation step; readers who asked for less motion
 // get a short one.
 func pause(ms int) {
-	if reducedMotion() {
+	if frame.ReducedMotion() {
 		ms /= 4
 	}
 	time.Sleep(time.Duration(ms) * time.Millisecond)
-}
-
-func reducedMotion() bool {
-	mq, err := bridge.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)")
-	if err != nil {
-		return false
-	}
-	matches, err := mq.Get("matches")
-	if err != nil {
-		return false
-	}
-	on, _ := matches.Bool()
-	return on
 }
 
 // inView scrolls the page the least that brings a message into view, so a

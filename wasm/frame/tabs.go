@@ -268,7 +268,7 @@ func scrollTabBar(list dom.Element, i int, smooth bool) {
 		return
 	}
 	target = max(0, min(target, l.Get("scrollWidth").Float()-visible))
-	if !smooth || reducedMotion() {
+	if !smooth || ReducedMotion() {
 		l.Set("scrollLeft", target)
 		return
 	}
@@ -276,8 +276,8 @@ func scrollTabBar(list dom.Element, i int, smooth bool) {
 	l.Call("scrollTo", opts)
 }
 
-// reducedMotion reports whether the reader asked for less motion.
-func reducedMotion() bool {
+// ReducedMotion reports whether the reader asked for less motion.
+func ReducedMotion() bool {
 	mq, err := bridge.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)")
 	if err != nil {
 		return false
