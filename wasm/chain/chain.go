@@ -3,7 +3,6 @@
 package chain
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -103,6 +102,7 @@ type chainReply struct {
 type chainWidget struct {
 	f      *frame.Frame
 	state  chainState
+	modes  *frame.Modes
 	tabs   map[string]dom.Element
 	panels map[string]dom.Element
 	play   *chainPlay
@@ -137,43 +137,17 @@ func (w *chainWidget) save() { w.f.Save(w.state) }
 
 func (w *chainWidget) buildTabs() dom.Element {
 	f := w.f
-	w.tabs, w.panels = map[string]dom.Element{}, map[string]dom.Element{}
-	list := el("div", cls("kz-tabs"), attr("role", "tablist"), attr("aria-label", f.T("chain.modes")))
-	panels := el("div", cls("kz-panels"))
-	for _, m := range chainModes {
-		tab := el("button", attr("type", "button"), attr("role", "tab"), attr("id", "kz-chain-tab-"+m),
-			attr("aria-controls", "kz-chain-panel-"+m), data("mode", m), on("click", "chain.mode"), on("keydown", "chain.tabkey"),
-			f.T("chain.mode-"+m))
-		panel := el("section", cls("kz-panel"), attr("role", "tabpanel"), attr("id", "kz-chain-panel-"+m), attr("aria-labelledby", "kz-chain-tab-"+m),
-			el("details", cls("kz-howto"), el("summary", f.T("howto.title")), el("p", f.T("chain.howto-"+m))))
-		w.tabs[m], w.panels[m] = tab, panel
-		list.AppendChild(tab)
-		panels.AppendChild(panel)
-	}
-	f.Handle("chain.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
-	f.Handle("chain.tabkey", func(ev dom.Event, t dom.Element) {
-		i, ok := tabKey(ev, slices.Index(chainModes, t.GetAttribute("data-mode")), len(chainModes))
-		if !ok {
-			return
-		}
-		ev.PreventDefault()
-		w.selectMode(chainModes[i], true)
-		focus(w.tabs[chainModes[i]])
-	})
-	return el("div", list, panels)
+	modes, box := f.BuildModes(frame.ModeSpec{Game: "chain", IDs: "kz-chain-", Label: f.T("chain.modes"), Names: chainModes,
+		Title:  func(m string) string { return f.T("chain.mode-" + m) },
+		HowTo:  func(m string) string { return f.T("chain.howto-" + m) },
+		Select: func(m string) { w.selectMode(m, true) }})
+	w.modes, w.tabs, w.panels = modes, modes.Tabs, modes.Panels
+	return box
 }
 
 func (w *chainWidget) selectMode(mode string, save bool) {
-	if slices.Index(chainModes, mode) < 0 {
-		mode = "play"
-	}
+	mode = w.modes.Show(mode)
 	w.state.Mode = mode
-	for _, m := range chainModes {
-		on := m == mode
-		w.tabs[m].SetAttribute("aria-selected", strconv.FormatBool(on))
-		w.tabs[m].SetAttribute("tabindex", chainPick(on, "0", "-1"))
-		setHidden(w.panels[m], !on)
-	}
 	w.f.ClearMessage()
 	if mode == "analyse" && w.an != nil {
 		w.an.followGame()

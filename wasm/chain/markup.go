@@ -39,6 +39,4 @@ func setDisabled(e dom.Element, disabled bool) { frame.SetDisabled(e, disabled) 
 
 func focus(e dom.Element) { frame.Focus(e) }
 
-func tabKey(ev dom.Event, i, n int) (int, bool) { return frame.TabKey(ev, i, n) }
-
 func htmlEscape(text string) string { return frame.HTMLEscape(text) }

@@ -115,6 +115,7 @@ type guessWidget struct {
 	customBox, lengthIn, alphabetIn, repeatsIn dom.Element
 	rulesNote                                  dom.Element
 	tabs, panels                               map[string]dom.Element
+	modes                                      *frame.Modes
 
 	you  *youMode
 	comp *compMode
@@ -357,47 +358,22 @@ func (w *guessWidget) describeRules(r guess.Rules) string {
 
 func (w *guessWidget) buildTabs() dom.Element {
 	f := w.f
-	w.tabs = map[string]dom.Element{}
-	w.panels = map[string]dom.Element{}
-	list := el("div", cls("kz-tabs"), attr("role", "tablist"), attr("aria-label", f.T("guess.modes")))
-	panels := el("div", cls("kz-panels"))
-	for _, m := range guessModes {
-		tab := el("button", attr("type", "button"), attr("role", "tab"), attr("id", "kz-tab-"+m),
-			attr("aria-controls", "kz-panel-"+m), data("mode", m), on("click", "guess.mode"), on("keydown", "guess.tabkey"),
-			f.T("mode."+m))
-		panel := el("section", cls("kz-panel"), attr("role", "tabpanel"), attr("id", "kz-panel-"+m), attr("aria-labelledby", "kz-tab-"+m))
-		if m != "tree" { // the optimal strategy is no game to play: it says what it is itself
-			panel.AppendChild(el("details", cls("kz-howto"), el("summary", f.T("howto.title")), el("p", f.T("howto."+m))))
-		}
-		w.tabs[m], w.panels[m] = tab, panel
-		list.AppendChild(tab)
-		panels.AppendChild(panel)
-	}
-	f.Handle("guess.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
-	f.Handle("guess.tabkey", func(ev dom.Event, t dom.Element) {
-		i, ok := tabKey(ev, slices.Index(guessModes, t.GetAttribute("data-mode")), len(guessModes))
-		if !ok {
-			return
-		}
-		ev.PreventDefault()
-		w.selectMode(guessModes[i], true)
-		focus(w.tabs[guessModes[i]])
-	})
-	return el("div", list, panels)
+	modes, box := f.BuildModes(frame.ModeSpec{Game: "guess", IDs: "kz-", Label: f.T("guess.modes"), Names: guessModes,
+		Title: func(m string) string { return f.T("mode." + m) },
+		HowTo: func(m string) string {
+			if m == "tree" { // the optimal strategy is no game to play: it says what it is itself
+				return ""
+			}
+			return f.T("howto." + m)
+		},
+		Select: func(m string) { w.selectMode(m, true) }})
+	w.modes, w.tabs, w.panels = modes, modes.Tabs, modes.Panels
+	return box
 }
 
 func (w *guessWidget) selectMode(mode string, save bool) {
-	if slices.Index(guessModes, mode) < 0 {
-		mode = "you"
-	}
+	mode = w.modes.Show(mode)
 	w.state.Mode = mode
-	for _, m := range guessModes {
-		selected := m == mode
-		w.tabs[m].SetAttribute("aria-selected", strconv.FormatBool(selected))
-		w.tabs[m].SetAttribute("tabindex", map[bool]string{true: "0", false: "-1"}[selected])
-		setHidden(w.panels[m], !selected)
-	}
-	scrollTabIntoView(w.tabs[mode])
 	// Settings show only what applies to the mode.
 	w.showSettingsFor(mode)
 	w.f.ClearMessage()

@@ -43,8 +43,4 @@ func setDisabled(e dom.Element, disabled bool) { frame.SetDisabled(e, disabled) 
 
 func focus(e dom.Element) { frame.Focus(e) }
 
-func scrollTabIntoView(tab dom.Element) { frame.ScrollTabIntoView(tab) }
-
-func tabKey(ev dom.Event, i, n int) (int, bool) { return frame.TabKey(ev, i, n) }
-
 func toggleClass(e dom.Element, name string, on bool) { frame.ToggleClass(e, name, on) }

@@ -37,8 +37,6 @@ func setDisabled(e dom.Element, disabled bool) { frame.SetDisabled(e, disabled) 
 
 func focus(e dom.Element) { frame.Focus(e) }
 
-func tabKey(ev dom.Event, i, n int) (int, bool) { return frame.TabKey(ev, i, n) }
-
 func htmlEscape(text string) string { return frame.HTMLEscape(text) }
 
 func toggleClass(e dom.Element, name string, on bool) { frame.ToggleClass(e, name, on) }

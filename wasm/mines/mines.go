@@ -3,7 +3,6 @@
 package mines
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -61,6 +60,7 @@ var minesModes = []string{"play", "analyse"}
 type minesWidget struct {
 	f      *frame.Frame
 	state  minesState
+	modes  *frame.Modes
 	tabs   map[string]dom.Element
 	panels map[string]dom.Element
 	play   *minesPlay
@@ -122,48 +122,17 @@ func (w *minesWidget) saveNow() {
 
 func (w *minesWidget) buildTabs() dom.Element {
 	f := w.f
-	w.tabs, w.panels = map[string]dom.Element{}, map[string]dom.Element{}
-	box := el("div")
-	var tpl strings.Builder
-	tpl.WriteString(`<div class="kz-tabs" role="tablist" aria-label="@mines.modes">`)
-	for _, m := range minesModes {
-		tpl.WriteString(`<button type="button" role="tab" id="kz-mines-tab-` + m + `" aria-controls="kz-mines-panel-` + m + `" data-mode="` + m +
-			`" data-on-click="mines.mode" data-on-keydown="mines.tabkey">@mines.mode-` + m + `</button>`)
-	}
-	tpl.WriteString(`</div><div class="kz-panels">`)
-	for _, m := range minesModes {
-		tpl.WriteString(`<section class="kz-panel" role="tabpanel" id="kz-mines-panel-` + m + `" aria-labelledby="kz-mines-tab-` + m +
-			`"><details class="kz-howto"><summary>@howto.title</summary><p>@mines.howto-` + m + `</p></details></section>`)
-	}
-	tpl.WriteString(`</div>`)
-	w.fill(box, tpl.String(), nil)
-	for _, m := range minesModes {
-		w.tabs[m], w.panels[m] = box.QuerySelector("#kz-mines-tab-"+m), box.QuerySelector("#kz-mines-panel-"+m)
-	}
-	f.Handle("mines.mode", func(_ dom.Event, t dom.Element) { w.selectMode(t.GetAttribute("data-mode"), true) })
-	f.Handle("mines.tabkey", func(ev dom.Event, t dom.Element) {
-		i, ok := tabKey(ev, slices.Index(minesModes, t.GetAttribute("data-mode")), len(minesModes))
-		if !ok {
-			return
-		}
-		ev.PreventDefault()
-		w.selectMode(minesModes[i], true)
-		focus(w.tabs[minesModes[i]])
-	})
+	modes, box := f.BuildModes(frame.ModeSpec{Game: "mines", IDs: "kz-mines-", Label: f.T("mines.modes"), Names: minesModes,
+		Title:  func(m string) string { return f.T("mines.mode-" + m) },
+		HowTo:  func(m string) string { return f.T("mines.howto-" + m) },
+		Select: func(m string) { w.selectMode(m, true) }})
+	w.modes, w.tabs, w.panels = modes, modes.Tabs, modes.Panels
 	return box
 }
 
 func (w *minesWidget) selectMode(mode string, save bool) {
-	if slices.Index(minesModes, mode) < 0 {
-		mode = "play"
-	}
+	mode = w.modes.Show(mode)
 	w.state.Mode = mode
-	for _, m := range minesModes {
-		on := m == mode
-		w.tabs[m].SetAttribute("aria-selected", strconv.FormatBool(on))
-		w.tabs[m].SetAttribute("tabindex", map[bool]string{true: "0", false: "-1"}[on])
-		setHidden(w.panels[m], !on)
-	}
 	w.f.ClearMessage()
 	if save {
 		w.save()
