@@ -40,7 +40,7 @@ type Result struct {
 // Build compiles the module and writes every output under out. root is the
 // repository root.
 func Build(root, out string) (*Result, error) {
-	wasm, err := compileWasm(root)
+	wasm, err := CompileWasm(root, "")
 	if err != nil {
 		return nil, err
 	}
@@ -156,20 +156,25 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
 	return &Result{Dir: out, Version: version, WasmBytes: len(wasm), WasmGzip: len(gz), SingleFile: len(single), EmbedFile: len(inlineJS)}, nil
 }
 
-// compileWasm builds ./wasm for GOOS=js GOARCH=wasm, without symbol tables
+// CompileWasm builds ./wasm for GOOS=js GOARCH=wasm with the given build
+// tags (noguess, nomines and nochain each leave a game out), without symbol tables
 // (they only cost download size), and with no inlining in the page and
 // worker code (kibitz/wasm/...): it builds the DOM and passes messages, where
 // a call more or less costs nothing beside the JavaScript it calls, and
 // inlining there made the module 90 KB (4%) bigger gzipped. The engine
 // keeps its inlining.
-func compileWasm(root string) ([]byte, error) {
+func CompileWasm(root, tags string) ([]byte, error) {
 	tmp, err := os.MkdirTemp("", "kibitz-wasm")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
 	target := filepath.Join(tmp, "kibitz.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=kibitz/wasm/...=-l", "-o", target, "./wasm")
+	args := []string{"build", "-trimpath", "-ldflags=-s -w", "-gcflags=kibitz/wasm/...=-l", "-o", target}
+	if tags != "" {
+		args = append(args, "-tags", tags)
+	}
+	cmd := exec.Command("go", append(args, "./wasm")...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {
