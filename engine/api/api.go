@@ -11,6 +11,8 @@ package api
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,9 +23,21 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"kibitz/engine/progress"
 )
+
+// maxBudget bounds every budgetMs: a caller can ask for long thinking,
+// not for a worker that never answers.
+const maxBudget = 60 * time.Second
+
+// randomSeed is a seed for a game the caller gave none.
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
 
 // A Method is one call the engine offers.
 type Method struct {

@@ -1,3 +1,5 @@
+//go:build !nochain
+
 package api
 
 import (
@@ -35,6 +37,7 @@ func init() {
 		Method{"chain.move", "The perfect computer's move in a chain position: the fastest win, or the slowest loss.", chainMove},
 		Method{"chain.grundy", "Kayles Grundy values: of a position and its groups, or the nim-sequence from..to.", chainGrundy},
 	)
+	registerErrors(chainError)
 }
 
 // The engine keeps one solver per game between calls: a solver holds every

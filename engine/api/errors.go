@@ -3,9 +3,6 @@ package api
 import (
 	"context"
 	"errors"
-
-	"kibitz/engine/guess"
-	"kibitz/engine/mines"
 )
 
 // Error codes. The browser client adds engine-crashed (the worker died) to
@@ -40,42 +37,40 @@ type Error struct {
 	// Minesweeper: Line and Col (0-based) locate a fault in .mine text;
 	// Cells are numbers that cannot all hold, Flags the flags they count;
 	// Left is the mines left after the flags.
-	Line  *int          `json:"line,omitempty"`
-	Col   *int          `json:"col,omitempty"`
-	Cells []mines.Point `json:"cells,omitempty"`
-	Flags []mines.Point `json:"flags,omitempty"`
-	Left  *int          `json:"left,omitempty"`
+	Line  *int   `json:"line,omitempty"`
+	Col   *int   `json:"col,omitempty"`
+	Cells []Cell `json:"cells,omitempty"`
+	Flags []Cell `json:"flags,omitempty"`
+	Left  *int   `json:"left,omitempty"`
+}
+
+// Cell is a board cell an error names, 0-based.
+type Cell struct {
+	X int `json:"x"`
+	Y int `json:"y"`
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
 
+// gameErrors are the games' error mappers, each registered by its game's
+// file: one turns its engine package's errors into *Error and returns nil
+// for any other error.
+var gameErrors []func(error) *Error
+
+func registerErrors(mapper func(error) *Error) { gameErrors = append(gameErrors, mapper) }
+
 // AsError turns any error from the engine into an *Error.
 func AsError(err error) *Error {
 	var apiErr *Error
-	var input *guess.InputError
-	var conflict *guess.ConflictError
-	var tooLarge *guess.TooLargeError
-	switch {
-	case errors.As(err, &apiErr):
+	if errors.As(err, &apiErr) {
 		return apiErr
-	case minesError(err) != nil:
-		return minesError(err)
-	case chainError(err) != nil:
-		return chainError(err)
-	case errors.As(err, &input):
-		e := &Error{Code: CodeBadInput, Message: input.Error(), Field: input.Field, Reason: string(input.Reason),
-			Value: input.Value, Symbol: input.Symbol, Other: input.Other, Want: input.Want}
-		if input.Row >= 0 {
-			e.Row = &input.Row
+	}
+	for _, mapper := range gameErrors {
+		if e := mapper(err); e != nil {
+			return e
 		}
-		if input.Pos >= 0 {
-			e.Pos = &input.Pos
-		}
-		return e
-	case errors.As(err, &conflict):
-		return &Error{Code: CodeBadInput, Message: conflict.Error(), Field: "history", Reason: "conflict", Rows: conflict.Rows}
-	case errors.As(err, &tooLarge):
-		return &Error{Code: CodeTooLarge, Message: tooLarge.Error(), Size: tooLarge.Size, Limit: tooLarge.Limit}
+	}
+	switch {
 	case errors.Is(err, context.Canceled):
 		return &Error{Code: CodeCancelled, Message: "the call was cancelled"}
 	case errors.Is(err, context.DeadlineExceeded):

@@ -1,11 +1,13 @@
+//go:build !noguess
+
 package api
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 
 	"kibitz/engine/guess"
 	"kibitz/engine/progress"
@@ -21,6 +23,35 @@ func init() {
 		Method{"guess.host.answer", "Answer a guess in a hosted game: {state, guess} → {a, b, won, state, method}.", guessHostAnswer},
 		Method{"guess.host.reveal", "End a hosted game and reveal its secret, with the proof for a fair host; the state it returns is over and answers no more guesses.", guessHostReveal},
 	)
+	registerErrors(guessError)
+	registerState(hostState)
+}
+
+// hostState is what a hosted game's sealed state is (see seal.go).
+var hostState = stateGame{"guess-host", "kind", "a number-guessing host game", "the guess.host methods", reflect.TypeFor[guess.Host]()}
+
+// guessError maps the errors of package guess; AsError calls it.
+func guessError(err error) *Error {
+	var input *guess.InputError
+	var conflict *guess.ConflictError
+	var tooLarge *guess.TooLargeError
+	switch {
+	case errors.As(err, &input):
+		e := &Error{Code: CodeBadInput, Message: input.Error(), Field: input.Field, Reason: string(input.Reason),
+			Value: input.Value, Symbol: input.Symbol, Other: input.Other, Want: input.Want}
+		if input.Row >= 0 {
+			e.Row = &input.Row
+		}
+		if input.Pos >= 0 {
+			e.Pos = &input.Pos
+		}
+		return e
+	case errors.As(err, &conflict):
+		return &Error{Code: CodeBadInput, Message: conflict.Error(), Field: "history", Reason: "conflict", Rows: conflict.Rows}
+	case errors.As(err, &tooLarge):
+		return &Error{Code: CodeTooLarge, Message: tooLarge.Error(), Size: tooLarge.Size, Limit: tooLarge.Limit}
+	}
+	return nil
 }
 
 // game selects the rules of a call: a preset id, or explicit rules. With
@@ -377,8 +408,3 @@ func guessHostReveal(ctx context.Context, params json.RawMessage, report progres
 	}, nil
 }
 
-func randomSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
-}

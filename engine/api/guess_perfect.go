@@ -1,3 +1,5 @@
+//go:build !noguess
+
 package api
 
 import (

@@ -1,3 +1,5 @@
+//go:build !noguess
+
 package api
 
 import (
@@ -17,10 +19,6 @@ func init() {
 		Method{"guess.explain", "Explain any guess in a position: how it splits the candidates.", guessExplain},
 	)
 }
-
-// maxBudget bounds budgetMs: a caller can ask for long thinking, not for
-// a worker that never answers.
-const maxBudget = 60 * time.Second
 
 func guessStrategies(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
 	return guess.Strategies(), decode(params, &struct{}{})

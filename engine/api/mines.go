@@ -1,3 +1,5 @@
+//go:build !nomines
+
 package api
 
 import (
@@ -6,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"time"
 
 	"kibitz/engine/mines"
@@ -59,6 +62,20 @@ func init() {
 		Method{"mines.hint", "The best move in a game and why: {state} → {move, candidates, analysis}.", minesHint},
 		Method{"mines.autoplay", "Let the engine play a game: one move, steps moves, or to the end (steps 0), with progress.", minesAutoplay},
 	)
+	registerErrors(minesError)
+	registerState(minesState)
+}
+
+// minesState is what a Minesweeper game's sealed state is (see seal.go).
+var minesState = stateGame{"mines", "view", "a Minesweeper game", "the mines methods", reflect.TypeFor[gameState]()}
+
+// cells turns board points into the cells an error names.
+func cells(points []mines.Point) []Cell {
+	out := make([]Cell, len(points))
+	for i, p := range points {
+		out[i] = Cell{p.X, p.Y}
+	}
+	return out
 }
 
 // minesError maps the errors of package mines; AsError calls it.
@@ -76,7 +93,7 @@ func minesError(err error) *Error {
 		}
 		return e
 	case errors.As(err, &conflict):
-		e := &Error{Code: CodeBadInput, Message: conflict.Error(), Field: "board", Reason: string(conflict.Reason), Cells: conflict.Cells, Flags: conflict.Flags}
+		e := &Error{Code: CodeBadInput, Message: conflict.Error(), Field: "board", Reason: string(conflict.Reason), Cells: cells(conflict.Cells), Flags: cells(conflict.Flags)}
 		switch conflict.Reason {
 		case mines.ConflictMineCount:
 			e.Want, e.Left = conflict.Need, &conflict.Left

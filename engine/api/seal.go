@@ -8,10 +8,9 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
-
-	"kibitz/engine/guess"
 )
 
 // A hosted game lives in the page, not in the worker, so it survives a
@@ -30,25 +29,29 @@ var sealKey = sha256.Sum256([]byte("kibitz sealed host state, version 1"))
 // "game" added to the state's JSON object. States sealed before it existed
 // have none; their game is told by the fields only it has.
 type stateGame struct {
-	name  string // the "game" field
-	field string // a field only this game's state has, for the untagged
-	title string // what the state is, in a sentence
-	use   string // the methods that take it
+	name  string       // the "game" field
+	field string       // a field only this game's state has, for the untagged
+	title string       // what the state is, in a sentence
+	use   string       // the methods that take it
+	of    reflect.Type // the Go type sealed
 }
 
-var (
-	hostState  = stateGame{"guess-host", "kind", "a number-guessing host game", "the guess.host methods"}
-	minesState = stateGame{"mines", "view", "a Minesweeper game", "the mines methods"}
-	stateGames = []stateGame{hostState, minesState}
-)
+// stateGames are the games with a sealed state, each registered by its
+// game's file.
+var stateGames []stateGame
+
+func registerState(g stateGame) { stateGames = append(stateGames, g) }
 
 // stateGameOf is the game of a value sealed or unsealed.
 func stateGameOf(v any) stateGame {
-	switch v.(type) {
-	case guess.Host, *guess.Host:
-		return hostState
-	case gameState, *gameState:
-		return minesState
+	t := reflect.TypeOf(v)
+	if t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	for _, g := range stateGames {
+		if g.of == t {
+			return g
+		}
 	}
 	panic(fmt.Sprintf("api: %T is not a game state", v))
 }

@@ -11,8 +11,7 @@ import (
 	"slices"
 	"strconv"
 
-	"honnef.co/go/js/dom/v2"
-
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
 )

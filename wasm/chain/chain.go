@@ -7,9 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"honnef.co/go/js/dom/v2"
-
 	"kibitz/engine/chain"
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 )
 

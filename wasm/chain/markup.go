@@ -3,8 +3,7 @@
 package chain
 
 import (
-	"honnef.co/go/js/dom/v2"
-
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 )
 

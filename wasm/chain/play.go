@@ -6,9 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"honnef.co/go/js/dom/v2"
-
 	"kibitz/engine/chain"
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 )
 

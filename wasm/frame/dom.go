@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"honnef.co/go/js/dom/v2"
+	"kibitz/wasm/dom"
 )
 
 // A small element builder, so a widget's markup reads as a tree:

@@ -14,9 +14,9 @@ import (
 	"unicode"
 
 	"github.com/hack-pad/safejs"
-	"honnef.co/go/js/dom/v2"
 
 	"kibitz/wasm/bridge"
+	"kibitz/wasm/dom"
 	"kibitz/wasm/i18n"
 )
 

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strconv"
 
-	"honnef.co/go/js/dom/v2"
+	"kibitz/wasm/dom"
 )
 
 // Modes is a widget's row of mode tabs with a panel under each, the way

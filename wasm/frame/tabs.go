@@ -6,9 +6,9 @@ import (
 	"fmt"
 
 	"github.com/hack-pad/safejs"
-	"honnef.co/go/js/dom/v2"
 
 	"kibitz/wasm/bridge"
+	"kibitz/wasm/dom"
 )
 
 // Tab bars that do not fit say so. Every tab bar (.kz-tabs, role=tablist)

@@ -7,8 +7,7 @@ import (
 	"math"
 	"strings"
 
-	"honnef.co/go/js/dom/v2"
-
+	"kibitz/wasm/dom"
 	"kibitz/wasm/i18n"
 )
 

@@ -5,9 +5,8 @@ package guess
 import (
 	"fmt"
 
-	"honnef.co/go/js/dom/v2"
-
 	"kibitz/engine/guess"
+	"kibitz/wasm/dom"
 	"kibitz/wasm/i18n"
 )
 

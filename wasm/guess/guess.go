@@ -8,10 +8,9 @@ import (
 	"strconv"
 	"strings"
 
-	"honnef.co/go/js/dom/v2"
-
 	"kibitz/engine/api"
 	"kibitz/engine/guess"
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 )
 

@@ -11,9 +11,8 @@ import (
 	"time"
 	"unicode"
 
-	"honnef.co/go/js/dom/v2"
-
 	"kibitz/engine/guess"
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 )
 

@@ -6,9 +6,8 @@ import (
 	"strconv"
 	"time"
 
-	"honnef.co/go/js/dom/v2"
-
 	"kibitz/engine/guess"
+	"kibitz/wasm/dom"
 )
 
 // The answer picker: a grid of the answers the game allows, one button

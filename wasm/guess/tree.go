@@ -10,10 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"honnef.co/go/js/dom/v2"
-
 	"kibitz/engine/guess"
 	"kibitz/wasm/bridge"
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
 )

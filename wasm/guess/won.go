@@ -2,7 +2,7 @@
 
 package guess
 
-import "honnef.co/go/js/dom/v2"
+import "kibitz/wasm/dom"
 
 // wonHeading is the one heading every mode shows when the secret is
 // found, whoever found it.

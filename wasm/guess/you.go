@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"honnef.co/go/js/dom/v2"
-
 	"kibitz/engine/guess"
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
 )

@@ -8,10 +8,9 @@ import (
 	"syscall/js"
 	"time"
 
-	"honnef.co/go/js/dom/v2"
-
 	"kibitz/engine/api"
 	"kibitz/engine/mines"
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 )
 
@@ -488,7 +487,7 @@ func (a *minesAnalyser) analyse() {
 		a.board.mark("kz-mines-conflict", nil)
 		if err != nil {
 			if ce, ok := err.(*frame.CallError); ok && len(ce.Cells)+len(ce.Flags) > 0 {
-				a.board.mark("kz-mines-conflict", append(pointsIndex(ce.Cells, width), pointsIndex(ce.Flags, width)...))
+				a.board.mark("kz-mines-conflict", append(cellsIndex(ce.Cells, width), cellsIndex(ce.Flags, width)...))
 			}
 			if err == frame.ErrSuperseded {
 				return

@@ -9,8 +9,7 @@ import (
 	"syscall/js"
 	"time"
 
-	"honnef.co/go/js/dom/v2"
-
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 )
 

@@ -8,9 +8,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"honnef.co/go/js/dom/v2"
-
 	"kibitz/engine/mines"
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
 )

@@ -10,9 +10,9 @@ import (
 	"sync"
 	"time"
 
-	"honnef.co/go/js/dom/v2"
-
+	"kibitz/engine/api"
 	"kibitz/engine/mines"
+	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 )
 
@@ -726,7 +726,7 @@ func (m *minesPlay) analyse() {
 		}
 		if err != nil {
 			if ce, ok := err.(*frame.CallError); ok && len(ce.Cells) > 0 {
-				m.board.mark("kz-mines-conflict", append(pointsIndex(ce.Cells, g.Width), pointsIndex(ce.Flags, g.Width)...))
+				m.board.mark("kz-mines-conflict", append(cellsIndex(ce.Cells, g.Width), cellsIndex(ce.Flags, g.Width)...))
 			}
 			w.f.ShowErrorIn(m.heatNote, err)
 			return
@@ -744,6 +744,15 @@ func pointsIndex(ps []mines.Point, width int) []int {
 	out := make([]int, len(ps))
 	for i, p := range ps {
 		out[i] = p.Y*width + p.X
+	}
+	return out
+}
+
+// cellsIndex is pointsIndex for the cells an engine error names.
+func cellsIndex(cs []api.Cell, width int) []int {
+	out := make([]int, len(cs))
+	for i, c := range cs {
+		out[i] = c.Y*width + c.X
 	}
 	return out
 }
@@ -771,7 +780,7 @@ func (m *minesPlay) askHint() {
 	var h minesHint
 	if err := f.Call("mines-hint", "mines.hint", map[string]any{"state": state}, &h); err != nil {
 		if ce, ok := err.(*frame.CallError); ok && len(ce.Cells) > 0 {
-			m.board.mark("kz-mines-conflict", append(pointsIndex(ce.Cells, g.Width), pointsIndex(ce.Flags, g.Width)...))
+			m.board.mark("kz-mines-conflict", append(cellsIndex(ce.Cells, g.Width), cellsIndex(ce.Flags, g.Width)...))
 		}
 		m.hintBox.Class().Add("kz-bad")
 		w.f.ShowErrorIn(m.hintBox, err)
