@@ -1,7 +1,7 @@
 /*
  * Kibitz loader: a classic script that defines one global, Kibitz.
  *
- *   Kibitz.createEngine() → Promise<engine>
+ *   Kibitz.createEngine({game?}) → Promise<engine>
  *   engine.call(method, params, {onProgress, signal}) → Promise<result>
  *   engine.methods() → [{name, doc}]
  *   Kibitz.mount(element, {game, lang, key, theme, mode, preset}) → Promise<{unmount()}>
@@ -14,10 +14,12 @@
  * the loading progress; if loading fails it says why and offers a retry.
  *
  * The build (scripts/build) wraps this file in a scope that defines
- * KIBITZ_BUILD: {version, goRuntime, wasm?}. goRuntime is Go's wasm_exec.js
- * as a function of the global object it should use; wasm, when present, is
- * the module inlined as base64 gzip (the single-file and embed builds),
- * otherwise kibitz.wasm is fetched from beside this script.
+ * KIBITZ_BUILD: {version, goRuntime, modules}. goRuntime is Go's
+ * wasm_exec.js as a function of the global object it should use; modules
+ * lists the WebAssembly modules (see "The modules" below): fetched from
+ * beside this script and compiled as they download, or inlined as base64
+ * gzip (the single-file builds). From file://, where fetch fails, each
+ * module is read from a classic script beside it (kibitz-mines.wasm.js).
  *
  * The module is compiled once. The page instantiates it for the widgets
  * (the page role) inside a sandboxed global, so Go's runtime shims (fs,
@@ -45,65 +47,166 @@
     return err;
   }
 
-  // ---- The module: fetched or inlined, compiled once.
+  // ---- The modules, each compiled once.
+  //
+  // A build has one module with every game, and may have smaller ones
+  // with a single game each (the embed build). build.modules lists them:
+  // {file, games, size (raw bytes), inline? (base64 gzip)}. A page loads
+  // the smallest module that covers the games it shows, so a post with
+  // one Minesweeper widget never downloads the other games.
 
-  var modulePromise = null;
-  var loadListeners = [];   // placeholders showing how far loading has got
-  var loadFraction = 0;
+  var modules = (build.modules || []).map(function (m) {
+    return {
+      file: m.file, games: m.games, size: m.size, inline: m.inline,
+      compiled: null,      // Promise<WebAssembly.Module>
+      page: null,          // Promise<kibitzPage>, the widgets' Go
+      engine: null,        // Promise<Engine>, the widgets' worker
+      fraction: 0,         // how far loading has got, 0..1
+      listeners: []        // placeholders showing it
+    };
+  }).sort(function (a, b) { return a.size - b.size; });
 
-  // loaded reports loading progress (0..1) to every placeholder; it only
-  // moves forward.
-  function loaded(fraction) {
-    if (fraction <= loadFraction) return;
-    loadFraction = fraction;
-    loadListeners.forEach(function (fn) { fn(fraction); });
-  }
+  // allGames lists every game the build has, by name.
+  var allGames = [];
+  modules.forEach(function (m) {
+    m.games.forEach(function (g) { if (allGames.indexOf(g) < 0) allGames.push(g); });
+  });
+  allGames.sort();
 
-  function loadModule() {
-    if (!modulePromise) {
-      loadFraction = 0;
-      modulePromise = (build.wasm ? inlineBytes(build.wasm) : fetchBytes())
-        .then(function (bytes) { loaded(0.7); return WebAssembly.compile(bytes); })
-        .then(function (module) { loaded(0.85); return module; })
-        .catch(function (err) {
-          modulePromise = null; // let a later call try again
-          throw err.code ? err : kibitzError("engine-crashed", "Kibitz could not load its engine: " + err.message);
-        });
-    }
-    return modulePromise;
-  }
-
-  function fetchBytes() {
-    if (!build.goRuntime) {
-      return Promise.reject(kibitzError("internal", "kibitz.js is unbuilt: run scripts/build and use dist/"));
-    }
-    var url = new URL("kibitz.wasm", scriptURL || document.baseURI);
-    return fetch(url).then(function (response) {
-      if (!response.ok) throw new Error("HTTP " + response.status + " for " + url);
-      var total = Number(response.headers.get("Content-Length")) || 0;
-      if (!total || !response.body || !response.body.getReader) return response.arrayBuffer();
-      // Read it piece by piece, to show how much has come.
-      var reader = response.body.getReader(), parts = [], got = 0;
-      function pump() {
-        return reader.read().then(function (step) {
-          if (step.done) return new Blob(parts).arrayBuffer();
-          parts.push(step.value);
-          got += step.value.length;
-          loaded(0.7 * Math.min(got / total, 1));
-          return pump();
-        });
-      }
-      return pump();
+  // covers says whether a module has every game named; "app", the hosted
+  // page with a tab per game, needs them all.
+  function covers(module, games) {
+    return games.every(function (g) {
+      return g === "app" ? module.games.length === allGames.length : module.games.indexOf(g) >= 0;
     });
   }
 
-  function inlineBytes(base64) {
+  function smallestCovering(games) {
+    for (var i = 0; i < modules.length; i++) {
+      if (covers(modules[i], games)) return modules[i];
+    }
+    return null;
+  }
+
+  // moduleFor picks the module for a widget of game: one already loading
+  // that has it, else the smallest that has every game on the page not
+  // yet served (so a page with two games loads one module, not two),
+  // else the smallest that has this game. null: no module has it.
+  function moduleFor(game) {
+    var started = function (g) {
+      for (var i = 0; i < modules.length; i++) {
+        if (modules[i].compiled && covers(modules[i], [g])) return modules[i];
+      }
+      return null;
+    };
+    if (started(game)) return started(game);
+    var wanted = [game];
+    var all = document.querySelectorAll("[data-kibitz]");
+    for (var j = 0; j < all.length; j++) {
+      var g = all[j].getAttribute("data-kibitz");
+      if (g && wanted.indexOf(g) < 0 && smallestCovering([g]) && !started(g)) wanted.push(g);
+    }
+    return smallestCovering(wanted) || smallestCovering([game]);
+  }
+
+  // loaded reports a module's loading progress (0..1) to its
+  // placeholders; it only moves forward.
+  function loaded(module, fraction) {
+    if (fraction <= module.fraction) return;
+    module.fraction = fraction;
+    module.listeners.forEach(function (fn) { fn(fraction); });
+  }
+
+  function compileModule(module) {
+    if (!module.compiled) {
+      module.fraction = 0;
+      var compiled;
+      if (module.inline) {
+        compiled = gunzip(module.inline).then(function (bytes) { loaded(module, 0.7); return WebAssembly.compile(bytes); });
+      } else if (!build.goRuntime) {
+        compiled = Promise.reject(kibitzError("internal", "kibitz.js is unbuilt: run scripts/build and use dist/"));
+      } else if (location.protocol === "file:") {
+        compiled = scriptModule(module);
+      } else {
+        compiled = streamModule(module);
+      }
+      module.compiled = compiled
+        .then(function (wasm) { loaded(module, 0.85); return wasm; })
+        .catch(function (err) {
+          module.compiled = null; // let a later call try again
+          throw err.code ? err : kibitzError("engine-crashed", "Kibitz could not load its engine: " + err.message);
+        });
+    }
+    return module.compiled;
+  }
+
+  function moduleURL(file) {
+    return new URL(file, scriptURL || document.baseURI);
+  }
+
+  // streamModule compiles the module while it downloads. A copy of the
+  // response is read alongside, to show how much has come, and kept: if
+  // the server does not say application/wasm, streaming compilation
+  // refuses, and the module is compiled from the copy instead.
+  function streamModule(module) {
+    var url = moduleURL(module.file);
+    return fetch(url).then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status + " for " + url);
+      var copy = response.clone();
+      var parts = [], got = 0, reader = copy.body && copy.body.getReader ? copy.body.getReader() : null;
+      var bytes = reader ? (function pump() {
+        return reader.read().then(function (step) {
+          if (!parts) return null; // compiled already, and the copy let go
+          if (step.done) return new Blob(parts).arrayBuffer();
+          parts.push(step.value);
+          got += step.value.length;
+          loaded(module, 0.7 * Math.min(got / module.size, 1));
+          return pump();
+        });
+      })() : copy.arrayBuffer();
+      var streamed = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(response) : Promise.reject(new TypeError("no streaming"));
+      return streamed.then(function (wasm) {
+        if (reader) reader.cancel().catch(function () {});
+        parts = null;
+        return wasm;
+      }, function (err) {
+        if (!(err instanceof TypeError)) throw err; // a broken module, not a MIME type
+        return bytes.then(function (b) { return WebAssembly.compile(b); });
+      });
+    });
+  }
+
+  // scriptModule loads the module from file://, where fetch cannot: the
+  // build writes each module also as a classic script (kibitz-mines.wasm.js)
+  // that leaves it, base64 gzip, in window.__kibitzModules.
+  function scriptModule(module) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = moduleURL(module.file + ".js").href;
+      script.onload = function () {
+        var store = window.__kibitzModules || {};
+        var text = store[module.file];
+        delete store[module.file];
+        if (!Object.keys(store).length) delete window.__kibitzModules; // leave the page as it was
+        script.remove();
+        if (!text) { reject(new Error(module.file + ".js did not hold the module")); return; }
+        loaded(module, 0.3);
+        resolve(gunzip(text).then(function (bytes) { loaded(module, 0.7); return WebAssembly.compile(bytes); }));
+      };
+      script.onerror = function () {
+        script.remove();
+        reject(new Error("could not read " + module.file + ".js beside the script"));
+      };
+      (document.head || document.documentElement).appendChild(script);
+    });
+  }
+
+  function gunzip(base64) {
     var binary = atob(base64);
     var bytes = new Uint8Array(binary.length);
     for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    loaded(0.2);
-    var gunzip = new DecompressionStream("gzip");
-    return new Response(new Blob([bytes]).stream().pipeThrough(gunzip)).arrayBuffer();
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).arrayBuffer();
   }
 
   // ---- Engines: a worker each, speaking the protocol in wasm/worker.go.
@@ -140,7 +243,8 @@
     return URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
   }
 
-  function Engine() {
+  function Engine(module) {
+    this._module = module; // the module its workers run
     this._worker = null;
     this._ready = null;
     this._pending = new Map(); // id → {resolve, reject, onProgress, worker}
@@ -161,7 +265,7 @@
   Engine.prototype._start = function () {
     if (this._ready) return this._ready;
     var engine = this;
-    this._ready = loadModule().then(function (module) {
+    this._ready = compileModule(this._module).then(function (module) {
       return new Promise(function (resolve, reject) {
         var url = workerURL();
         var worker = new Worker(url);
@@ -398,8 +502,16 @@
     if (ok) call.resolve(value); else call.reject(value);
   }
 
-  function createEngine() {
-    var engine = new Engine();
+  // createEngine starts an engine. With {game}, it runs the smallest
+  // module that has the game; without, the module with every game.
+  function createEngine(options) {
+    var game = options && options.game;
+    var module = game ? smallestCovering([String(game)]) : modules[modules.length - 1];
+    if (!module) {
+      return Promise.reject(kibitzError("bad-input", game ? "Kibitz has no game called \u201c" + game + "\u201d. It has: " + allGames.join(", ") + "." : "kibitz.js is unbuilt: run scripts/build and use dist/",
+        { field: "game", reason: "unknown-game", value: String(game || "") }));
+    }
+    var engine = new Engine(module);
     return engine._start().then(function () { return engine; });
   }
 
@@ -438,35 +550,34 @@
   // paintCells, the Minesweeper board's painter, is in minesboard.js,
   // which the builder appends to this file.
 
-  var pagePromise = null;
-
-  function pageRole() {
-    if (!pagePromise) {
-      pagePromise = loadModule().then(function (module) {
+  // pageRole runs a module's widgets: Go in a sandboxed global.
+  function pageRole(module) {
+    if (!module.page) {
+      module.page = compileModule(module).then(function (wasm) {
         var global = sandbox();
         global.kibitzPaintCells = paintCells;
         var Go = build.goRuntime(global);
         var go = new Go();
-        return WebAssembly.instantiate(module, go.importObject).then(function (instance) {
+        return WebAssembly.instantiate(wasm, go.importObject).then(function (instance) {
           go.run(instance); // runs Go's main until it waits for callbacks
           if (!global.kibitzPage) throw kibitzError("internal", "The widgets did not start.");
-          loaded(0.92);
+          loaded(module, 0.92);
           return global.kibitzPage;
         });
       });
-      pagePromise.catch(function () { pagePromise = null; });
+      module.page.catch(function () { module.page = null; });
     }
-    return pagePromise;
+    return module.page;
   }
 
-  var sharedEngine = null;
-
-  function widgetEngine() {
-    if (!sharedEngine) {
-      sharedEngine = createEngine();
-      sharedEngine.catch(function () { sharedEngine = null; });
+  // widgetEngine is the engine a module's widgets share.
+  function widgetEngine(module) {
+    if (!module.engine) {
+      var engine = new Engine(module);
+      module.engine = engine._start().then(function () { return engine; });
+      module.engine.catch(function () { module.engine = null; });
     }
-    return sharedEngine;
+    return module.engine;
   }
 
   var mounted = new WeakMap(); // element → Promise<handle>
@@ -491,7 +602,20 @@
   };
 
   // The widgets' usual first height, so the placeholder holds their place.
-  var placeholderHeight = { app: 450, guess: 360 };
+  // Measured in Chromium with the default settings of a first visit, at
+  // the widths [up to 360 px, up to 500, up to 900, wider]: a widget
+  // reflows taller in a narrow column.
+  var placeholderHeights = {
+    guess: [346, 325, 320, 310],
+    mines: [765, 735, 735, 705],
+    chain: [816, 661, 568, 576],
+    app: [808, 747, 438, 356]
+  };
+
+  function placeholderHeight(game, width) {
+    var heights = placeholderHeights[game] || placeholderHeights.guess;
+    return heights[width <= 360 ? 0 : width <= 500 ? 1 : width <= 900 ? 2 : 3];
+  }
 
   // matchLang mirrors wasm/i18n.Match: Chinese by script, then region.
   function matchLang(tag) {
@@ -533,7 +657,7 @@
 
   // placeholder draws the loading box in element's shadow root and
   // returns its controls.
-  function placeholder(element, game, lang, theme) {
+  function placeholder(element, game, lang, theme, module) {
     var shadow = element.shadowRoot || element.attachShadow({ mode: "open" });
     var text = loaderText[lang] || loaderText.en;
     shadow.innerHTML = "";
@@ -544,23 +668,23 @@
     box.setAttribute("lang", lang);
     box.setAttribute("role", "status");
     if (theme === "light" || theme === "dark") box.setAttribute("data-theme", theme);
-    box.style.minHeight = (placeholderHeight[game] || 320) + "px";
+    box.style.minHeight = placeholderHeight(game, element.clientWidth) + "px";
     var label = document.createElement("div");
     label.textContent = text.loading;
     var bar = document.createElement("progress");
     bar.max = 100;
-    bar.value = Math.round(100 * loadFraction);
+    bar.value = Math.round(100 * (module ? module.fraction : 0));
     bar.setAttribute("aria-label", text.loading);
     box.appendChild(label);
     box.appendChild(bar);
     shadow.appendChild(style);
     shadow.appendChild(box);
     function onProgress(fraction) { bar.value = Math.round(100 * fraction); }
-    loadListeners.push(onProgress);
+    if (module) module.listeners.push(onProgress);
     return {
       done: function () {
-        var i = loadListeners.indexOf(onProgress);
-        if (i >= 0) loadListeners.splice(i, 1);
+        var i = module ? module.listeners.indexOf(onProgress) : -1;
+        if (i >= 0) module.listeners.splice(i, 1);
       },
       // fail says what went wrong where the widget would be; retry, if
       // given, gets a button.
@@ -600,7 +724,7 @@
     options = options || {};
     var attr = function (name) { return element.getAttribute(name) || ""; };
     // The game is a name, whatever was given; a name no game has is told
-    // once the list of games is known.
+    // in the placeholder, at once.
     var game = String(options.game || attr("data-kibitz"));
     var key = options.key || attr("data-kibitz-key") || element.id || defaultKey(element, game);
     var settings = {
@@ -612,18 +736,23 @@
       preset: options.preset || attr("data-preset"),
       languages: Array.prototype.slice.call(navigator.languages || [navigator.language || ""])
     };
-    var box = placeholder(element, game, chooseLang(settings.lang, game, key), settings.theme);
+    var module = moduleFor(game);
+    var box = placeholder(element, game, chooseLang(settings.lang, game, key), settings.theme, module);
     element.setAttribute("aria-busy", "true");
-    var promise = Promise.all([pageRole(), widgetEngine()]).then(function (both) {
-      loaded(1);
-      var page = both[0];
-      if (Array.prototype.indexOf.call(page.games, game) < 0 && game !== "app") {
-        var names = Array.prototype.slice.call(page.games).join(", ");
-        var text = game.trim() ? fill(box.text.unknown, [game, names]) : fill(box.text.noGame, [names]);
-        throw kibitzError("bad-input", text, { field: "game", reason: "unknown-game", value: game });
-      }
-      return page.mount(element, settings, both[1]);
-    }).then(function (handle) {
+    var ready;
+    if (!modules.length) {
+      ready = Promise.reject(kibitzError("internal", "kibitz.js is unbuilt: run scripts/build and use dist/"));
+    } else if (!module) {
+      var names = allGames.join(", ");
+      var text = game.trim() ? fill(box.text.unknown, [game, names]) : fill(box.text.noGame, [names]);
+      ready = Promise.reject(kibitzError("bad-input", text, { field: "game", reason: "unknown-game", value: game }));
+    } else {
+      ready = Promise.all([pageRole(module), widgetEngine(module)]).then(function (both) {
+        loaded(module, 1);
+        return both[0].mount(element, settings, both[1]);
+      });
+    }
+    var promise = ready.then(function (handle) {
       box.done();
       element.removeAttribute("aria-busy");
       return handle;
@@ -668,7 +797,7 @@
     version: build.version || "dev",
     createEngine: createEngine,
     mount: mount,
-    games: function () { return pageRole().then(function (page) { return Array.prototype.slice.call(page.games); }); }
+    games: function () { return Promise.resolve(allGames.slice()); }
   });
 
   function autoMount() {
@@ -688,6 +817,11 @@
     }
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", autoMount);
-  else autoMount();
+  // The widgets already in the page get their placeholder at once, while
+  // the rest of the page may still be arriving; the observer mounts the
+  // ones that follow, and DOMContentLoaded makes sure none was missed.
+  autoMount();
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { mountAll(document); });
+  }
 })(typeof KIBITZ_BUILD !== "undefined" ? KIBITZ_BUILD : {});

@@ -1,6 +1,7 @@
 // Command build makes Kibitz's outputs in dist/: the hosted site
-// (dist/site/), the single file dist/kibitz.html, and the embed script
-// dist/kibitz-embed.js with dist/embed-example.html.
+// (dist/site/), the single file dist/kibitz.html, and what a blog hosts
+// (dist/embed/: the loader kibitz-embed.js, the modules, the inlined
+// kibitz-embed-inline.js and example.html).
 //
 //	go run ./scripts/build [-out dist]
 package main
@@ -10,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"kibitz/scripts/internal/builder"
 )
@@ -30,9 +32,12 @@ func main() {
 		fail(err)
 	}
 	fmt.Printf("built %s (version %s)\n", result.Dir, result.Version)
-	fmt.Printf("  wasm module: %d bytes, %d gzipped\n", result.WasmBytes, result.WasmGzip)
+	for _, m := range result.Modules {
+		fmt.Printf("  %-20s %9d bytes, %9d gzipped (%s)\n", m.File, m.Bytes, m.Gzip, strings.Join(m.Games, ", "))
+	}
 	fmt.Printf("  kibitz.html: %d bytes\n", result.SingleFile)
-	fmt.Printf("  kibitz-embed.js: %d bytes\n", result.EmbedFile)
+	fmt.Printf("  embed/kibitz-embed.js: %d bytes, %d gzipped\n", result.Loader, result.LoaderGzip)
+	fmt.Printf("  embed/kibitz-embed-inline.js: %d bytes\n", result.EmbedInline)
 }
 
 func fail(err error) {

@@ -83,11 +83,11 @@ func TestEmbedOnHostilePage(t *testing.T) {
 </head><body><p id="host-text">The blog's own paragraph.</p>
 <div data-kibitz="guess" data-lang="ja"></div>
 <script src="kibitz-embed.js"></script></body></html>`
-	if err := os.WriteFile(filepath.Join(dist, "hostile.html"), []byte(page), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dist, "embed", "hostile.html"), []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ctx := tab(t)
-	navigate(t, ctx, fileURL(filepath.Join(dist, "hostile.html")))
+	navigate(t, ctx, fileURL(filepath.Join(dist, "embed", "hostile.html")))
 	waitWidget(t, ctx, `[data-kibitz="guess"]`)
 	styles := eval[map[string]string](t, ctx, `(() => {
 		const root = document.querySelector('[data-kibitz="guess"]').shadowRoot;

@@ -27,14 +27,15 @@ import (
 // options.
 
 // embedPage writes a blog page holding body and the embed script into the
-// build, and returns its file:// URL.
+// build's embed/, and returns its file:// URL: the loader reads the module
+// it needs from the classic script beside it.
 func embedPage(t *testing.T, name, body string) string {
 	t.Helper()
 	page := `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body { font: 18px/1.7 Georgia, serif; max-width: 40rem; margin: 2rem auto; }</style></head><body>
 <p>Before the widget.</p>` + body + `<p id="after">After the widget.</p>
 <script src="kibitz-embed.js"></script></body></html>`
-	path := filepath.Join(dist, name)
+	path := filepath.Join(dist, "embed", name)
 	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}

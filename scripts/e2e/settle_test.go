@@ -96,11 +96,11 @@ func TestEmbedWithAQuoteInTheGameName(t *testing.T) {
 <div data-kibitz="x]"></div>
 <div data-kibitz="guess"></div>
 <script src="kibitz-embed.js"></script></body></html>`
-	if err := os.WriteFile(filepath.Join(dist, "quote.html"), []byte(page), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dist, "embed", "quote.html"), []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ctx := tab(t)
-	navigate(t, ctx, fileURL(filepath.Join(dist, "quote.html")))
+	navigate(t, ctx, fileURL(filepath.Join(dist, "embed", "quote.html")))
 	// The elements have no id, so the loader names their saved state by
 	// their place among the page's widgets of the same game.
 	waitWidget(t, ctx, `[data-kibitz="guess"]`)

@@ -1,6 +1,7 @@
 package frame
 
-// english holds the frame's own strings in English: the busy bar, Stop,
+// english holds the frame's own strings in English: the busy bar, Stop, the
+// controls every game has (New game, Undo, Redo, the discard question),
 // copying, the language menu, and the error sentences every widget shares.
 var english = map[string]string{
 	"common.stop":           "Stop",
@@ -30,4 +31,11 @@ var english = map[string]string{
 	"common.copy":           "Copy",
 	"common.copied":         "Copied",
 	"howto.title":           "How to play",
+	"common.close":          "Close",
+	"common.new-game":       "New game",
+	"common.undo":           "Undo",
+	"confirm.discard":       "A game is in progress. Discard it?",
+	"confirm.discard-yes":   "Discard and start a new one",
+	"confirm.keep":          "Keep playing",
+	"common.redo":           "Redo",
 }

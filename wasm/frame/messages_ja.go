@@ -30,4 +30,11 @@ var japanese = map[string]string{
 	"common.copy":           "コピー",
 	"common.copied":         "コピーしました",
 	"howto.title":           "遊び方",
+	"common.close":          "閉じる",
+	"common.new-game":       "新しいゲーム",
+	"common.undo":           "元に戻す",
+	"confirm.discard":       "進行中のゲームがあります。破棄しますか？",
+	"confirm.discard-yes":   "破棄して新しく始める",
+	"confirm.keep":          "続ける",
+	"common.redo":           "やり直し",
 }

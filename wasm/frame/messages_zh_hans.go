@@ -30,4 +30,11 @@ var simplifiedChinese = map[string]string{
 	"common.copy":           "复制",
 	"common.copied":         "已复制",
 	"howto.title":           "玩法",
+	"common.close":          "关闭",
+	"common.new-game":       "新游戏",
+	"common.undo":           "撤销",
+	"confirm.discard":       "目前有进行中的游戏，要放弃吗？",
+	"confirm.discard-yes":   "放弃并开新游戏",
+	"confirm.keep":          "继续玩",
+	"common.redo":           "重做",
 }

@@ -30,4 +30,11 @@ var traditionalChinese = map[string]string{
 	"common.copy":           "複製",
 	"common.copied":         "已複製",
 	"howto.title":           "玩法",
+	"common.close":          "關閉",
+	"common.new-game":       "新遊戲",
+	"common.undo":           "復原",
+	"confirm.discard":       "目前有進行中的遊戲，要放棄嗎？",
+	"confirm.discard-yes":   "放棄並開新遊戲",
+	"confirm.keep":          "繼續玩",
+	"common.redo":           "重做",
 }

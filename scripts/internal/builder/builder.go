@@ -3,8 +3,12 @@
 //   - site/: the hosted site (index.html, kibitz.js, kibitz.wasm, a service
 //     worker versioned by content hash, the manifest and icons);
 //   - kibitz.html: one self-contained file, wasm inlined, for file://;
-//   - kibitz-embed.js: one script a blog can host, wasm inlined, with
-//     embed-example.html showing the snippet.
+//   - embed/: what a blog hosts: the loader kibitz-embed.js, the modules
+//     it loads from beside itself (kibitz.wasm with every game, and
+//     kibitz-<game>.wasm with one), each also as a classic script
+//     (kibitz-<game>.wasm.js) for pages opened from file://, the
+//     self-contained kibitz-embed-inline.js for hosts that take one file,
+//     and example.html.
 //
 // It is used by scripts/build, scripts/serve and the end-to-end tests.
 // Nothing here transforms the web sources: the loader is wrapped in a
@@ -29,21 +33,92 @@ import (
 
 // Result describes a finished build.
 type Result struct {
-	Dir        string // the output directory
-	Version    string // content hash shared by every output
-	WasmBytes  int    // raw module size
-	WasmGzip   int    // gzip -9 module size
-	SingleFile int    // size of kibitz.html
-	EmbedFile  int    // size of kibitz-embed.js
+	Dir         string   // the output directory
+	Version     string   // content hash shared by every output
+	WasmBytes   int      // raw size of the module with every game
+	WasmGzip    int      // its gzip -9 size
+	Modules     []Module // every module, the one with every game last
+	SingleFile  int      // size of kibitz.html
+	Loader      int      // size of embed/kibitz-embed.js
+	LoaderGzip  int      // its gzip -9 size
+	EmbedInline int      // size of embed/kibitz-embed-inline.js
 }
 
-// Build compiles the module and writes every output under out. root is the
-// repository root.
-func Build(root, out string) (*Result, error) {
-	wasm, err := CompileWasm(root, "")
+// A Module is one WebAssembly module of the build.
+type Module struct {
+	File  string   // kibitz.wasm, kibitz-mines.wasm, ...
+	Games []string // the games it holds
+	Bytes int      // raw size
+	Gzip  int      // gzip -9 size
+	wasm  []byte
+}
+
+// Games lists the games a module can hold, by name, from the files that
+// link them into it: wasm/games_<name>.go.
+func Games(root string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(root, "wasm", "games_*.go"))
 	if err != nil {
 		return nil, err
 	}
+	var games []string
+	for _, f := range files {
+		name := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "games_"), ".go")
+		if !strings.HasSuffix(name, "_test") {
+			games = append(games, name)
+		}
+	}
+	if len(games) == 0 {
+		return nil, fmt.Errorf("no game is linked: wasm/games_<name>.go is missing")
+	}
+	sort.Strings(games)
+	return games, nil
+}
+
+// compileModules builds one module per game (built with the tags that
+// leave every other game out), then the module with every game.
+func compileModules(root string) ([]Module, error) {
+	games, err := Games(root)
+	if err != nil {
+		return nil, err
+	}
+	var list []Module
+	for _, game := range games {
+		var tags []string
+		for _, other := range games {
+			if other != game {
+				tags = append(tags, "no"+other)
+			}
+		}
+		wasm, err := CompileWasm(root, strings.Join(tags, ","))
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, Module{File: "kibitz-" + game + ".wasm", Games: []string{game}, wasm: wasm})
+	}
+	if len(games) > 1 {
+		wasm, err := CompileWasm(root, "")
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, Module{File: "kibitz.wasm", Games: games, wasm: wasm})
+	} else {
+		list[0].File = "kibitz.wasm"
+	}
+	for i := range list {
+		list[i].Bytes, list[i].Gzip = len(list[i].wasm), len(gzipBytes(list[i].wasm))
+	}
+	return list, nil
+}
+
+// Build compiles the modules and writes every output under out. root is
+// the repository root.
+func Build(root, out string) (*Result, error) {
+	modules, err := compileModules(root)
+	if err != nil {
+		return nil, err
+	}
+	whole := modules[len(modules)-1] // every game
+	wasm := whole.wasm
 	goroot, err := goEnv("GOROOT")
 	if err != nil {
 		return nil, err
@@ -82,15 +157,20 @@ func Build(root, out string) (*Result, error) {
 	}
 
 	sum := sha256.New()
-	for _, part := range [][]byte{wasm, wasmExec, loader, shell, siteCSS, serviceWorker} {
+	for _, part := range [][]byte{wasmExec, loader, shell, siteCSS, serviceWorker} {
 		sum.Write(part)
+	}
+	for _, m := range modules {
+		sum.Write(m.wasm)
 	}
 	version := hex.EncodeToString(sum.Sum(nil))[:12]
 	gz := gzipBytes(wasm)
+	inlined := base64.StdEncoding.EncodeToString(gz)
 	runtime := goRuntime(wasmExec)
 
-	siteJS := wrapLoader(loader, version, runtime, "")
-	inlineJS := wrapLoader(loader, version, runtime, base64.StdEncoding.EncodeToString(gz))
+	siteJS := wrapLoader(loader, version, runtime, []Module{whole}, "")
+	inlineJS := wrapLoader(loader, version, runtime, []Module{whole}, inlined)
+	embedJS := wrapLoader(loader, version, runtime, modules, "")
 
 	site := filepath.Join(out, "site")
 	if err := os.RemoveAll(out); err != nil {
@@ -147,13 +227,39 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
 	if err := os.WriteFile(filepath.Join(out, "kibitz.html"), single, 0o644); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(out, "kibitz-embed.js"), inlineJS, 0o644); err != nil {
+
+	embed := filepath.Join(out, "embed")
+	embedFiles := map[string][]byte{
+		"kibitz-embed.js":        embedJS,
+		"kibitz-embed-inline.js": inlineJS,
+		"example.html":           example,
+	}
+	for _, m := range modules {
+		embedFiles[m.File] = m.wasm
+		embedFiles[m.File+".js"] = moduleScript(m)
+	}
+	if err := os.MkdirAll(embed, 0o755); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(out, "embed-example.html"), example, 0o644); err != nil {
-		return nil, err
+	for name, content := range embedFiles {
+		if err := os.WriteFile(filepath.Join(embed, name), content, 0o644); err != nil {
+			return nil, err
+		}
 	}
-	return &Result{Dir: out, Version: version, WasmBytes: len(wasm), WasmGzip: len(gz), SingleFile: len(single), EmbedFile: len(inlineJS)}, nil
+	for i := range modules {
+		modules[i].wasm = nil
+	}
+	return &Result{Dir: out, Version: version, WasmBytes: len(wasm), WasmGzip: len(gz), Modules: modules,
+		SingleFile: len(single), Loader: len(embedJS), LoaderGzip: len(gzipBytes(embedJS)), EmbedInline: len(inlineJS)}, nil
+}
+
+// moduleScript is a module as a classic script, for pages opened from
+// file://, where the loader cannot fetch the module but can add a script:
+// it leaves the module, base64 gzip, in window.__kibitzModules under its
+// file name.
+func moduleScript(m Module) []byte {
+	return fmt.Appendf(nil, "/*! Kibitz module %s (%s) */\n(window.__kibitzModules = window.__kibitzModules || {})[%q] = %q;\n",
+		m.File, strings.Join(m.Games, ", "), m.File, base64.StdEncoding.EncodeToString(gzipBytes(m.wasm)))
 }
 
 // CompileWasm builds ./wasm for GOOS=js GOARCH=wasm with the given build
@@ -198,17 +304,29 @@ func goRuntime(wasmExec []byte) string {
 	return "function (globalThis) {\nvar fs;\n" + string(wasmExec) + "\nfs = globalThis.fs;\nreturn globalThis.Go;\n}"
 }
 
-// wrapLoader gives kibitz.js its build facts in a private scope.
-func wrapLoader(loader []byte, version, runtime, wasmBase64 string) []byte {
+// wrapLoader gives kibitz.js its build facts in a private scope: the
+// modules it may load, and with inlined (base64 gzip) the one module
+// inlined.
+func wrapLoader(loader []byte, version, runtime string, modules []Module, inlined string) []byte {
+	type entry struct {
+		File   string   `json:"file"`
+		Games  []string `json:"games"`
+		Size   int      `json:"size"`
+		Inline string   `json:"inline,omitempty"`
+	}
+	var list []entry
+	for _, m := range modules {
+		list = append(list, entry{m.File, m.Games, m.Bytes, inlined})
+	}
+	table, _ := json.Marshal(list)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "/*! Kibitz %s: a game-solving engine in your browser. Includes Go's wasm_exec.js (BSD license). */\n", version)
 	b.WriteString("(function () {\nvar KIBITZ_BUILD = {\n")
 	fmt.Fprintf(&b, "version: %q,\n", version)
 	b.WriteString("goRuntime: " + runtime + ",\n")
-	if wasmBase64 != "" {
-		fmt.Fprintf(&b, "wasm: %q,\n", wasmBase64)
-	}
-	b.WriteString("};\n")
+	b.WriteString("modules: ")
+	b.Write(table)
+	b.WriteString("\n};\n")
 	b.Write(loader)
 	b.WriteString("\n})();\n")
 	return b.Bytes()

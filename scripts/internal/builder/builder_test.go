@@ -88,12 +88,50 @@ func TestBuild(t *testing.T) {
 	if strings.Index(body, "</script") != strings.LastIndex(body, "</script") {
 		t.Error("the inline script closes early")
 	}
-	embed := read("kibitz-embed.js")
-	if !strings.Contains(embed, "wasm: \"") || !strings.Contains(read("site/kibitz.js"), "goRuntime: function (globalThis)") {
+	inline := read("embed/kibitz-embed-inline.js")
+	if !strings.Contains(inline, `"inline":"`) || !strings.Contains(read("site/kibitz.js"), "goRuntime: function (globalThis)") {
 		t.Error("the loader variants lack their build facts")
 	}
-	if !strings.Contains(read("embed-example.html"), `data-kibitz="guess"`) {
+	if !strings.Contains(read("embed/example.html"), `data-kibitz="mines"`) {
 		t.Error("the embed example has no widget")
+	}
+
+	// The embed: one module per game and one with every game, each also
+	// as a classic script; the loader knows them all and inlines none.
+	games, err := Games(root)
+	if err != nil || strings.Join(games, ",") != "chain,guess,mines" {
+		t.Fatalf("games: %v %v", games, err)
+	}
+	loader := read("embed/kibitz-embed.js")
+	if strings.Contains(loader, `"inline"`) {
+		t.Error("the embed loader inlines a module")
+	}
+	if len(result.Modules) != len(games)+1 || result.Modules[len(games)].File != "kibitz.wasm" {
+		t.Fatalf("modules: %+v", result.Modules)
+	}
+	for _, m := range result.Modules {
+		if !strings.Contains(loader, `"file":"`+m.File+`"`) {
+			t.Errorf("the loader does not know %s", m.File)
+		}
+		if wasm := read("embed/" + m.File); len(wasm) != m.Bytes || !strings.HasPrefix(wasm, "\x00asm") {
+			t.Errorf("%s is not the module it should be", m.File)
+		}
+		if script := read("embed/" + m.File + ".js"); !strings.Contains(script, `window.__kibitzModules`) {
+			t.Errorf("%s.js does not hold the module", m.File)
+		}
+		if len(m.Games) == 1 && m.Gzip >= result.WasmGzip {
+			t.Errorf("%s (%d bytes gzipped) is no smaller than the module with every game (%d)", m.File, m.Gzip, result.WasmGzip)
+		}
+	}
+	// The budgets of issue #17: a loader of at most 40 KB gzipped, and a
+	// page with Minesweeper or the chain game alone at most 1.65 MB.
+	if result.LoaderGzip > 40_000 {
+		t.Errorf("the loader is %d bytes gzipped; the budget is 40,000", result.LoaderGzip)
+	}
+	for _, m := range result.Modules {
+		if (m.File == "kibitz-mines.wasm" || m.File == "kibitz-chain.wasm") && m.Gzip > 1_650_000 {
+			t.Errorf("%s is %d bytes gzipped; the budget is 1,650,000", m.File, m.Gzip)
+		}
 	}
 }
 

@@ -182,7 +182,10 @@ func errorSentences(t *testing.T, c i18n.Catalog) {
 // package's own, and those it borrows from (the frame's).
 func KeysUsed(t *testing.T, catalogs ...i18n.Catalog) {
 	t.Helper()
-	uses := regexp.MustCompile(`\bT\("([a-z0-9.-]+)"[,)]`) // whole keys; prefixes of built keys end in "+"
+	// T("key", ...) in Go, and "@key" in markup, which the frame
+	// translates when it builds the widget. Whole keys only: prefixes of
+	// built keys end in "+" or ".".
+	uses := regexp.MustCompile(`\bT\("([a-z0-9.-]+)"[,)]|@([a-z0-9-]+\.[a-z0-9.-]*[a-z0-9])\b`)
 	files, _ := filepath.Glob("*.go")
 	checked := 0
 	for _, file := range files {
@@ -194,9 +197,10 @@ func KeysUsed(t *testing.T, catalogs ...i18n.Catalog) {
 			t.Fatal(err)
 		}
 		for _, m := range uses.FindAllStringSubmatch(string(src), -1) {
+			key := m[1] + m[2]
 			checked++
-			if !Defines(m[1], catalogs...) {
-				t.Errorf("%s uses %q, which the catalog lacks", file, m[1])
+			if !Defines(key, catalogs...) {
+				t.Errorf("%s uses %q, which the catalog lacks", file, key)
 			}
 		}
 	}

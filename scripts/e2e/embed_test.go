@@ -1,0 +1,202 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"kibitz/scripts/internal/builder"
+)
+
+// The light embed, dist/embed/: a small loader that picks the smallest
+// module covering the page's games, compiles it while it downloads (with
+// progress), and reads it from a classic script beside it on file://.
+
+// embedServer serves dist/embed over HTTP with the pages given, recording
+// the module files requested. wasmType, when set, replaces the modules'
+// content type; gate, when set, holds each module back after its first
+// half until gate is 1.
+type embedServer struct {
+	*httptest.Server
+	mu        sync.Mutex
+	requested []string
+}
+
+func serveEmbed(t *testing.T, pages map[string]string, wasmType string, gate *atomic.Int32) *embedServer {
+	t.Helper()
+	dir := filepath.Join(dist, "embed")
+	files := builder.SiteHandler(dir)
+	s := &embedServer{}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if page, ok := pages[name]; ok {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(page))
+			return
+		}
+		if !strings.HasSuffix(name, ".wasm") {
+			files.ServeHTTP(w, r)
+			return
+		}
+		s.mu.Lock()
+		s.requested = append(s.requested, name)
+		s.mu.Unlock()
+		wasm, err := os.ReadFile(filepath.Join(dir, filepath.Base(name)))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		if wasmType == "" {
+			wasmType = "application/wasm"
+		}
+		w.Header().Set("Content-Type", wasmType)
+		w.Header().Set("Cache-Control", "no-cache")
+		half := len(wasm) / 2
+		if gate != nil {
+			w.Write(wasm[:half])
+			w.(http.Flusher).Flush()
+			for gate.Load() == 0 {
+				time.Sleep(20 * time.Millisecond)
+			}
+			wasm = wasm[half:]
+		}
+		w.Write(wasm)
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+func (s *embedServer) modules() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.requested)
+}
+
+// blogPost is a post with the given widgets and the embed script.
+func blogPost(widgets, script string) string {
+	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body { font: 18px/1.7 Georgia, serif; width: 640px; margin: 2rem auto; }</style></head><body>
+<h1>A post</h1><p>Before the widget.</p>` + widgets + `<p id="after">After the widget.</p>
+<script src="` + script + `"></script></body></html>`
+}
+
+// A post with Minesweeper alone downloads the Minesweeper module alone; a
+// post with two games downloads the one module that has both; a widget of
+// another game added later brings its own module, and both work.
+func TestEmbedLoadsTheSmallestModule(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"mines.html": blogPost(`<div data-kibitz="mines" data-lang="en"></div>`, "kibitz-embed.js"),
+		"two.html":   blogPost(`<div data-kibitz="mines" data-lang="en"></div><div data-kibitz="chain" data-lang="en"></div>`, "kibitz-embed.js"),
+	}, "", nil)
+
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/mines.html")
+	waitWidget(t, ctx, `[data-kibitz="mines"]`)
+	if got := server.modules(); !slices.Equal(got, []string{"kibitz-mines.wasm"}) {
+		t.Errorf("a Minesweeper post loaded %v, want kibitz-mines.wasm alone", got)
+	}
+	if games := eval[[]string](t, ctx, `Kibitz.games()`); !slices.Equal(games, []string{"chain", "guess", "mines"}) {
+		t.Errorf("Kibitz.games() = %v", games)
+	}
+	eval[bool](t, ctx, `(() => { const d = document.createElement('div'); d.setAttribute('data-kibitz', 'guess'); d.setAttribute('data-lang', 'en'); document.body.appendChild(d); return true })()`)
+	waitWidget(t, ctx, `[data-kibitz="guess"]`)
+	if got := server.modules(); !slices.Equal(got, []string{"kibitz-mines.wasm", "kibitz-guess.wasm"}) {
+		t.Errorf("adding a number-guessing widget loaded %v, want kibitz-guess.wasm after kibitz-mines.wasm", got)
+	}
+	count := eval[float64](t, ctx, `Kibitz.createEngine({game: 'mines'}).then(e => e.call('mines.levels', {})).then(r => r.levels.length)`)
+	if count < 3 {
+		t.Errorf("mines.levels through the Minesweeper module's engine: %v levels", count)
+	}
+
+	ctx = tab(t)
+	navigate(t, ctx, server.URL+"/two.html")
+	waitWidget(t, ctx, `[data-kibitz="mines"]`)
+	waitWidget(t, ctx, `[data-kibitz="chain"]`)
+	if got := server.modules()[2:]; !slices.Equal(got, []string{"kibitz.wasm"}) {
+		t.Errorf("a post with Minesweeper and the chain game loaded %v, want kibitz.wasm alone", got)
+	}
+}
+
+// The module compiles while it downloads, and the placeholder shows how
+// much has come; the widget holds its place, so the post hardly moves.
+func TestEmbedStreamsWithProgress(t *testing.T) {
+	for _, game := range []string{"mines", "chain"} {
+		t.Run(game, func(t *testing.T) {
+			var gate atomic.Int32
+			server := serveEmbed(t, map[string]string{
+				"post.html": blogPost(`<div data-kibitz="`+game+`" data-lang="en"></div>`, "kibitz-embed.js"),
+			}, "", &gate)
+			ctx := tab(t)
+			navigate(t, ctx, server.URL+"/post.html")
+			// Half the module has come; the rest is held back.
+			loading := poll[map[string]any](t, ctx, `(() => {
+				const root = document.querySelector('[data-kibitz]').shadowRoot;
+				const bar = root && root.querySelector('.kz-loading progress');
+				return bar && bar.value >= 20 && {value: bar.value, after: document.getElementById('after').getBoundingClientRect().top};
+			})()`, 30*time.Second)
+			if v := loading["value"].(float64); v > 50 {
+				t.Errorf("with half the module come, the progress bar shows %v%%", v)
+			}
+			gate.Store(1)
+			waitWidget(t, ctx, `[data-kibitz]`)
+			after := eval[float64](t, ctx, `document.getElementById('after').getBoundingClientRect().top`)
+			if jump := math.Abs(after - loading["after"].(float64)); jump > 60 {
+				t.Errorf("the post moved %.0f px when the widget replaced its placeholder (%.0f → %.0f)", jump, loading["after"], after)
+			}
+			t.Logf("progress %v%% at half the module; the text after the widget moved %.0f → %.0f px", loading["value"], loading["after"], after)
+		})
+	}
+}
+
+// A host that does not serve .wasm as application/wasm still works:
+// streaming compilation refuses such a response, and the loader compiles
+// the bytes it read beside it.
+func TestEmbedWithoutTheWasmType(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"post.html": blogPost(`<div data-kibitz="chain" data-lang="en"></div>`, "kibitz-embed.js"),
+	}, "application/octet-stream", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/post.html")
+	waitWidget(t, ctx, `[data-kibitz="chain"]`)
+}
+
+// From file://, where nothing can be fetched, the loader reads the module
+// from its classic script, and leaves no global behind but Kibitz.
+func TestEmbedExampleFromFile(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "embed", "example.html")))
+	waitWidget(t, ctx, `[data-kibitz="mines"]`)
+	if left := eval[bool](t, ctx, `'__kibitzModules' in window`); left {
+		t.Error("the loader left window.__kibitzModules behind")
+	}
+}
+
+// The one-file embed, module inlined, still works on its own.
+func TestEmbedInlineOneFile(t *testing.T) {
+	path := filepath.Join(dist, "embed", "inline.html")
+	if err := os.WriteFile(path, []byte(blogPost(`<div data-kibitz="chain" data-lang="ja"></div>`, "kibitz-embed-inline.js")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	server := serveEmbed(t, map[string]string{
+		"inline.html": blogPost(`<div data-kibitz="chain" data-lang="ja"></div>`, "kibitz-embed-inline.js"),
+	}, "", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/inline.html")
+	waitWidget(t, ctx, `[data-kibitz="chain"]`)
+	if got := server.modules(); len(got) != 0 {
+		t.Errorf("the inlined embed fetched %v", got)
+	}
+	ctx = tab(t)
+	navigate(t, ctx, fileURL(path))
+	waitWidget(t, ctx, `[data-kibitz="chain"]`)
+}
