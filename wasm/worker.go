@@ -21,7 +21,8 @@ import (
 //	               {type: "cancel", id, seq}
 //	worker → page  {type: "ready", methods: [{name, doc}]}   once, when Go is up
 //	               {type: "progress", id, done, total, note} zero or more per call
-//	               {type: "result", id, json}                json: the value as JSON text
+//	               {type: "result", id, json, floats?}      json: the value as JSON text
+//	                                                         floats: [Float64Array], bulk numbers (see api.CallBinary)
 //	               {type: "error", id, code, message, field?, row?, pos?, reason?, rows?, size?, limit?}
 //	               {type: "lost", seq}   the message numbered seq could not be read
 //
@@ -175,14 +176,51 @@ func (w *worker) run(ctx context.Context, id float64, method string, params []by
 		w.yielder.Yield()
 		last = time.Now()
 	}
-	result, callErr := api.Call(ctx, method, params, report)
+	result, floats, callErr := api.CallBinary(ctx, method, params, report)
 	if callErr != nil {
 		w.postError(id, callErr)
 		return
 	}
-	if err := w.post(map[string]any{"type": "result", "id": id, "json": string(result)}); err != nil {
+	msg := map[string]any{"type": "result", "id": id, "json": string(result)}
+	var transfer []safejs.Value
+	if len(floats) > 0 {
+		arrays, buffers, err := float64Arrays(floats)
+		if err != nil {
+			w.postError(id, &api.Error{Code: api.CodeInternal, Message: "the result could not be sent: " + err.Error()})
+			return
+		}
+		msg["floats"], transfer = arrays, buffers
+	}
+	if err := w.post(msg, transfer...); err != nil {
 		w.postError(id, &api.Error{Code: api.CodeInternal, Message: "the result could not be sent: " + err.Error()})
 	}
+}
+
+// float64Arrays makes a JS array of Float64Arrays, and the list of their
+// buffers, which postMessage moves to the page rather than copying.
+func float64Arrays(lists [][]float64) (arrays safejs.Value, buffers []safejs.Value, err error) {
+	ctor, err := bridge.Global().Get("Array")
+	if err != nil {
+		return safejs.Undefined(), nil, err
+	}
+	if arrays, err = ctor.New(); err != nil {
+		return safejs.Undefined(), nil, err
+	}
+	for _, list := range lists {
+		array, err := bridge.Float64Array(list)
+		if err != nil {
+			return safejs.Undefined(), nil, err
+		}
+		if _, err := arrays.Call("push", array); err != nil {
+			return safejs.Undefined(), nil, err
+		}
+		buffer, err := array.Get("buffer")
+		if err != nil {
+			return safejs.Undefined(), nil, err
+		}
+		buffers = append(buffers, buffer)
+	}
+	return arrays, buffers, nil
 }
 
 func (w *worker) postError(id float64, e *api.Error) {
@@ -196,12 +234,31 @@ func (w *worker) postError(id float64, e *api.Error) {
 	}
 }
 
-func (w *worker) post(fields map[string]any) error {
+// post sends a message to the page; the objects in transfer (buffers)
+// move rather than being copied.
+func (w *worker) post(fields map[string]any, transfer ...safejs.Value) error {
 	msg, err := bridge.Object(fields)
 	if err != nil {
 		return err
 	}
-	_, err = w.self.Call("postMessage", msg)
+	if len(transfer) == 0 {
+		_, err = w.self.Call("postMessage", msg)
+		return err
+	}
+	ctor, err := bridge.Global().Get("Array")
+	if err != nil {
+		return err
+	}
+	list, err := ctor.New()
+	if err != nil {
+		return err
+	}
+	for _, t := range transfer {
+		if _, err := list.Call("push", t); err != nil {
+			return err
+		}
+	}
+	_, err = w.self.Call("postMessage", msg, list)
 	return err
 }
 

@@ -175,6 +175,27 @@ func TestWorkerRunsACall(t *testing.T) {
 	}
 }
 
+// A board's probabilities come beside the JSON as a Float64Array, and the
+// JSON names it in their place.
+func TestWorkerSendsProbabilitiesAsTypedArrays(t *testing.T) {
+	b := startWorker(t)
+	send(t, `{"type":"run","id":9,"method":"mines.analyze","params":{"board":"5x4x4\n1H?H?\n?????\n??1??\n?????\n"}}`)
+	result := b.take(t, 9, "result")
+	prob, _ := value(t, result)["prob"].(map[string]any)
+	if prob["$floats"] != 0.0 || prob["width"] != 5.0 {
+		t.Fatalf("the JSON should name the first bulk list, 5 wide, in prob's place: %v", prob)
+	}
+	floats, _ := result["floats"].([]any)
+	if len(floats) != 1 {
+		t.Fatalf("the result should carry one bulk list: %v", result["floats"])
+	}
+	// The test's postMessage reads messages through JSON, where a
+	// Float64Array is an object of its numbers by index.
+	if cells, _ := floats[0].(map[string]any); len(cells) != 20 {
+		t.Errorf("the list should hold the board's 20 cells: %v", floats[0])
+	}
+}
+
 func TestWorkerReportsErrors(t *testing.T) {
 	b := startWorker(t)
 	send(t, `{"type":"run","id":2,"method":"guess.score","params":{"secret":"2477","guess":"284","preset":"science-3"}}`)

@@ -2,7 +2,9 @@
  * Kibitz loader: a classic script that defines one global, Kibitz.
  *
  *   Kibitz.createEngine({game?}) → Promise<engine>
- *   engine.call(method, params, {onProgress, signal}) → Promise<result>
+ *   engine.call(method, params, {onProgress, signal, binary}) → Promise<result>
+ *     (binary: bulk numbers, such as a board's probabilities, come as
+ *     {width, values: Float64Array} rather than as rows of numbers)
  *   engine.methods() → [{name, doc}]
  *   Kibitz.mount(element, {game, lang, key, theme, mode, preset}) → Promise<{unmount()}>
  *   Kibitz.games() → Promise<["guess", ...]>
@@ -322,8 +324,12 @@
       case "result":
         if (call) {
           this._pending.delete(msg.id);
+          if (call.raw) { // the widgets' Go reads the text itself
+            settle(call, true, { json: msg.json, floats: msg.floats || [] });
+            break;
+          }
           var value;
-          try { value = JSON.parse(msg.json); } catch (e) {
+          try { value = JSON.parse(msg.json, bulkReviver(msg.floats, call.binary)); } catch (e) {
             settle(call, false, kibitzError("internal", "The engine's answer could not be read: " + e.message));
             break;
           }
@@ -392,6 +398,8 @@
         method: String(method),
         params: text,
         onProgress: options.onProgress,
+        binary: !!options.binary,
+        raw: !!options.raw, // the widgets': the result as the worker sent it, {json, floats}
         signal: options.signal,
         resolve: resolve,
         reject: reject,
@@ -493,6 +501,30 @@
       throw kibitzError("bad-input", "The parameters cannot be sent to the engine: " + why, { field: "params", reason: "bad-value" });
     }
     return text === undefined ? "{}" : text;
+  }
+
+  // bulkReviver puts a result's bulk numbers, which the worker sends as
+  // Float64Arrays beside the JSON (see wasm/worker.go), back in their
+  // place: as {width, values: Float64Array} for a call made with
+  // {binary: true} (the widgets), else as rows of numbers, null for none,
+  // which is the JSON every other caller reads.
+  function bulkReviver(floats, binary) {
+    if (!floats || !floats.length) return undefined;
+    return function (key, value) {
+      if (!value || typeof value !== "object" || typeof value.$floats !== "number") return value;
+      var values = floats[value.$floats], width = value.width;
+      if (binary) return { width: width, values: values };
+      var rows = [];
+      for (var at = 0; at < values.length; at += width) {
+        var row = new Array(width);
+        for (var x = 0; x < width; x++) {
+          var p = values[at + x];
+          row[x] = p === p ? p : null; // NaN: no number here
+        }
+        rows.push(row);
+      }
+      return rows;
+    };
   }
 
   function settle(call, ok, value) {

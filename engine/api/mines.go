@@ -126,17 +126,17 @@ func minesLevels(ctx context.Context, params json.RawMessage, report progress.Fu
 
 // analysisResult is the JSON of an analysis.
 type analysisResult struct {
-	Width          int            `json:"width"`
-	Height         int            `json:"height"`
-	TotalMines     int            `json:"totalMines"`
-	MinesLeft      int            `json:"minesLeft"`
-	Prob           mines.ProbRows `json:"prob"`
-	Safe           []mines.Point  `json:"safe"`
-	Mines          []mines.Point  `json:"mines"`
-	Dead           []mines.Point  `json:"dead"`
-	Solutions      string         `json:"solutions"`
-	SolutionsExact bool           `json:"solutionsExact"`
-	Best           *mines.Move    `json:"best"`
+	Width          int           `json:"width"`
+	Height         int           `json:"height"`
+	TotalMines     int           `json:"totalMines"`
+	MinesLeft      int           `json:"minesLeft"`
+	Prob           bulkFloats    `json:"prob"`
+	Safe           []mines.Point `json:"safe"`
+	Mines          []mines.Point `json:"mines"`
+	Dead           []mines.Point `json:"dead"`
+	Solutions      string        `json:"solutions"`
+	SolutionsExact bool          `json:"solutionsExact"`
+	Best           *mines.Move   `json:"best"`
 	// Proof: for a best move that is certain (safe or a mine), the
 	// numbers that show it; ProofLocal says single numbers do, one after
 	// another, rather than the numbers taken together (see mines.Proof).
@@ -161,7 +161,7 @@ func analyze(ctx context.Context, b *mines.Board, budget time.Duration, report p
 	}
 	r := &analysisResult{
 		Width: b.Width, Height: b.Height, TotalMines: b.Mines, MinesLeft: a.MinesLeft,
-		Prob: mines.ProbRows{Width: b.Width, Prob: a.Prob}, Safe: nonNil(a.Safe), Mines: nonNil(a.Mines), Dead: nonNil(a.Dead),
+		Prob: bulk(ctx, a.Prob, b.Width, mines.ProbRows{Width: b.Width, Prob: a.Prob}), Safe: nonNil(a.Safe), Mines: nonNil(a.Mines), Dead: nonNil(a.Dead),
 		Complete: a.Complete, Incomplete: string(a.Why),
 		Frontier: a.Frontier, Floating: a.Floating, Components: a.Components,
 	}

@@ -200,3 +200,25 @@ func TestEmbedInlineOneFile(t *testing.T) {
 	navigate(t, ctx, fileURL(path))
 	waitWidget(t, ctx, `[data-kibitz="chain"]`)
 }
+
+// A board's probabilities reach JavaScript callers as rows of numbers, as
+// documented, or with {binary: true} as one Float64Array; the same values.
+func TestEngineBulkNumbers(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const e = await Kibitz.createEngine({game: 'mines'});
+		const board = '5x4x4\n1H?H?\n?????\n??1??\n?????\n';
+		const rows = (await e.call('mines.analyze', {board})).prob;
+		const bin = (await e.call('mines.analyze', {board}, {binary: true})).prob;
+		const same = rows.every((row, y) => row.every((p, x) => {
+			const q = bin.values[y * bin.width + x];
+			return p === null ? Number.isNaN(q) : Math.abs(p - q) < 1e-12;
+		}));
+		return {rows: Array.isArray(rows) && rows.length === 4 && rows[0].length === 5 && rows[0][0] === null,
+			typed: bin.values instanceof Float64Array && bin.width === 5 && bin.values.length === 20, same};
+	})()`)
+	if got["rows"] != true || got["typed"] != true || got["same"] != true {
+		t.Errorf("probabilities as rows and as a Float64Array: %v", got)
+	}
+}

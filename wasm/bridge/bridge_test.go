@@ -4,6 +4,7 @@ package bridge
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -155,5 +156,34 @@ func TestPropertyCatchesAThrowingGetter(t *testing.T) {
 	plain, err := Property(obj, "plain")
 	if n, _ := plain.Int(); err != nil || n != 7 {
 		t.Fatalf("a plain property: %v %v", n, err)
+	}
+}
+
+func TestFloatsBothWays(t *testing.T) {
+	values := []float64{0, 1, 0.125, math.NaN(), 1e-300, -2.5}
+	array, err := Float64Array(values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := array.Length(); n != len(values) {
+		t.Fatalf("the Float64Array has %d numbers", n)
+	}
+	third, _ := array.Index(2)
+	if f, _ := third.Float(); f != 0.125 {
+		t.Errorf("array[2] = %v", f)
+	}
+	back, err := Floats(array)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range values {
+		if back[i] != values[i] && !(math.IsNaN(back[i]) && math.IsNaN(values[i])) {
+			t.Errorf("[%d] = %v, want %v", i, back[i], values[i])
+		}
+	}
+	if empty, err := Float64Array(nil); err != nil {
+		t.Fatal(err)
+	} else if back, err := Floats(empty); err != nil || len(back) != 0 {
+		t.Errorf("empty: %v %v", back, err)
 	}
 }

@@ -585,19 +585,15 @@ func viewOf(board string, w, h int) []byte {
 	return view
 }
 
-// probOf flattens the engine's rows of probabilities (null for a revealed
-// cell) into one value per cell, NaN where there is none.
-func probOf(rows [][]*float64, w, h int) []float64 {
+// probOf is the engine's probabilities as one value per cell of a w×h
+// board, NaN where there is none (a revealed cell, or no analysis).
+func probOf(p frame.Floats, w, h int) []float64 {
+	if p.Width == w && len(p.Values) == w*h {
+		return p.Values
+	}
 	prob := make([]float64, w*h)
 	for i := range prob {
 		prob[i] = math.NaN()
-	}
-	for y, row := range rows {
-		for x, p := range row {
-			if p != nil && x < w && y < h {
-				prob[y*w+x] = *p
-			}
-		}
 	}
 	return prob
 }

@@ -240,7 +240,7 @@ type minesAnalysis struct {
 	Height         int           `json:"height"`
 	TotalMines     int           `json:"totalMines"`
 	MinesLeft      int           `json:"minesLeft"`
-	Prob           [][]*float64  `json:"prob"`
+	Prob           frame.Floats  `json:"prob"`
 	Safe           []mines.Point `json:"safe"`
 	Mines          []mines.Point `json:"mines"`
 	Dead           []mines.Point `json:"dead"`
