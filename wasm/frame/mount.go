@@ -14,6 +14,7 @@ package frame
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/hack-pad/safejs"
@@ -102,7 +103,7 @@ func styleSheet() string {
 		return sheet
 	}
 	byName := slices.Clone(games)
-	slices.SortFunc(byName, func(a, b Game) int { return strings.Compare(a.Name, b.Name) })
+	sort.Slice(byName, func(i, j int) bool { return byName[i].Name < byName[j].Name }) // not slices.SortFunc: see wasm/games.go
 	var b strings.Builder
 	b.WriteString(sharedStyle)
 	b.WriteByte('\n')
