@@ -1,7 +1,7 @@
 /*
  * Kibitz loader: a classic script that defines one global, Kibitz.
  *
- *   Kibitz.createEngine({game?}) → Promise<engine>
+ *   Kibitz.createEngine({game?, workers?}) → Promise<engine>
  *   engine.call(method, params, {onProgress, signal, binary}) → Promise<result>
  *     (binary: bulk numbers, such as a board's probabilities, come as
  *     {width, values: Float64Array} rather than as rows of numbers)
@@ -534,8 +534,130 @@
     if (ok) call.resolve(value); else call.reject(value);
   }
 
-  // createEngine starts an engine. With {game}, it runs the smallest
-  // module that has the game; without, the module with every game.
+  // ---- A pool of engines, one worker each: one per core, up to four.
+  //
+  // A call runs on the pool's first engine. A method the engine can split
+  // (engine/api/parallel.go) is shared: the first engine plans it as parts
+  // (NAME.split), every engine takes parts from one queue (the other
+  // workers start at the first such call, and stay), and the first merges
+  // the results (NAME.merge), which gives what one worker would have.
+  // Progress counts the parts' progress; cancelling stops every part; a
+  // part whose worker crashed runs again on that engine's fresh worker,
+  // and the parts already done are kept.
+
+  var POOL_CAP = 4;
+  var PART_RETRIES = 2; // a part that crashes its worker this often fails the call
+
+  function poolSize(requested) {
+    var cores = Math.max(1, Math.min(POOL_CAP, navigator.hardwareConcurrency || 1));
+    var n = Number(requested);
+    return n >= 1 ? Math.min(Math.floor(n), POOL_CAP) : cores;
+  }
+
+  function Pool(module, size) {
+    this._module = module;
+    this._size = size;
+    this._engines = [new Engine(module)];
+  }
+
+  Pool.prototype._start = function () {
+    var pool = this;
+    return this._engines[0]._start().then(function () { return pool; });
+  };
+
+  Pool.prototype.methods = function () { return this._engines[0].methods(); };
+
+  Pool.prototype._splits = function (method) {
+    var name = method + ".split";
+    return this._size > 1 && this._engines[0]._methods.some(function (m) { return m.name === name; });
+  };
+
+  Pool.prototype.call = function (method, params, options) {
+    var pool = this, first = this._engines[0];
+    options = options || {};
+    return first._start().then(function () {
+      return pool._splits(String(method)) ? pool._parallel(String(method), params, options) : first.call(method, params, options);
+    }, function () {
+      return first.call(method, params, options); // it says why the engine cannot start
+    });
+  };
+
+  Pool.prototype._parallel = function (method, params, options) {
+    var pool = this, first = this._engines[0], signal = options.signal;
+    if (signal && signal.aborted) return Promise.reject(kibitzError("cancelled", "The call was cancelled before it started."));
+    var stop = new AbortController(); // the caller's cancel, or a part that failed
+    var onAbort = function () { stop.abort(); };
+    if (signal) signal.addEventListener("abort", onAbort);
+    var work = first.call(method + ".split", { params: params === undefined ? null : params, workers: this._size }, { signal: stop.signal })
+      .then(function (plan) { return pool._runParts(plan.parts, stop, options.onProgress).then(function (results) {
+        return first.call(method + ".merge", { merge: plan.merge, results: results },
+          { signal: stop.signal, raw: options.raw, binary: options.binary });
+      }); });
+    return work.then(function (result) {
+      if (signal) signal.removeEventListener("abort", onAbort);
+      return result;
+    }, function (err) {
+      if (signal) signal.removeEventListener("abort", onAbort);
+      stop.abort();
+      throw signal && signal.aborted ? kibitzError("cancelled", "The call was cancelled.") : err;
+    });
+  };
+
+  // _runParts runs a plan's parts on every engine of the pool and
+  // resolves with their results, in the plan's order.
+  Pool.prototype._runParts = function (parts, stop, onProgress) {
+    while (this._engines.length < this._size) this._engines.push(new Engine(this._module));
+    var engines = this._engines;
+    var queue = parts.map(function (_, i) { return i; });
+    var results = new Array(parts.length), share = parts.map(function () { return 0; });
+    var crashes = parts.map(function () { return 0; });
+    var finished = 0;
+    return new Promise(function (resolve, reject) {
+      var failed = false;
+      function report() {
+        if (!onProgress) return;
+        var done = finished;
+        share.forEach(function (f) { done += f; });
+        try { onProgress({ done: Math.round(1000 * done), total: 1000 * parts.length, note: "parts" }); } catch (e) { /* the page's bug */ }
+      }
+      function fail(err) {
+        if (failed) return;
+        failed = true;
+        stop.abort();
+        reject(err);
+      }
+      function take(engine) {
+        if (failed || !queue.length) return;
+        var i = queue.shift(), part = parts[i];
+        engine.call(part.method, part.params, {
+          signal: stop.signal,
+          onProgress: function (p) { share[i] = p.total > 0 ? Math.min(p.done / p.total, 1) : 0; report(); }
+        }).then(function (result) {
+          results[i] = result;
+          share[i] = 0;
+          finished++;
+          report();
+          if (finished === parts.length) resolve(results);
+          else take(engine);
+        }, function (err) {
+          share[i] = 0;
+          if (err.code === "engine-crashed" && ++crashes[i] <= PART_RETRIES && !stop.signal.aborted) {
+            queue.unshift(i); // the engine's next call starts a fresh worker
+            take(engine);
+          } else {
+            fail(err);
+          }
+        });
+      }
+      if (!parts.length) { resolve(results); return; }
+      engines.forEach(take);
+    });
+  };
+
+  // createEngine starts an engine: a pool of workers, {workers} of them
+  // (default: one per core, up to four). With {game}, it runs the
+  // smallest module that has the game; without, the module with every
+  // game.
   function createEngine(options) {
     var game = options && options.game;
     var module = game ? smallestCovering([String(game)]) : modules[modules.length - 1];
@@ -543,8 +665,7 @@
       return Promise.reject(kibitzError("bad-input", game ? "Kibitz has no game called \u201c" + game + "\u201d. It has: " + allGames.join(", ") + "." : "kibitz.js is unbuilt: run scripts/build and use dist/",
         { field: "game", reason: "unknown-game", value: String(game || "") }));
     }
-    var engine = new Engine(module);
-    return engine._start().then(function () { return engine; });
+    return new Pool(module, poolSize(options && options.workers))._start();
   }
 
   // ---- The page role: the widgets, run by Go in a sandboxed global.
@@ -605,8 +726,7 @@
   // widgetEngine is the engine a module's widgets share.
   function widgetEngine(module) {
     if (!module.engine) {
-      var engine = new Engine(module);
-      module.engine = engine._start().then(function () { return engine; });
+      module.engine = new Pool(module, poolSize())._start();
       module.engine.catch(function () { module.engine = null; });
     }
     return module.engine;

@@ -617,3 +617,167 @@ func minesAutoplay(ctx context.Context, params json.RawMessage, report progress.
 	}
 	return gameResult(g, revealed, map[string]any{"played": moves})
 }
+
+// mines.bench: the auto-player's strength, measured by playing seeded
+// games. It splits by seed: each part plays a run of the seeds, so a pool
+// of workers plays the same games as one worker would, and wins the same.
+
+func init() {
+	register(Method{"mines.bench", "Let the auto-player play games from consecutive seeds and count its wins: {level or width/height/mines, rule, games, seed, first?} → {games, wins, winRate, ci95, guesses, moves, ms}.", minesBench})
+	registerSplit("mines.bench", Split{minesBenchPlan, minesBenchMerge})
+}
+
+// maxBenchGames bounds one bench call.
+const maxBenchGames = 100_000
+
+type benchParams struct {
+	Level  string       `json:"level,omitempty"`
+	Width  int          `json:"width,omitempty"`
+	Height int          `json:"height,omitempty"`
+	Mines  int          `json:"mines,omitempty"`
+	Rule   mines.Rule   `json:"rule,omitempty"`
+	Games  int          `json:"games"`
+	Seed   uint64       `json:"seed"`
+	First  *mines.Point `json:"first,omitempty"`
+}
+
+// benchResult is what a bench (or a part of one) counts. The figures
+// besides ms are the same however the games are shared.
+type benchResult struct {
+	Games   int     `json:"games"`
+	Wins    int     `json:"wins"`
+	WinRate float64 `json:"winRate"`
+	CI95    float64 `json:"ci95"`    // half-width of the 95% interval of winRate
+	Guesses int     `json:"guesses"` // moves with a risk
+	Moves   int     `json:"moves"`
+	Ms      float64 `json:"ms"` // engine time, summed over the games
+}
+
+func readBench(params json.RawMessage) (benchParams, error) {
+	in := benchParams{Games: 100, Seed: 1}
+	if err := decode(params, &in); err != nil {
+		return in, err
+	}
+	custom := in.Width != 0 || in.Height != 0 || in.Mines != 0
+	switch {
+	case in.Level != "" && custom:
+		return in, badInput("level", "bad-value", "give a level or width, height and mines, not both")
+	case !custom:
+		if in.Level == "" {
+			in.Level = "expert"
+		}
+		l, ok := mines.LevelByID(in.Level)
+		if !ok {
+			return in, badInput("level", "unknown-level", fmt.Sprintf("there is no level %q; use beginner, intermediate or expert", in.Level))
+		}
+		in.Width, in.Height, in.Mines = l.Width, l.Height, l.Mines
+	}
+	if in.Rule == "" {
+		in.Rule = mines.RuleSFAR
+	}
+	if in.Games < 1 || in.Games > maxBenchGames {
+		return in, badInput("games", "bad-value", fmt.Sprintf("games must be 1 to %d, not %d", maxBenchGames, in.Games))
+	}
+	if in.Seed > 1<<53-uint64(in.Games) {
+		return in, badInput("seed", "bad-value", "seed + games must stay below 2^53")
+	}
+	// One game checks the size, the mines, the rule and the first click.
+	g, err := mines.NewGame(in.Width, in.Height, in.Mines, in.Rule, in.Seed)
+	if err != nil {
+		return in, err
+	}
+	if in.First != nil && (in.First.X < 0 || in.First.Y < 0 || in.First.X >= g.View.Width || in.First.Y >= g.View.Height) {
+		return in, badInput("first", "bad-value", fmt.Sprintf("the first click (%d, %d) is off the %d×%d board", in.First.X, in.First.Y, g.View.Width, g.View.Height))
+	}
+	return in, nil
+}
+
+func minesBench(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	in, err := readBench(params)
+	if err != nil {
+		return nil, err
+	}
+	var out benchResult
+	start := time.Now()
+	for i := range in.Games {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		g, err := mines.NewGame(in.Width, in.Height, in.Mines, in.Rule, in.Seed+uint64(i))
+		if err != nil {
+			return nil, err
+		}
+		if in.First != nil {
+			if _, err := g.Reveal(ctx, *in.First); err != nil {
+				return nil, err
+			}
+		}
+		for g.Status == mines.Playing {
+			m, _, err := g.AutoStep(ctx, mines.Options{Progress: func(int64, int64, string) {
+				report.Report(int64(i), int64(in.Games), "playing")
+			}})
+			if err != nil {
+				return nil, err
+			}
+			out.Moves++
+			if m.Prob > 0 {
+				out.Guesses++
+			}
+		}
+		out.Games++
+		if g.Status == mines.Won {
+			out.Wins++
+		}
+		report.Report(int64(i+1), int64(in.Games), "playing")
+	}
+	out.Ms = float64(time.Since(start).Microseconds()) / 1000
+	return out.rates(), nil
+}
+
+// rates fills the win rate and its 95% interval (normal approximation).
+func (r benchResult) rates() benchResult {
+	if r.Games > 0 {
+		p := float64(r.Wins) / float64(r.Games)
+		r.WinRate, r.CI95 = p, 1.96*math.Sqrt(p*(1-p)/float64(r.Games))
+	}
+	return r
+}
+
+// minesBenchPlan shares the seeds: four runs per worker, so one slow run
+// does not leave the other workers idle at the end.
+func minesBenchPlan(ctx context.Context, params json.RawMessage, workers int) (*Plan, error) {
+	in, err := readBench(params)
+	if err != nil {
+		return nil, err
+	}
+	n := min(in.Games, 4*workers)
+	plan := &Plan{Merge: json.RawMessage("null")}
+	for k := range n {
+		from, to := in.Games*k/n, in.Games*(k+1)/n
+		part := in
+		part.Level = "" // the size is given
+		part.Seed, part.Games = in.Seed+uint64(from), to-from
+		text, err := json.Marshal(part)
+		if err != nil {
+			return nil, err
+		}
+		plan.Parts = append(plan.Parts, Part{"mines.bench", text})
+	}
+	return plan, nil
+}
+
+func minesBenchMerge(ctx context.Context, merge json.RawMessage, results []json.RawMessage) (any, error) {
+	var sum benchResult
+	for i, text := range results {
+		var r benchResult
+		if err := json.Unmarshal(text, &r); err != nil {
+			return nil, badInput(fmt.Sprintf("results[%d]", i), "bad-value", "a part's result is not a bench result: "+err.Error())
+		}
+		sum.Games += r.Games
+		sum.Wins += r.Wins
+		sum.Guesses += r.Guesses
+		sum.Moves += r.Moves
+		sum.Ms += r.Ms
+	}
+	return sum.rates(), nil
+}

@@ -795,6 +795,20 @@ func boundsCases() []boundsCase {
 				s, err := gameAfter(map[string]any{"level": "expert", "rule": "opening", "seed": 1}, nil)
 				return map[string]any{"state": s, "steps": 0}, err
 			}},
+		{name: "mines.bench expert 300 games", method: "mines.bench", about: "one worker's share of a bench",
+			params: func() (any, error) { return map[string]any{"level": "expert", "games": 300, "seed": 1}, nil }},
+		{name: "mines.bench.split 100,000 games", method: "mines.bench.split",
+			params: func() (any, error) {
+				return map[string]any{"params": map[string]any{"level": "expert", "games": 100000}, "workers": 64}, nil
+			}},
+		{name: "mines.bench.merge 256 parts", method: "mines.bench.merge",
+			params: func() (any, error) {
+				results := make([]map[string]any, 256)
+				for i := range results {
+					results[i] = map[string]any{"games": 390, "wins": 160, "guesses": 900, "moves": 60000, "ms": 1000}
+				}
+				return map[string]any{"merge": nil, "results": results}, nil
+			}},
 	}
 	slices.SortStableFunc(cases, func(a, b boundsCase) int { return strings.Compare(a.method, b.method) })
 	return cases

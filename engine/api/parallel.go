@@ -1,0 +1,80 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"kibitz/engine/progress"
+)
+
+// Parallel calls. A heavy method can be shared by a pool of workers
+// (kibitz.js runs one per core, up to four). Its Split plans a call as
+// parts, each an ordinary call of some method, which the pool runs on any
+// worker, in any order, and again on a fresh worker when one crashed; its
+// Merge turns the parts' results, in the plan's order, into the call's
+// result: the same result the method gives run alone, which the tests
+// check for every split method. The page reaches a split method through
+// two methods beside its own:
+//
+//	NAME.split {params, workers} → {parts: [{method, params}], merge}
+//	NAME.merge {merge, results: [part results, in order]} → NAME's result
+//
+// merge is whatever the plan needs to carry to the merge (JSON).
+type Split struct {
+	Plan  func(ctx context.Context, params json.RawMessage, workers int) (*Plan, error)
+	Merge func(ctx context.Context, merge json.RawMessage, results []json.RawMessage) (any, error)
+}
+
+// A Plan is how a call is shared.
+type Plan struct {
+	Parts []Part          `json:"parts"`
+	Merge json.RawMessage `json:"merge"`
+}
+
+// A Part is one method call of a plan.
+type Part struct {
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
+
+// maxWorkers bounds the workers a plan is made for.
+const maxWorkers = 64
+
+// registerSplit makes the method named splittable, adding NAME.split and
+// NAME.merge to the table.
+func registerSplit(name string, s Split) {
+	if _, ok := methods[name]; !ok {
+		panic("api: a split for a method that is not registered: " + name)
+	}
+	register(
+		Method{name + ".split", "Plan " + name + " as parts a pool of workers can share: {params, workers} → {parts, merge}.",
+			func(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+				var in struct {
+					Params  json.RawMessage `json:"params"`
+					Workers int             `json:"workers"`
+				}
+				if err := decode(params, &in); err != nil {
+					return nil, err
+				}
+				if in.Workers < 1 || in.Workers > maxWorkers {
+					return nil, badInput("workers", "bad-value", fmt.Sprintf("workers must be 1 to %d, not %d", maxWorkers, in.Workers))
+				}
+				if len(in.Params) == 0 || string(in.Params) == "null" {
+					in.Params = json.RawMessage("{}")
+				}
+				return s.Plan(ctx, in.Params, in.Workers)
+			}},
+		Method{name + ".merge", "Merge the results of " + name + "'s parts into its result: {merge, results} → " + name + "'s result.",
+			func(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+				var in struct {
+					Merge   json.RawMessage   `json:"merge"`
+					Results []json.RawMessage `json:"results"`
+				}
+				if err := decode(params, &in); err != nil {
+					return nil, err
+				}
+				return s.Merge(ctx, in.Merge, in.Results)
+			}},
+	)
+}

@@ -1,0 +1,82 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+)
+
+// splitCases gives each split method parameters to check it with.
+var splitCases = map[string]string{
+	"mines.bench": `{"level":"beginner","games":23,"seed":40}`,
+}
+
+// A split method's parts, run in any order and merged, give the result
+// the method gives run alone, whatever the number of workers.
+func TestSplitMethodsMergeToTheSameResult(t *testing.T) {
+	for _, m := range Methods() {
+		if _, ok := methods[m.Name+".split"]; ok {
+			if _, ok := splitCases[m.Name]; !ok {
+				t.Errorf("%s splits, and splitCases has no parameters to check it with", m.Name)
+			}
+		}
+	}
+	for name, params := range splitCases {
+		alone := resultWithoutTime(t, rawCall(t, name, params))
+		for _, workers := range []int{1, 2, 3, 8} {
+			planText := rawCall(t, name+".split", `{"params":`+params+`,"workers":`+itoa(workers)+`}`)
+			var plan Plan
+			if err := json.Unmarshal([]byte(planText), &plan); err != nil {
+				t.Fatal(err)
+			}
+			if len(plan.Parts) < min(workers, 2) {
+				t.Errorf("%s for %d workers: %d parts", name, workers, len(plan.Parts))
+			}
+			results := make([]json.RawMessage, len(plan.Parts))
+			// Run the parts last first: their order must not matter.
+			for i := len(plan.Parts) - 1; i >= 0; i-- {
+				p := plan.Parts[i]
+				out, err := Call(context.Background(), p.Method, p.Params, nil)
+				if err != nil {
+					t.Fatalf("%s part %d (%s %s): %v", name, i, p.Method, p.Params, err)
+				}
+				results[i] = out
+			}
+			merge, _ := json.Marshal(map[string]any{"merge": plan.Merge, "results": results})
+			merged := resultWithoutTime(t, rawCall(t, name+".merge", string(merge)))
+			if merged != alone {
+				t.Errorf("%s over %d workers: merged %s, alone %s", name, workers, merged, alone)
+			}
+		}
+	}
+}
+
+func TestSplitRefusesBadWorkers(t *testing.T) {
+	wantError(t, "mines.bench.split", `{"params":{},"workers":0}`, CodeBadInput, "workers")
+	wantError(t, "mines.bench.split", `{"params":{"games":0},"workers":2}`, CodeBadInput, "games")
+	wantError(t, "mines.bench", `{"level":"expert","first":{"x":30,"y":0}}`, CodeBadInput, "first")
+}
+
+func rawCall(t *testing.T, method, params string) string {
+	t.Helper()
+	out, err := Call(context.Background(), method, []byte(params), nil)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, params, err)
+	}
+	return string(out)
+}
+
+// resultWithoutTime is a result's JSON without its time fields, which no
+// two runs share.
+func resultWithoutTime(t *testing.T, text string) string {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(text), &v); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"ms", "engineMs"} {
+		delete(v, k)
+	}
+	out, _ := json.Marshal(v) // a map's keys are written sorted
+	return string(out)
+}

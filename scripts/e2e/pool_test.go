@@ -1,0 +1,92 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// The pool of workers (kibitz.js, engine/api/parallel.go): a split method
+// shared by several workers gives what one worker gives, reports the
+// parts' progress, stops every part when cancelled, and survives a worker
+// that crashes in the middle.
+
+// poolBench is a mines.bench long enough that every worker is still busy
+// when the first progress comes. Beginner games: their moves never run
+// out of time, so the same seeds win the same on any worker (a move that
+// hits its time budget may choose differently on a busier worker).
+const poolBench = `{level: 'beginner', games: 300, seed: 7}`
+
+func TestPoolGivesOneWorkersResult(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const strip = r => JSON.stringify({games: r.games, wins: r.wins, guesses: r.guesses, moves: r.moves, winRate: r.winRate});
+		const one = await Kibitz.createEngine({game: 'mines', workers: 1});
+		const pool = await Kibitz.createEngine({game: 'mines', workers: 2});
+		const progress = [];
+		const alone = await one.call('mines.bench', `+poolBench+`);
+		const shared = await pool.call('mines.bench', `+poolBench+`, {onProgress: p => progress.push(p.done / p.total)});
+		return {alone: strip(alone), shared: strip(shared), workers: pool._engines.length, steps: progress.length,
+			rising: progress.every((f, i) => i === 0 || f >= progress[i - 1] - 1e-9), last: progress[progress.length - 1]};
+	})()`)
+	if got["alone"] != got["shared"] {
+		t.Errorf("two workers won %v, one worker %v", got["shared"], got["alone"])
+	}
+	if got["workers"] != 2.0 {
+		t.Errorf("the pool ran %v workers, want 2", got["workers"])
+	}
+	if got["steps"].(float64) < 3 || got["rising"] != true || got["last"] != 1.0 {
+		t.Errorf("progress should rise to 1 over several reports: %v", got)
+	}
+	t.Logf("%v", got)
+}
+
+func TestPoolCancelStopsEveryPart(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const pool = await Kibitz.createEngine({game: 'mines', workers: 2});
+		const stop = new AbortController();
+		let code = '';
+		const t0 = performance.now();
+		await pool.call('mines.bench', {level: 'expert', games: 100000}, {signal: stop.signal, onProgress: () => stop.abort()})
+			.catch(err => { code = err.code; });
+		const cancelMs = performance.now() - t0;
+		// Every worker is free again: a short call on each answers.
+		const after = await pool.call('mines.bench', {level: 'beginner', games: 8});
+		const busy = pool._engines.map(e => e._pending.size);
+		return {code, games: after.games, busy: busy.join(','), cancelMs};
+	})()`)
+	if got["code"] != "cancelled" || got["games"] != 8.0 {
+		t.Errorf("a cancelled pool call should reject as cancelled and leave the pool working: %v", got)
+	}
+	if got["busy"] != "0,0" {
+		t.Errorf("calls still pending on the workers after the cancel: %v", got["busy"])
+	}
+}
+
+func TestPoolSurvivesACrashedWorker(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const strip = r => JSON.stringify({games: r.games, wins: r.wins, guesses: r.guesses, moves: r.moves});
+		const one = await Kibitz.createEngine({game: 'mines', workers: 1});
+		const alone = await one.call('mines.bench', `+poolBench+`);
+		const pool = await Kibitz.createEngine({game: 'mines', workers: 2});
+		let crashed = null;
+		const shared = await pool.call('mines.bench', `+poolBench+`, {onProgress: () => {
+			// At the first progress both workers are in the middle of a
+			// part: crash the second one's worker.
+			if (!crashed) crashed = pool._engines[1].call('debug.crash', {how: 'stack'}).then(() => 'no crash', err => err.code);
+		}});
+		return {alone: strip(alone), shared: strip(shared), crash: await crashed};
+	})()`)
+	if got["crash"] != "engine-crashed" {
+		t.Fatalf("debug.crash should have crashed the second worker: %v", got["crash"])
+	}
+	if got["alone"] != got["shared"] {
+		t.Errorf("after a worker crashed, two workers won %v, one worker %v", got["shared"], got["alone"])
+	}
+}
