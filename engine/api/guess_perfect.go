@@ -194,3 +194,119 @@ func guessTree(ctx context.Context, params json.RawMessage, report progress.Func
 	}
 	return out, nil
 }
+
+// guess.tree shared by a pool of workers (parallel.go): the plan finds the
+// least worst case and ranks the first guesses (guess.PlanPerfect), each
+// part searches some of them (guess.perfect.part), and the merge keeps the
+// best, remembers it as the whole search would, and answers as guess.tree.
+
+func init() {
+	register(Method{"guess.perfect.part", "Search the first guesses a shared perfect search gave this part: {preset or rules, history, plan, guesses} → {found, value, worst, rank, root, stats}.", guessPerfectPart})
+	registerSplit("guess.tree", Split{guessTreePlan, guessTreeMerge})
+}
+
+// treePlanState is what guess.tree's merge needs: the call's parameters,
+// and the plan (null: answer as guess.tree does, alone).
+type treePlanState struct {
+	Params json.RawMessage    `json:"params"`
+	Plan   *guess.PerfectPlan `json:"plan"`
+}
+
+type perfectPartParams struct {
+	played
+	Plan    *guess.PerfectPlan `json:"plan"`
+	Guesses []guess.Code       `json:"guesses"`
+}
+
+func guessTreePlan(ctx context.Context, params json.RawMessage, workers int) (*Plan, error) {
+	var in struct {
+		played
+		Objective string `json:"objective"`
+		Depth     *int   `json:"depth"`
+		Text      bool   `json:"text"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	obj, err := guess.ParseObjective(in.Objective)
+	if err != nil {
+		return nil, err
+	}
+	p, err := in.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var plan *guess.PerfectPlan
+	if !p.Solved() {
+		// Four parts a worker: the first guesses differ a lot in cost.
+		if plan, err = guess.PlanPerfect(ctx, p, guess.PerfectOptions{Objective: obj}, 4*workers); err != nil {
+			return nil, err
+		}
+	}
+	state, err := json.Marshal(treePlanState{Params: params, Plan: plan})
+	if err != nil {
+		return nil, err
+	}
+	out := &Plan{Merge: state, Parts: []Part{}}
+	if plan == nil {
+		return out, nil
+	}
+	for _, guesses := range plan.Parts {
+		part, err := json.Marshal(perfectPartParams{played: in.played, Plan: plan, Guesses: guesses})
+		if err != nil {
+			return nil, err
+		}
+		out.Parts = append(out.Parts, Part{"guess.perfect.part", part})
+	}
+	return out, nil
+}
+
+func guessPerfectPart(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in perfectPartParams
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	if in.Plan == nil || len(in.Guesses) == 0 {
+		return nil, badInput("plan", "bad-value", "a part needs the plan of guess.tree.split and its guesses")
+	}
+	p, err := in.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return guess.SolvePerfectPart(ctx, p, in.Plan, in.Guesses)
+}
+
+func guessTreeMerge(ctx context.Context, merge json.RawMessage, results []json.RawMessage) (any, error) {
+	var state treePlanState
+	if err := json.Unmarshal(merge, &state); err != nil {
+		return nil, badInput("merge", "bad-value", "the merge state is not guess.tree.split's: "+err.Error())
+	}
+	if state.Plan != nil {
+		var in struct {
+			played
+		}
+		// The parameters were read by the plan; only the position is
+		// needed again.
+		_ = json.Unmarshal(state.Params, &in)
+		p, err := in.open(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if len(results) != len(state.Plan.Parts) {
+			return nil, badInput("results", "bad-value", fmt.Sprintf("the plan has %d parts, and %d results came", len(state.Plan.Parts), len(results)))
+		}
+		parts := make([]*guess.PerfectPart, len(results))
+		for i, text := range results {
+			parts[i] = new(guess.PerfectPart)
+			if err := json.Unmarshal(text, parts[i]); err != nil {
+				return nil, badInput(fmt.Sprintf("results[%d]", i), "bad-value", "a part's result is not guess.perfect.part's: "+err.Error())
+			}
+		}
+		// Remembered, the strategy answers guess.tree below, and every
+		// move of the game after it, as if this worker had searched it.
+		if _, err := guess.MergePerfect(p, state.Plan, parts); err != nil {
+			return nil, err
+		}
+	}
+	return guessTree(ctx, state.Params, nil)
+}

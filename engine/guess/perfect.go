@@ -155,29 +155,11 @@ func SolvePerfect(ctx context.Context, p *Position, opts PerfectOptions) (*Tree,
 	if err != nil {
 		return nil, err
 	}
-	if p == nil || p.Rules == nil || len(p.Candidates) == 0 {
-		return nil, inputError("position", ReasonBadValue, "", "the position has no candidates")
-	}
-	if n := len(p.Candidates); n > PerfectMaxCandidates {
-		return nil, &TooLargeError{Size: int64(n), Limit: PerfectMaxCandidates}
-	}
-	if size := p.Rules.Size(); size > PerfectMaxCodes {
-		return nil, &TooLargeError{Size: size, Limit: PerfectMaxCodes}
-	}
-	if opts.Progress == nil {
-		opts.Progress = progress.FromContext(ctx)
+	if err := perfectFits(p); err != nil {
+		return nil, err
 	}
 	start := time.Now()
-	sp := newSpace(p.Rules)
-	m := newMeter(ctx, 1<<62, opts.Progress)
-	ps := &perfectSearch{sp: sp, m: m, pool: sp.allCodes(), tech: opts.Techniques, set: sp.list(slices.Clone(p.Candidates)),
-		depth: opts.Depth, rootGuesses: opts.RootGuesses, rootAlso: opts.RootAlso}
-	ps.grp = fullGroup(sp.length, !opts.Techniques.NoPositions)
-	for _, t := range p.Turns {
-		var next group
-		ps.grp.stabilizer(&next, t.Guess, sp.length)
-		ps.grp = next
-	}
+	ps, m := newPerfectSearch(ctx, p, opts)
 	root, minWorst := ps.run(obj)
 	if m.err != nil {
 		return nil, m.err
@@ -192,6 +174,39 @@ func SolvePerfect(ctx context.Context, p *Position, opts PerfectOptions) (*Tree,
 	tr.Proof = Proof{Objective: obj, Secrets: root.Secrets, Total: root.Total, Worst: root.Worst, AtWorst: root.AtWorst,
 		MinWorst: minWorst, Source: "search", Millis: time.Since(start).Milliseconds(), Stats: ps.stats}
 	return tr, nil
+}
+
+// perfectFits says why a position cannot be searched live, or nil.
+func perfectFits(p *Position) error {
+	if p == nil || p.Rules == nil || len(p.Candidates) == 0 {
+		return inputError("position", ReasonBadValue, "", "the position has no candidates")
+	}
+	if n := len(p.Candidates); n > PerfectMaxCandidates {
+		return &TooLargeError{Size: int64(n), Limit: PerfectMaxCandidates}
+	}
+	if size := p.Rules.Size(); size > PerfectMaxCodes {
+		return &TooLargeError{Size: size, Limit: PerfectMaxCodes}
+	}
+	return nil
+}
+
+// newPerfectSearch sets up the search of a position: its codes, its
+// candidates, and the symmetry group its turns leave.
+func newPerfectSearch(ctx context.Context, p *Position, opts PerfectOptions) (*perfectSearch, *meter) {
+	if opts.Progress == nil {
+		opts.Progress = progress.FromContext(ctx)
+	}
+	sp := newSpace(p.Rules)
+	m := newMeter(ctx, 1<<62, opts.Progress)
+	ps := &perfectSearch{sp: sp, m: m, pool: sp.allCodes(), tech: opts.Techniques, set: sp.list(slices.Clone(p.Candidates)),
+		depth: opts.Depth, rootGuesses: opts.RootGuesses, rootAlso: opts.RootAlso}
+	ps.grp = fullGroup(sp.length, !opts.Techniques.NoPositions)
+	for _, t := range p.Turns {
+		var next group
+		ps.grp.stabilizer(&next, t.Guess, sp.length)
+		ps.grp = next
+	}
+	return ps, m
 }
 
 // perfectSearch runs the solver passes an objective needs.
@@ -451,6 +466,14 @@ func cachedNode(p *Position, obj Objective) (*Tree, *TreeNode) {
 
 func sameShape(a, b *Rules) bool {
 	return a.Length == b.Length && a.Symbols() == b.Symbols() && a.Repeats == b.Repeats
+}
+
+// ForgetStrategies forgets the strategies solved so far (not the shipped
+// ones), so the next call searches again: for tests and benchmarks.
+func ForgetStrategies() {
+	perfectCache.Lock()
+	defer perfectCache.Unlock()
+	perfectCache.trees = nil
 }
 
 func remember(t *Tree) {

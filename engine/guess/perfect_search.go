@@ -82,6 +82,10 @@ type perfectSolver struct {
 
 	rootGuesses int    // when above 0, the guesses tried at ply 0 (the best ranked)
 	rootAlso    []Code // … and these (canonical) ones
+	// rootList, when set, is the only guesses tried at ply 0, in this
+	// order: a part of a search shared by several workers
+	// (perfect_parallel.go).
+	rootList []Code
 
 	free group // the trivial group, whose cache serves every node searched without permutations
 
@@ -292,6 +296,10 @@ func (sv *perfectSolver) solve(s codeList, grp *group, depth int, limit int32, p
 			}
 			opts = keep
 		}
+		listed := ply == 0 && sv.rootList != nil
+		if listed {
+			opts = sv.listed(opts)
+		}
 		for i := range opts {
 			if ply == 0 {
 				// Progress: the share of the root's guesses tried. The
@@ -300,6 +308,7 @@ func (sv *perfectSolver) solve(s codeList, grp *group, depth int, limit int32, p
 				sv.m.steps(int64(phase*len(opts)+i), int64(phases*len(opts)))
 			}
 			switch {
+			case listed: // in the list's order
 			case i < selectFirst:
 				j := i
 				for k := i + 1; k < len(opts); k++ {
@@ -354,6 +363,20 @@ func (sv *perfectSolver) solve(s codeList, grp *group, depth int, limit int32, p
 		}
 	}
 	return bound
+}
+
+// listed keeps the root's options that rootList names, in its order.
+func (sv *perfectSolver) listed(opts []poption) []poption {
+	keep := make([]poption, 0, len(sv.rootList))
+	for _, g := range sv.rootList {
+		for _, o := range opts {
+			if o.guess == g {
+				keep = append(keep, o)
+				break
+			}
+		}
+	}
+	return keep
 }
 
 // rank scores every canonical guess of guesses against s and returns the

@@ -1,0 +1,93 @@
+package guess
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+)
+
+// A perfect search shared into parts, the parts run in any order (here
+// last first) and merged, proves what the whole search proves and picks
+// the same strategy: the same first guess and the same figures.
+func TestPerfectPartsMergeToTheWholeSearch(t *testing.T) {
+	cases := []struct {
+		rules *Rules
+		turns []string // guess and answer, alternately
+	}{
+		// From the start only games with repeats have several first
+		// guesses up to symmetry; after a turn, every game has.
+		{smallRules(t, 3, "ABCDE", true), nil},
+		{smallRules(t, 4, "ABCD", true), nil},
+		{smallRules(t, 3, "01234567", false), []string{"012", "0 1"}},
+		{smallRules(t, 4, "ABCDEFG", false), []string{"ABCD", "0 1"}},
+	}
+	for _, tc := range cases {
+		p := position(t, tc.rules, tc.turns...)
+		for _, obj := range allObjectives {
+			for _, depth := range []int{0, 7} {
+				forgetStrategies()
+				name := fmt.Sprintf("%d of %d symbols repeats %v after %v, %s, depth %d", tc.rules.Length, tc.rules.Symbols(), tc.rules.Repeats, tc.turns, obj, depth)
+				opts := PerfectOptions{Objective: obj, Depth: depth}
+				whole, err := SolvePerfect(context.Background(), p, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				plan, err := PlanPerfect(context.Background(), p, opts, 3)
+				if err != nil || plan == nil || len(plan.Parts) < 2 {
+					t.Fatalf("%s: plan %+v, %v", name, plan, err)
+				}
+				// Through JSON, as the parts travel between workers.
+				var travelled PerfectPlan
+				text, _ := json.Marshal(plan)
+				if err := json.Unmarshal(text, &travelled); err != nil {
+					t.Fatal(err)
+				}
+				parts := make([]*PerfectPart, len(plan.Parts))
+				for i := len(parts) - 1; i >= 0; i-- {
+					part, err := SolvePerfectPart(context.Background(), p, &travelled, travelled.Parts[i])
+					if err != nil {
+						t.Fatal(err)
+					}
+					var back PerfectPart
+					text, _ := json.Marshal(part)
+					if err := json.Unmarshal(text, &back); err != nil {
+						t.Fatal(err)
+					}
+					parts[i] = &back
+				}
+				merged, err := MergePerfect(p, &travelled, parts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				w, m := whole.Proof, merged.Proof
+				if m.Total != w.Total || m.Worst != w.Worst || m.AtWorst != w.AtWorst || m.MinWorst != w.MinWorst || merged.Root.Guess != whole.Root.Guess {
+					t.Errorf("%s: merged %s %d/%d/%d (min worst %d), whole %s %d/%d/%d (min worst %d)", name,
+						tc.rules.Format(merged.Root.Guess), m.Total, m.Worst, m.AtWorst, m.MinWorst,
+						tc.rules.Format(whole.Root.Guess), w.Total, w.Worst, w.AtWorst, w.MinWorst)
+				}
+				gt, gw, ga := checkTree(t, tc.rules, merged.Root, p.Candidates)
+				if gt != m.Total || gw != m.Worst || ga != m.AtWorst {
+					t.Errorf("%s: the merged tree holds %d/%d/%d, its proof says %d/%d/%d", name, gt, gw, ga, m.Total, m.Worst, m.AtWorst)
+				}
+			}
+		}
+	}
+	forgetStrategies()
+}
+
+// A strategy already known is not shared out: the plan is nil.
+func TestPerfectPlanSkipsKnownStrategies(t *testing.T) {
+	forgetStrategies()
+	defer forgetStrategies()
+	r := smallRules(t, 3, "01234567", false)
+	p := position(t, r)
+	if _, _, err := PerfectStrategy(context.Background(), p, ObjectiveAverage, nil); err != nil {
+		t.Fatal(err)
+	}
+	if plan, err := PlanPerfect(context.Background(), p, PerfectOptions{Objective: ObjectiveAverage}, 4); plan != nil || err != nil {
+		t.Errorf("a remembered strategy was planned again: %+v, %v", plan, err)
+	}
+}
+
+func forgetStrategies() { ForgetStrategies() }
