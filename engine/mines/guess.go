@@ -55,6 +55,16 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 		}
 		return m, nil, nil
 	}
+	if pairs := a.forcedPairs(ctx, opts); len(pairs) > 0 {
+		// A forced 50/50 is guessed first (see fifty.go). Its two cells
+		// are the candidates, unscored: nothing can choose between them.
+		var cands []Candidate
+		for _, i := range pairs[0] {
+			cands = append(cands, Candidate{Point: b.Point(i), Prob: a.Prob[i], Survive: -1, Progress: -1, Score: -1})
+		}
+		c := cands[0]
+		return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyForced}, cands, nil
+	}
 	dead := make(map[int]bool, len(a.Dead))
 	for _, p := range a.Dead {
 		dead[b.Index(p)] = true

@@ -26,6 +26,7 @@ const (
 	WhyFirst      Why = "first"       // the first click
 	WhyEstimate   Why = "estimate"    // the analysis was incomplete: a rough local estimate
 	WhyEndgame    Why = "endgame"     // an exact search of the endgame: the best chance to win
+	WhyForced     Why = "forced-5050" // one of two cells that hold one mine and that nothing can tell apart (see fifty.go)
 )
 
 // Move is one suggested action with its risk.

@@ -880,6 +880,9 @@ func (w *minesWidget) revealsTable(cands []mines.Candidate, width int) string {
 // the board; for a guess that is a forced 50/50, it says so.
 func (w *minesWidget) proofText(b *minesBoard, a *minesAnalysis, mv mines.Move) string {
 	f := w.f
+	if mv.Why == mines.WhyForced {
+		return tag("p", "kz-mines-forced", f.T("mines.forced-5050"))
+	}
 	if mv.Why == mines.WhyLowestRisk && minesPercent(mv.Prob) == "50" {
 		for _, p := range a.Dead {
 			if p == mv.Point {
