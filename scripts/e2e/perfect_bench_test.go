@@ -36,3 +36,27 @@ func BenchmarkPerfectInBrowser(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPerfectPool times Mastermind's proven optimum, searched live,
+// on one worker and on a pool of two, each from a fresh engine:
+//
+//	go test -tags e2e -run '^$' -bench PerfectPool -benchtime 1x -v ./scripts/e2e
+func BenchmarkPerfectPool(b *testing.B) {
+	ctx := tab(b)
+	navigate(b, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	for _, objective := range []string{"worst-then-average", "average", "fewest-worst"} {
+		for _, workers := range []int{1, 2} {
+			got := eval[map[string]any](b, ctx, fmt.Sprintf(`(async () => {
+				const e = await Kibitz.createEngine({game: 'guess', workers: %d});
+				const t0 = performance.now();
+				const r = await e.call('guess.tree', {preset: 'mastermind', objective: %q, depth: 1});
+				const ms = Math.round(performance.now() - t0);
+				const s = r.proof.strategy;
+				return {ms, total: s.total, worst: s.worst, atWorst: s.atWorst, source: r.proof.source};
+			})()`, workers, objective))
+			b.Logf("mastermind %s on %d worker(s): total %v, worst %v (%v secrets), %s, %v ms",
+				objective, workers, got["total"], got["worst"], got["atWorst"], got["source"], got["ms"])
+			b.ReportMetric(got["ms"].(float64)/1000, fmt.Sprintf("%s-%dw-s", objective, workers))
+		}
+	}
+}

@@ -90,3 +90,28 @@ func TestPoolSurvivesACrashedWorker(t *testing.T) {
 		t.Errorf("after a worker crashed, two workers won %v, one worker %v", got["shared"], got["alone"])
 	}
 }
+
+// The perfect guess search splits at its root (guess.tree.split): each
+// worker proves the best strategy after some of the first guesses, and the
+// merge keeps the best, which is the tree one worker proves.
+func TestPoolSolvesThePerfectTree(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const params = {rules: {length: 4, alphabet: 'ABCD', repeats: true}, objective: 'fewest-worst', depth: 0, text: true};
+		const strip = r => JSON.stringify({strategy: r.proof.strategy, source: r.proof.source, root: r.root, text: r.text});
+		const one = await Kibitz.createEngine({game: 'guess', workers: 1});
+		const pool = await Kibitz.createEngine({game: 'guess', workers: 2});
+		const progress = [];
+		const alone = await one.call('guess.tree', params);
+		const shared = await pool.call('guess.tree', params, {onProgress: p => progress.push(p.done / p.total)});
+		return {alone: strip(alone), shared: strip(shared), workers: pool._engines.length,
+			source: shared.proof.source, rising: progress.every((f, i) => i === 0 || f >= progress[i - 1] - 1e-9)};
+	})()`)
+	if got["alone"] != got["shared"] {
+		t.Errorf("two workers proved\n%v\none worker\n%v", got["shared"], got["alone"])
+	}
+	if got["workers"] != 2.0 || got["source"] != "search" || got["rising"] != true {
+		t.Errorf("the tree should be searched on both workers with rising progress: %v", got)
+	}
+}
