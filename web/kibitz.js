@@ -543,7 +543,10 @@
   // the results (NAME.merge), which gives what one worker would have.
   // Progress counts the parts' progress; cancelling stops every part; a
   // part whose worker crashed runs again on that engine's fresh worker,
-  // and the parts already done are kept.
+  // and the parts already done are kept. A part's result may carry a
+  // bound, a value reached that later parts need not beat: each part
+  // started later gets the least so far in its params (the perfect search
+  // cuts its guesses off with it; the merged result is the same).
 
   var POOL_CAP = 4;
   var PART_RETRIES = 2; // a part that crashes its worker this often fails the call
@@ -612,6 +615,7 @@
     var results = new Array(parts.length), share = parts.map(function () { return 0; });
     var crashes = parts.map(function () { return 0; });
     var finished = 0;
+    var bound = 0; // the least bound a finished part's result carried (engine/api/parallel.go)
     return new Promise(function (resolve, reject) {
       var failed = false;
       function report() {
@@ -629,11 +633,14 @@
       function take(engine) {
         if (failed || !queue.length) return;
         var i = queue.shift(), part = parts[i];
-        engine.call(part.method, part.params, {
+        var params = part.params;
+        if (bound > 0) params = Object.assign({}, params, { bound: bound });
+        engine.call(part.method, params, {
           signal: stop.signal,
           onProgress: function (p) { share[i] = p.total > 0 ? Math.min(p.done / p.total, 1) : 0; report(); }
         }).then(function (result) {
           results[i] = result;
+          if (result && typeof result.bound === "number" && result.bound > 0 && (!bound || result.bound < bound)) bound = result.bound;
           share[i] = 0;
           finished++;
           report();

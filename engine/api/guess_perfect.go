@@ -216,6 +216,7 @@ type perfectPartParams struct {
 	played
 	Plan    *guess.PerfectPlan `json:"plan"`
 	Guesses []guess.Code       `json:"guesses"`
+	Bound   int32              `json:"bound,omitempty"` // the least value other parts reached (the pool adds it)
 }
 
 func guessTreePlan(ctx context.Context, params json.RawMessage, workers int) (*Plan, error) {
@@ -266,6 +267,9 @@ func guessPerfectPart(ctx context.Context, params json.RawMessage, report progre
 	if err := decode(params, &in); err != nil {
 		return nil, err
 	}
+	if in.Bound < 0 {
+		return nil, badInput("bound", "bad-value", fmt.Sprintf("bound must not be negative; got %d", in.Bound))
+	}
 	if in.Plan == nil || len(in.Guesses) == 0 {
 		return nil, badInput("plan", "bad-value", "a part needs the plan of guess.tree.split and its guesses")
 	}
@@ -273,7 +277,7 @@ func guessPerfectPart(ctx context.Context, params json.RawMessage, report progre
 	if err != nil {
 		return nil, err
 	}
-	return guess.SolvePerfectPart(ctx, p, in.Plan, in.Guesses)
+	return guess.SolvePerfectPart(ctx, p, in.Plan, in.Guesses, in.Bound)
 }
 
 func guessTreeMerge(ctx context.Context, merge json.RawMessage, results []json.RawMessage) (any, error) {

@@ -21,6 +21,12 @@ import (
 //	NAME.merge {merge, results: [part results, in order]} → NAME's result
 //
 // merge is whatever the plan needs to carry to the merge (JSON).
+//
+// A part's result may carry "bound", a positive number: what later parts
+// need not beat (a value already reached, where less is better). The pool
+// adds the least bound of the parts done so far to the params of each part
+// it starts, as "bound"; the perfect search cuts off its guesses with it.
+// The merged result must not depend on it.
 type Split struct {
 	Plan  func(ctx context.Context, params json.RawMessage, workers int) (*Plan, error)
 	Merge func(ctx context.Context, merge json.RawMessage, results []json.RawMessage) (any, error)

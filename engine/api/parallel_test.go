@@ -38,14 +38,32 @@ func TestSplitMethodsMergeToTheSameResult(t *testing.T) {
 				t.Errorf("%s for %d workers: %d parts", name, workers, len(plan.Parts))
 			}
 			results := make([]json.RawMessage, len(plan.Parts))
-			// Run the parts last first: their order must not matter.
+			// Run the parts last first: their order must not matter. Each
+			// gets the least bound of the parts before it, as the pool
+			// gives it (kibitz.js).
+			bound := 0.0
 			for i := len(plan.Parts) - 1; i >= 0; i-- {
 				p := plan.Parts[i]
-				out, err := Call(context.Background(), p.Method, p.Params, nil)
+				params := p.Params
+				if bound > 0 {
+					var fields map[string]any
+					if err := json.Unmarshal(params, &fields); err != nil {
+						t.Fatal(err)
+					}
+					fields["bound"] = bound
+					params, _ = json.Marshal(fields)
+				}
+				out, err := Call(context.Background(), p.Method, params, nil)
 				if err != nil {
 					t.Fatalf("%s part %d (%s %s): %v", name, i, p.Method, p.Params, err)
 				}
 				results[i] = out
+				var shared struct {
+					Bound float64 `json:"bound"`
+				}
+				if json.Unmarshal(out, &shared) == nil && shared.Bound > 0 && (bound == 0 || shared.Bound < bound) {
+					bound = shared.Bound
+				}
 			}
 			merge, _ := json.Marshal(map[string]any{"merge": plan.Merge, "results": results})
 			merged := resultWithoutTime(t, rawCall(t, name+".merge", string(merge)))
@@ -60,6 +78,8 @@ func TestSplitRefusesBadWorkers(t *testing.T) {
 	wantError(t, "mines.bench.split", `{"params":{},"workers":0}`, CodeBadInput, "workers")
 	wantError(t, "mines.bench.split", `{"params":{"games":0},"workers":2}`, CodeBadInput, "games")
 	wantError(t, "mines.bench", `{"level":"expert","first":{"x":30,"y":0}}`, CodeBadInput, "first")
+	wantError(t, "guess.perfect.part", `{"bound":-1}`, CodeBadInput, "bound")
+	wantError(t, "guess.perfect.part", `{"bound":1}`, CodeBadInput, "plan")
 }
 
 func rawCall(t *testing.T, method, params string) string {

@@ -39,6 +39,9 @@ type PerfectPart struct {
 	Rank  int         `json:"rank"` // the best guess's place in the plan's order
 	Root  *TreeNode   `json:"root"`
 	Stats SearchStats `json:"stats"`
+	// Bound is Value when found: a pool hands the least bound so far to
+	// the parts it starts later (see SolvePerfectPart).
+	Bound int32 `json:"bound,omitempty"`
 }
 
 // PlanPerfect plans a perfect search from p as up to parts parts. It
@@ -114,7 +117,11 @@ func PlanPerfect(ctx context.Context, p *Position, opts PerfectOptions, parts in
 }
 
 // SolvePerfectPart searches the plan's root with the given guesses alone.
-func SolvePerfectPart(ctx context.Context, p *Position, plan *PerfectPlan, guesses []Code) (*PerfectPart, error) {
+// bound, when above 0, is a value another part reached: a guess of this
+// part that cannot match it is cut off as soon as that is clear, as the
+// search on one worker cuts off the guesses after a good one. A part
+// whose guesses all fall short reports none found.
+func SolvePerfectPart(ctx context.Context, p *Position, plan *PerfectPlan, guesses []Code, bound int32) (*PerfectPart, error) {
 	if err := perfectFits(p); err != nil {
 		return nil, err
 	}
@@ -122,11 +129,15 @@ func SolvePerfectPart(ctx context.Context, p *Position, plan *PerfectPlan, guess
 	sv := ps.solver(plan.Depth, plan.Big)
 	sv.rootList = guesses
 	out := &PerfectPart{}
-	best := sv.solve(ps.set, &ps.grp, plan.Depth, perfectInfinite, 0, nil)
+	limit := int32(perfectInfinite)
+	if bound > 0 && bound < perfectInfinite {
+		limit = bound + 1 // a tie is kept: the merge decides it by the plan's order
+	}
+	best := sv.solve(ps.set, &ps.grp, plan.Depth, limit, 0, nil)
 	if m.err != nil {
 		return nil, m.err
 	}
-	if best >= perfectInfinite {
+	if best >= limit {
 		return out, nil
 	}
 	root := ps.build(sv, ps.set, &ps.grp, plan.Depth, 0)
@@ -147,7 +158,7 @@ func SolvePerfectPart(ctx context.Context, p *Position, plan *PerfectPlan, guess
 	if root == nil {
 		return out, nil
 	}
-	out.Found, out.Value, out.Worst, out.Root = true, best, root.Worst, root
+	out.Found, out.Value, out.Worst, out.Root, out.Bound = true, best, root.Worst, root, best
 	out.Rank = slices.Index(plan.Order, root.Guess)
 	ps.done(sv)
 	out.Stats = ps.stats

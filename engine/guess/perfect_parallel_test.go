@@ -43,32 +43,48 @@ func TestPerfectPartsMergeToTheWholeSearch(t *testing.T) {
 				if err := json.Unmarshal(text, &travelled); err != nil {
 					t.Fatal(err)
 				}
-				parts := make([]*PerfectPart, len(plan.Parts))
-				for i := len(parts) - 1; i >= 0; i-- {
-					part, err := SolvePerfectPart(context.Background(), p, &travelled, travelled.Parts[i])
+				// The parts run in any order, alone or each bounded by the
+				// least value of those done before it, as a pool runs them.
+				for _, way := range []struct {
+					name               string
+					lastFirst, bounded bool
+				}{{"last first", true, false}, {"in order, bounded", false, true}, {"last first, bounded", true, true}} {
+					name := name + ", parts " + way.name
+					parts := make([]*PerfectPart, len(plan.Parts))
+					bound := int32(0)
+					for k := range parts {
+						i := k
+						if way.lastFirst {
+							i = len(parts) - 1 - k
+						}
+						part, err := SolvePerfectPart(context.Background(), p, &travelled, travelled.Parts[i], bound)
+						if err != nil {
+							t.Fatal(err)
+						}
+						var back PerfectPart
+						text, _ := json.Marshal(part)
+						if err := json.Unmarshal(text, &back); err != nil {
+							t.Fatal(err)
+						}
+						parts[i] = &back
+						if way.bounded && back.Bound > 0 && (bound == 0 || back.Bound < bound) {
+							bound = back.Bound
+						}
+					}
+					merged, err := MergePerfect(p, &travelled, parts)
 					if err != nil {
 						t.Fatal(err)
 					}
-					var back PerfectPart
-					text, _ := json.Marshal(part)
-					if err := json.Unmarshal(text, &back); err != nil {
-						t.Fatal(err)
+					w, m := whole.Proof, merged.Proof
+					if m.Total != w.Total || m.Worst != w.Worst || m.AtWorst != w.AtWorst || m.MinWorst != w.MinWorst || merged.Root.Guess != whole.Root.Guess {
+						t.Errorf("%s: merged %s %d/%d/%d (min worst %d), whole %s %d/%d/%d (min worst %d)", name,
+							tc.rules.Format(merged.Root.Guess), m.Total, m.Worst, m.AtWorst, m.MinWorst,
+							tc.rules.Format(whole.Root.Guess), w.Total, w.Worst, w.AtWorst, w.MinWorst)
 					}
-					parts[i] = &back
-				}
-				merged, err := MergePerfect(p, &travelled, parts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				w, m := whole.Proof, merged.Proof
-				if m.Total != w.Total || m.Worst != w.Worst || m.AtWorst != w.AtWorst || m.MinWorst != w.MinWorst || merged.Root.Guess != whole.Root.Guess {
-					t.Errorf("%s: merged %s %d/%d/%d (min worst %d), whole %s %d/%d/%d (min worst %d)", name,
-						tc.rules.Format(merged.Root.Guess), m.Total, m.Worst, m.AtWorst, m.MinWorst,
-						tc.rules.Format(whole.Root.Guess), w.Total, w.Worst, w.AtWorst, w.MinWorst)
-				}
-				gt, gw, ga := checkTree(t, tc.rules, merged.Root, p.Candidates)
-				if gt != m.Total || gw != m.Worst || ga != m.AtWorst {
-					t.Errorf("%s: the merged tree holds %d/%d/%d, its proof says %d/%d/%d", name, gt, gw, ga, m.Total, m.Worst, m.AtWorst)
+					gt, gw, ga := checkTree(t, tc.rules, merged.Root, p.Candidates)
+					if gt != m.Total || gw != m.Worst || ga != m.AtWorst {
+						t.Errorf("%s: the merged tree holds %d/%d/%d, its proof says %d/%d/%d", name, gt, gw, ga, m.Total, m.Worst, m.AtWorst)
+					}
 				}
 			}
 		}
