@@ -74,6 +74,28 @@ func TestSplitMethodsMergeToTheSameResult(t *testing.T) {
 	}
 }
 
+// A strategy the engine ships (1a2b-4, far too big to search live) is not
+// shared out: the plan has no parts and the merge answers from it, as the
+// call alone does. A game too big and not shipped gets the call's own
+// error from the plan.
+func TestSplitTreeUsesTheShippedStrategy(t *testing.T) {
+	params := `{"preset":"1a2b-4","objective":"average","history":[{"guess":"0123","feedback":"0A1B"}]}`
+	planText := rawCall(t, "guess.tree.split", `{"params":`+params+`,"workers":2}`)
+	var plan Plan
+	if err := json.Unmarshal([]byte(planText), &plan); err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Parts) != 0 {
+		t.Fatalf("1a2b-4's shipped strategy was split into %d parts", len(plan.Parts))
+	}
+	merge, _ := json.Marshal(map[string]any{"merge": plan.Merge, "results": []any{}})
+	merged := resultWithoutTime(t, rawCall(t, "guess.tree.merge", string(merge)))
+	if alone := resultWithoutTime(t, rawCall(t, "guess.tree", params)); merged != alone {
+		t.Errorf("1a2b-4 merged %s, alone %s", merged, alone)
+	}
+	wantError(t, "guess.tree.split", `{"params":{"rules":{"length":5,"alphabet":"0123456789"},"objective":"fewest-worst"},"workers":2}`, CodeTooLarge, "")
+}
+
 func TestSplitRefusesBadWorkers(t *testing.T) {
 	wantError(t, "mines.bench.split", `{"params":{},"workers":0}`, CodeBadInput, "workers")
 	wantError(t, "mines.bench.split", `{"params":{"games":0},"workers":2}`, CodeBadInput, "games")

@@ -53,13 +53,15 @@ func PlanPerfect(ctx context.Context, p *Position, opts PerfectOptions, parts in
 	if err != nil {
 		return nil, err
 	}
-	if err := perfectFits(p); err != nil {
-		return nil, err
-	}
-	if opts.Depth == 0 {
+	// A known strategy first: a shipped one (1a2b-4) answers positions far
+	// bigger than a live search may take.
+	if opts.Depth == 0 && p != nil && p.Rules != nil {
 		if _, node := cachedNode(p, obj); node != nil {
 			return nil, nil
 		}
+	}
+	if err := perfectFits(p); err != nil {
+		return nil, err
 	}
 	start := time.Now()
 	ps, m := newPerfectSearch(ctx, p, opts)
