@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
@@ -63,6 +64,30 @@ func TestMinesAnalyzeErrors(t *testing.T) {
 	}
 	wantError(t, "mines.analyze", `{"board":"2x2x1\nHH\nHH","budgetMs":1}`, CodeBadInput, "budgetMs")
 	wantError(t, "mines.analyze", `{"bored":"2x2x1\nHH\nHH"}`, CodeBadInput, "bored")
+}
+
+// When few placements are left, the hint proves the chance of winning.
+// Here the first click opens 02/03/02: the three squares beside the 2s
+// are mines, and the fourth mine is one of the three in the last column,
+// a third each. The top one, if safe, shows 2 or 3, which places the last
+// mine: best play wins two games in three.
+func TestMinesHintProvesTheChanceToWin(t *testing.T) {
+	g := mustCall(t, "mines.new", `{"link":"https://davidnhill.github.io/JSMinesweeper/index.html?b=43&m=4cg"}`)
+	g = mustCall(t, "mines.reveal", `{"state":"`+g["state"].(string)+`","x":0,"y":0}`)
+	if g["board"] != "4x3x4\n02HH\n03HH\n02HH\n" {
+		t.Fatalf("the first click should open 02/03/02: %q", g["board"])
+	}
+	hint := mustCall(t, "mines.hint", `{"state":"`+g["state"].(string)+`"}`)
+	move := hint["move"].(map[string]any)
+	if win, ok := hint["winProb"].(float64); !ok || math.Abs(win-2.0/3) > 1e-12 || move["why"] != "endgame" || move["x"] != 3.0 {
+		t.Fatalf("want a 2/3 chance to win by revealing a square of the last column: %v", hint)
+	}
+	// With a safe square to reveal there is nothing to prove.
+	g = mustCall(t, "mines.new", `{"level":"beginner","rule":"sfar","seed":42}`)
+	g = mustCall(t, "mines.reveal", `{"state":"`+g["state"].(string)+`","x":4,"y":4}`)
+	if hint := mustCall(t, "mines.hint", `{"state":"`+g["state"].(string)+`"}`); hint["winProb"] != nil {
+		t.Fatalf("an open beginner board: %v", hint)
+	}
 }
 
 func TestMinesGame(t *testing.T) {

@@ -342,7 +342,7 @@ func TestMinesHintIsHonest(t *testing.T) {
 		out.stray = ($m('.kz-mines-hint-box').textContent.match(/[。、」）：] /g) || []);
 		// Narrow: the table stacks.
 		document.getElementById('col').style.width = '360px';
-		await until(() => getComputedStyle(table.querySelector('td')).display === 'block');
+		await until(() => getComputedStyle(table.querySelector('td')).display === 'grid');
 		out.stacked = true;
 		// Auto-play from here: its first move is this guess, labelled with its risk.
 		$m('.kz-mines-auto').click();
@@ -385,6 +385,37 @@ func TestMinesHintIsHonest(t *testing.T) {
 	}
 	if got["stacked"] != true {
 		t.Errorf("the table should stack in a narrow column")
+	}
+}
+
+// In an endgame the hint proves the chance of winning. A game link
+// played: the first click leaves 6×3 with four mines and 36 ways they can
+// lie; the hint names the square the exact search picks (not called the
+// lowest risk, which it need not be) and says best play wins on 23 of
+// them, 64%.
+func TestMinesHintShowsTheChanceToWin(t *testing.T) {
+	ctx := minesPage(t, "mines-win-chance.html", "analyse")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const text = $m('#kz-mines-text');
+		text.value = 'https://davidnhill.github.io/JSMinesweeper/index.html?b=63&m=6030';
+		text.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		(await until(() => $m('.kz-mines-link-note button'))).click();
+		await until(() => view() === 'H'.repeat(18));
+		fire(cell(0), 'click');
+		await until(() => view().startsWith('01HHHH13HHHHHHHHHH'));
+		$m('.kz-mines-hint-btn').click();
+		await until(() => $m('.kz-mines-play-hint'));
+		const win = $m('.kz-mines-win');
+		return {win: win && win.textContent, move: $m('.kz-mines-why strong').textContent,
+			hinted: +panel().querySelector('.kz-mines-hint').getAttribute('data-i')};
+	})()`)
+	t.Logf("%v", got)
+	win, _ := got["win"].(string)
+	if !strings.Contains(win, "64\u2060%") || !strings.Contains(win, "23 of the 36 ways") {
+		t.Errorf("the hint should prove a 64%% chance, 23 of 36 placements: %v", got)
+	}
+	if move := got["move"].(string); !strings.Contains(move, "exact search") || strings.Contains(move, "lowest") {
+		t.Errorf("the endgame's move should say why it was chosen: %q", move)
 	}
 }
 

@@ -67,6 +67,8 @@ var english = map[string]string{
 	"mines.why-first":               "Start at {1}: the first click is safe ({2}), and this square is the likeliest to open an area.",
 	"mines.why-lowest":              "No square is certainly safe. Reveal {1}: it has a {2} chance of a mine, the lowest on the board.",
 	"mines.why-estimate":            "The position is too open to count exactly in time. {1} looks safest, at about {2}.",
+	"mines.why-endgame":             "No square is certainly safe. Reveal {1}, with {2} chance of a mine: an exact search to the end of the game finds no square with a better chance to win.",
+	"mines.win-chance":              "With best play from here you win {1} of the time: in {2} of the {3} {3:way|ways} the mines can lie. That is exact: the engine played every one of them out to the end.",
 	"mines.play-reveal":             "Reveal it",
 	"mines.play-flag":               "Flag it",
 	"mines.tie":                     "Other squares are just as safe; the engine prefers one whose reveal tells something new and is likeliest to open an area.",

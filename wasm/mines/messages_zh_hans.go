@@ -67,6 +67,8 @@ var simplifiedChinese = map[string]string{
 	"mines.why-first":               "从{1}开始：第一下是安全的（{2}），而这一格最可能打开一片。",
 	"mines.why-lowest":              "没有一定安全的格子。翻开{1}：它是地雷的概率是 {2}，全盘最低。",
 	"mines.why-estimate":            "局面太开阔，来不及精确计算。{1}看起来最安全，约 {2}。",
+	"mines.why-endgame":             "没有一定安全的格子。翻开{1}：它是地雷的概率是 {2}，而精确搜索到终局后，没有哪一格的获胜机会比它更高。",
+	"mines.win-chance":              "从这里起以最佳走法获胜的机会是 {1}：符合盘面的 {3} 种地雷摆法中，有 {2} 种能赢。这是精确值：引擎把每一种都下到了终局。",
 	"mines.play-reveal":             "翻开它",
 	"mines.play-flag":               "插旗",
 	"mines.tie":                     "其他格子一样安全；引擎偏好翻开后能得到新信息、又最可能打开一片的格子。",

@@ -67,6 +67,8 @@ var traditionalChinese = map[string]string{
 	"mines.why-first":               "從{1}開始：第一下是安全的（{2}），而這一格最可能打開一片。",
 	"mines.why-lowest":              "沒有一定安全的格子。翻開{1}：它是地雷的機率是 {2}，全盤最低。",
 	"mines.why-estimate":            "局面太開闊，來不及精確計算。{1}看來最安全，約 {2}。",
+	"mines.why-endgame":             "沒有一定安全的格子。翻開{1}：它是地雷的機率是 {2}，而精確搜尋到終局後，沒有哪一格的獲勝機會比它更高。",
+	"mines.win-chance":              "從這裡起以最佳走法獲勝的機會是 {1}：符合盤面的 {3} 種地雷擺法中，有 {2} 種能贏。這是精確值：引擎把每一種都下到了終局。",
 	"mines.play-reveal":             "翻開它",
 	"mines.play-flag":               "插旗",
 	"mines.tie":                     "其他格子一樣安全；引擎偏好翻開後能得到新資訊、又最可能打開一片的格子。",

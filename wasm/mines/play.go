@@ -63,6 +63,9 @@ type minesHint struct {
 	Move       *mines.Move       `json:"move"`
 	Analysis   *minesAnalysis    `json:"analysis"`
 	Candidates []mines.Candidate `json:"candidates"` // the guesses weighed, with what each could reveal
+	// WinProb is the chance of winning from here with best play, when the
+	// engine's endgame search could prove it (few placements left).
+	WinProb *float64 `json:"winProb"`
 }
 
 type minesPlay struct {
@@ -817,7 +820,13 @@ func (m *minesPlay) showHint() {
 	}
 	why := ""
 	if a := h.Analysis; a != nil {
-		why = w.proofText(m.board, a, mv) + w.whyDetails(a, mv, true)
+		// The endgame search runs only on a few hundred placements, each
+		// as likely as the next: best play wins on a whole number of them.
+		if n, err := strconv.Atoi(a.Solutions); h.WinProb != nil && err == nil && a.SolutionsExact {
+			wins := int(math.Round(*h.WinProb * float64(n)))
+			why = tag("p", "kz-mines-win", f.T("mines.win-chance", w.percentText(*h.WinProb), wins, n))
+		}
+		why += w.proofText(m.board, a, mv) + w.whyDetails(a, mv, true)
 	}
 	why += w.revealsTable(h.Candidates, g.Width)
 	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", w.moveSentence(mv, g.Rule)) + `</p>` + why +
@@ -858,7 +867,9 @@ func (w *minesWidget) revealsTable(cands []mines.Candidate, width int) string {
 			shows[k] = strings.Replace(shows[k], "</span>", htmlEscape(mark)+"</span>", 1) + sep[len(mark):]
 		}
 		cell := func(label, html string) string {
-			return `<td data-label="` + htmlEscape(label) + `">` + html + `</td>`
+			// One box for the value: in a stacked table its label and
+			// value are the two columns of a grid.
+			return `<td data-label="` + htmlEscape(label) + `"><span>` + html + `</span></td>`
 		}
 		rows.WriteString(`<tr><th scope="row">` + htmlEscape(w.cellNameOf(c.Y*width+c.X, width)) + `</th>` +
 			cell(f.T("mines.reveals-mine"), `<span class="kz-mines-show">`+htmlEscape(w.percentText(c.Prob))+`</span>`) +
@@ -1026,6 +1037,10 @@ func (w *minesWidget) moveSentence(mv mines.Move, rule string) string {
 		return w.f.T("mines.why-first", at, w.f.T("mines.rule-"+rule))
 	case mines.WhyEstimate:
 		return w.f.T("mines.why-estimate", at, w.percentText(mv.Prob))
+	case mines.WhyEndgame:
+		// Not always the lowest risk: the search weighs what each square
+		// would reveal, to the end of the game.
+		return w.f.T("mines.why-endgame", at, w.percentText(mv.Prob))
 	}
 	return w.f.T("mines.why-lowest", at, w.percentText(mv.Prob))
 }
