@@ -591,6 +591,7 @@
     var stop = new AbortController(); // the caller's cancel, or a part that failed
     var onAbort = function () { stop.abort(); };
     if (signal) signal.addEventListener("abort", onAbort);
+    this._grow(); // the other workers start while the first plans
     var work = first.call(method + ".split", { params: params === undefined ? null : params, workers: this._size }, { signal: stop.signal })
       .then(function (plan) { return pool._runParts(plan.parts, stop, options.onProgress).then(function (results) {
         return first.call(method + ".merge", { merge: plan.merge, results: results },
@@ -606,10 +607,20 @@
     });
   };
 
+  // _grow starts the pool's other engines, once: only a call that splits
+  // needs them. One that cannot start says why when it is given a part.
+  Pool.prototype._grow = function () {
+    while (this._engines.length < this._size) {
+      var engine = new Engine(this._module);
+      this._engines.push(engine);
+      engine._start().catch(function () { /* its first call starts it again, and reports */ });
+    }
+  };
+
   // _runParts runs a plan's parts on every engine of the pool and
   // resolves with their results, in the plan's order.
   Pool.prototype._runParts = function (parts, stop, onProgress) {
-    while (this._engines.length < this._size) this._engines.push(new Engine(this._module));
+    this._grow();
     var engines = this._engines;
     var queue = parts.map(function (_, i) { return i; });
     var results = new Array(parts.length), share = parts.map(function () { return 0; });

@@ -16,7 +16,13 @@ import (
 // (for the average, then the least worst case), earliest in the plan's
 // order on a tie: the guess, and so the tree, the search on one worker
 // picks. A part lacks the bound the guesses before it would have given,
-// so the parts together do more work than one search, in less time.
+// so the parts together do more work than one search, in less time. To
+// give every part a bound from the start, the plan plays a quick beam
+// search from the best-ranked guess (heuristicBeam guesses at each node):
+// its strategy is real, so its value bounds the optimum. On Mastermind's
+// average it finds 5,634 (the optimum is 5,625) in 45 ms, and the second
+// guess's part, unable to reach it, is cut off in half the time it takes
+// to finish unbounded (5,673).
 
 // PerfectPlan is a perfect search dealt into parts.
 type PerfectPlan struct {
@@ -27,7 +33,10 @@ type PerfectPlan struct {
 	MinWorst  int         `json:"minWorst"` // the least worst case, when the objective needed it
 	Order     []Code      `json:"order"`    // the root's guesses, in the order the search tries them
 	Parts     [][]Code    `json:"parts"`    // each part's guesses, in that order
-	Stats     SearchStats `json:"stats"`    // the plan's own work
+	// Bound is the value of a strategy the plan found (0: none): no part
+	// need look for worse. See SolvePerfectPart.
+	Bound int32       `json:"bound,omitempty"`
+	Stats SearchStats `json:"stats"` // the plan's own work
 	Started   int64       `json:"started"`  // when the plan began, Unix milliseconds
 }
 
@@ -115,11 +124,27 @@ func PlanPerfect(ctx context.Context, p *Position, opts PerfectOptions, parts in
 		plan.Order = append(plan.Order, o.guess)
 		plan.Parts[i%parts] = append(plan.Parts[i%parts], o.guess)
 	}
+	// A strategy found fast, for a bound.
+	beam := ps.solver(plan.Depth, plan.Big)
+	beam.rootList, beam.beam = plan.Order[:1], heuristicBeam
+	if v := beam.solve(ps.set, &ps.grp, plan.Depth, perfectInfinite, 0, nil); v < perfectInfinite && !beam.aborted {
+		plan.Bound = v
+	}
+	if m.err != nil {
+		return nil, m.err
+	}
 	return plan, nil
 }
 
+// heuristicBeam is the guesses a plan's quick strategy tries at each
+// node: at 3, the worst-case objectives on Mastermind find no strategy
+// within the least worst case; at 8 the bound is a little better (5,629)
+// and takes half as long again.
+const heuristicBeam = 5
+
 // SolvePerfectPart searches the plan's root with the given guesses alone.
-// bound, when above 0, is a value another part reached: a guess of this
+// bound, when above 0, is a value another part reached (the plan's own
+// bound stands in when it is less, or when there is none): a guess of this
 // part that cannot match it is cut off as soon as that is clear, as the
 // search on one worker cuts off the guesses after a good one. A part
 // whose guesses all fall short reports none found.
@@ -132,6 +157,9 @@ func SolvePerfectPart(ctx context.Context, p *Position, plan *PerfectPlan, guess
 	sv.rootList = guesses
 	out := &PerfectPart{}
 	limit := int32(perfectInfinite)
+	if plan.Bound > 0 && (bound <= 0 || plan.Bound < bound) {
+		bound = plan.Bound
+	}
 	if bound > 0 && bound < perfectInfinite {
 		limit = bound + 1 // a tie is kept: the merge decides it by the plan's order
 	}

@@ -22,6 +22,7 @@ func TestPerfectPartsMergeToTheWholeSearch(t *testing.T) {
 		{smallRules(t, 3, "01234567", false), []string{"012", "0 1"}},
 		{smallRules(t, 4, "ABCDEFG", false), []string{"ABCD", "0 1"}},
 	}
+	bounded := 0 // plans whose quick strategy gave a bound
 	for _, tc := range cases {
 		p := position(t, tc.rules, tc.turns...)
 		for _, obj := range allObjectives {
@@ -36,6 +37,9 @@ func TestPerfectPartsMergeToTheWholeSearch(t *testing.T) {
 				plan, err := PlanPerfect(context.Background(), p, opts, 3)
 				if err != nil || plan == nil || len(plan.Parts) < 2 {
 					t.Fatalf("%s: plan %+v, %v", name, plan, err)
+				}
+				if plan.Bound > 0 {
+					bounded++
 				}
 				// Through JSON, as the parts travel between workers.
 				var travelled PerfectPlan
@@ -89,7 +93,28 @@ func TestPerfectPartsMergeToTheWholeSearch(t *testing.T) {
 			}
 		}
 	}
+	if bounded == 0 {
+		t.Error("no plan found a quick strategy to bound its parts")
+	}
 	forgetStrategies()
+}
+
+// Mastermind's plan finds a strategy of 5,634 guesses in all, fast: a
+// bound on the optimum (5,625) that cuts off the second guess's part
+// (5,673 at best).
+func TestPerfectPlanBoundsMastermind(t *testing.T) {
+	r, err := PresetRules("mastermind")
+	if err != nil {
+		t.Fatal(err)
+	}
+	forgetStrategies()
+	plan, err := PlanPerfect(context.Background(), position(t, &r), PerfectOptions{Objective: ObjectiveAverage}, 8)
+	if err != nil || plan == nil {
+		t.Fatalf("plan %+v, %v", plan, err)
+	}
+	if plan.Bound < 5625 || plan.Bound >= 5673 {
+		t.Errorf("the plan's bound is %d; want from the optimum 5,625 to under 5,673", plan.Bound)
+	}
 }
 
 // A strategy already known is not shared out: the plan is nil.

@@ -86,6 +86,10 @@ type perfectSolver struct {
 	// order: a part of a search shared by several workers
 	// (perfect_parallel.go).
 	rootList []Code
+	// beam, when above 0, is the number of guesses tried at every node
+	// below the root, the best ranked: the value is then that of a real
+	// strategy, an upper bound on the optimum, found fast.
+	beam int
 
 	free group // the trivial group, whose cache serves every node searched without permutations
 
@@ -295,6 +299,10 @@ func (sv *perfectSolver) solve(s codeList, grp *group, depth int, limit int32, p
 				}
 			}
 			opts = keep
+		}
+		if ply > 0 && sv.beam > 0 && len(opts) > sv.beam {
+			slices.SortFunc(opts, func(a, b poption) int { return cmp.Compare(a.key, b.key) })
+			opts = opts[:sv.beam]
 		}
 		listed := ply == 0 && sv.rootList != nil
 		if listed {
