@@ -26,18 +26,18 @@ import (
 
 // PerfectPlan is a perfect search dealt into parts.
 type PerfectPlan struct {
-	Objective Objective   `json:"objective"`
-	Depth     int         `json:"depth"`    // the worst case each part keeps to (every secret's count, for the average)
-	Least     bool        `json:"least"`    // average: then the least worst case that keeps the total
-	Big       int32       `json:"big"`      // fewest-worst's penalty per secret at the last guess
-	MinWorst  int         `json:"minWorst"` // the least worst case, when the objective needed it
-	Order     []Code      `json:"order"`    // the root's guesses, in the order the search tries them
-	Parts     [][]Code    `json:"parts"`    // each part's guesses, in that order
+	Objective Objective `json:"objective"`
+	Depth     int       `json:"depth"`    // the worst case each part keeps to (every secret's count, for the average)
+	Least     bool      `json:"least"`    // average: then the least worst case that keeps the total
+	Big       int32     `json:"big"`      // fewest-worst's penalty per secret at the last guess
+	MinWorst  int       `json:"minWorst"` // the least worst case, when the objective needed it
+	Order     []Code    `json:"order"`    // the root's guesses, in the order the search tries them
+	Parts     [][]Code  `json:"parts"`    // each part's guesses, in that order
 	// Bound is the value of a strategy the plan found (0: none): no part
 	// need look for worse. See SolvePerfectPart.
-	Bound int32       `json:"bound,omitempty"`
-	Stats SearchStats `json:"stats"` // the plan's own work
-	Started   int64       `json:"started"`  // when the plan began, Unix milliseconds
+	Bound   int32       `json:"bound,omitempty"`
+	Stats   SearchStats `json:"stats"`   // the plan's own work
+	Started int64       `json:"started"` // when the plan began, Unix milliseconds
 }
 
 // PerfectPart is what one part found.
