@@ -133,6 +133,7 @@ func PlanPerfect(ctx context.Context, p *Position, opts PerfectOptions, parts in
 	if m.err != nil {
 		return nil, m.err
 	}
+	plan.Stats.add(beam.stats) // the proof counts all the work done
 	return plan, nil
 }
 
