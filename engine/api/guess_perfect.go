@@ -149,13 +149,16 @@ func treeText(r *guess.Rules, node *guess.TreeNode) string {
 	return sb.String()
 }
 
+// treeParams are guess.tree's parameters (its plan reads them too).
+type treeParams struct {
+	played
+	Objective string `json:"objective"`
+	Depth     *int   `json:"depth"`
+	Text      bool   `json:"text"`
+}
+
 func guessTree(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
-	var in struct {
-		played
-		Objective string `json:"objective"`
-		Depth     *int   `json:"depth"`
-		Text      bool   `json:"text"`
-	}
+	var in treeParams
 	if err := decode(params, &in); err != nil {
 		return nil, err
 	}
@@ -220,12 +223,7 @@ type perfectPartParams struct {
 }
 
 func guessTreePlan(ctx context.Context, params json.RawMessage, workers int) (*Plan, error) {
-	var in struct {
-		played
-		Objective string `json:"objective"`
-		Depth     *int   `json:"depth"`
-		Text      bool   `json:"text"`
-	}
+	var in treeParams
 	if err := decode(params, &in); err != nil {
 		return nil, err
 	}
