@@ -157,6 +157,16 @@ type treeParams struct {
 	Text      bool   `json:"text"`
 }
 
+// position reads the objective, then opens the position.
+func (in *treeParams) position(ctx context.Context) (*guess.Position, guess.Objective, error) {
+	obj, err := guess.ParseObjective(in.Objective)
+	if err != nil {
+		return nil, "", err
+	}
+	p, err := in.open(ctx)
+	return p, obj, err
+}
+
 func guessTree(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
 	var in treeParams
 	if err := decode(params, &in); err != nil {
@@ -172,11 +182,7 @@ func guessTree(ctx context.Context, params json.RawMessage, report progress.Func
 	if depth == 0 {
 		depth = -1 // no limit
 	}
-	obj, err := guess.ParseObjective(in.Objective)
-	if err != nil {
-		return nil, err
-	}
-	p, err := in.open(ctx)
+	p, obj, err := in.position(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -227,11 +233,7 @@ func guessTreePlan(ctx context.Context, params json.RawMessage, workers int) (*P
 	if err := decode(params, &in); err != nil {
 		return nil, err
 	}
-	obj, err := guess.ParseObjective(in.Objective)
-	if err != nil {
-		return nil, err
-	}
-	p, err := in.open(ctx)
+	p, obj, err := in.position(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -315,12 +316,7 @@ func printLosses(records []gameRecord) {
 		fmt.Fprintf(&sb, " %s %d", b.label, count[b.label])
 	}
 	sb.WriteString("; by kind")
-	whys := make([]string, 0, len(byWhy))
-	for w := range byWhy {
-		whys = append(whys, w)
-	}
-	slices.Sort(whys)
-	for _, w := range whys {
+	for _, w := range slices.Sorted(maps.Keys(byWhy)) {
 		fmt.Fprintf(&sb, " %s %d", w, byWhy[w])
 	}
 	fmt.Println(sb.String())
