@@ -39,6 +39,10 @@ func serveEmbed(t *testing.T, pages map[string]string, wasmType string, gate *at
 	s := &embedServer{}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name == "favicon.ico" { // a post's host may have none; the browser asks all the same
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
 		if page, ok := pages[name]; ok {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.Write([]byte(page))
@@ -130,7 +134,7 @@ func TestEmbedLoadsTheSmallestModule(t *testing.T) {
 // The module compiles while it downloads, and the placeholder shows how
 // much has come; the widget holds its place, so the post hardly moves.
 func TestEmbedStreamsWithProgress(t *testing.T) {
-	for _, game := range []string{"mines", "chain"} {
+	for _, game := range []string{"mines", "chain", "guess"} {
 		t.Run(game, func(t *testing.T) {
 			var gate atomic.Int32
 			server := serveEmbed(t, map[string]string{
@@ -152,6 +156,15 @@ func TestEmbedStreamsWithProgress(t *testing.T) {
 			after := eval[float64](t, ctx, `document.getElementById('after').getBoundingClientRect().top`)
 			if jump := math.Abs(after - loading["after"].(float64)); jump > 60 {
 				t.Errorf("the post moved %.0f px when the widget replaced its placeholder (%.0f → %.0f)", jump, loading["after"], after)
+			}
+			if game == "mines" {
+				// The first game comes from the worker a moment later;
+				// the covered board already held its place.
+				poll[bool](t, ctx, `document.querySelector('[data-kibitz]').shadowRoot.querySelector('.kz-mines-counter').textContent !== ''`, 30*time.Second)
+				dealt := eval[float64](t, ctx, `document.getElementById('after').getBoundingClientRect().top`)
+				if jump := math.Abs(dealt - after); jump > 10 {
+					t.Errorf("the post moved %.0f px when the first game was dealt (%.0f → %.0f)", jump, after, dealt)
+				}
 			}
 			t.Logf("progress %v%% at half the module; the text after the widget moved %.0f → %.0f px", loading["value"], loading["after"], after)
 		})

@@ -224,6 +224,12 @@ func (m *minesPlay) closeConfirm() {
 // shown is called when the mode is selected: the first visit deals a game.
 func (m *minesPlay) shown() {
 	if m.w.state.Game == nil {
+		// The board takes its place at once, covered, while the engine
+		// deals: the page around the widget does not jump when the game
+		// comes.
+		if w, h, ok := m.boardSize(); ok {
+			m.board.setSize(w, h)
+		}
 		go m.newGame()
 		return
 	}
@@ -397,6 +403,18 @@ func (m *minesPlay) params() (map[string]any, error) {
 		p["seed"] = seed
 	}
 	return p, nil
+}
+
+// boardSize is the size of the board the settings deal, if they are valid.
+func (m *minesPlay) boardSize() (width, height int, ok bool) {
+	s := m.w.state.Settings
+	if l, known := mines.LevelByID(s.Level); known {
+		return l.Width, l.Height, true
+	}
+	if _, err := m.params(); err != nil {
+		return 0, 0, false
+	}
+	return s.Width, s.Height, true
 }
 
 // ---- The game
