@@ -36,12 +36,13 @@ func init() {
 		Method{"chain.table", "The seed's table: direct and reverse values of rows from..to, with progress.", chainTable},
 		Method{"chain.move", "The perfect computer's move in a chain position: the fastest win, or the slowest loss.", chainMove},
 		Method{"chain.grundy", "Kayles Grundy values: of a position and its groups, or the nim-sequence from..to.", chainGrundy},
+		Method{"chain.footprint", "What an exact solve of a chain position costs before it starts: {position or n} → {cells, positions, memoryBytes, limit, held: {direct, reverse}}.", chainFootprint},
 	)
 	registerErrors(chainError)
 }
 
 // The engine keeps one solver per game between calls: a solver holds every
-// position of its range (one byte each, 2 MB at most, see engine/chain),
+// position of its range (one byte each, 18 MB at most, see engine/chain),
 // so once a row has been solved, every position of a game on it, every
 // hint and the table's shorter rows are lookups. Calls take turns on a
 // solver; a cancelled build leaves it to be built again.
@@ -273,6 +274,44 @@ func chainMove(ctx context.Context, params json.RawMessage, report progress.Func
 		PositionsSearched int64   `json:"positionsSearched"`
 		Ms                float64 `json:"ms"`
 	}{moveJSON(best.Move, best.After), best.Value, winner(best.Value > 0), best.After.Objects() == 0, s.PositionsSearched() - before, elapsed(start)}, nil
+}
+
+// chainFootprint says what chain.solve, chain.move or chain.table of a
+// row would cost: the positions of the table a solver builds for it and
+// the memory it then keeps (18 MB for a row of 80), and whether each
+// game's solver already holds it (then the call is lookups). A page
+// states the cost before it starts a big solve. A row past the exact
+// range is too-large, as for chain.solve.
+func chainFootprint(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	_, row, err := openChainGame(params)
+	if err != nil {
+		return nil, err
+	}
+	p := row.Position()
+	if p.Cells() > chain.MaxCells {
+		return nil, &Error{Code: CodeTooLarge, Size: int64(p.Cells()), Limit: chain.MaxCells,
+			Message: fmt.Sprintf("the position's row is %d cells, past the exact solver's limit of %d", p.Cells(), chain.MaxCells)}
+	}
+	positions, bytes := chain.Footprint(p.Cells())
+	type held struct {
+		Direct  bool `json:"direct"`
+		Reverse bool `json:"reverse"`
+	}
+	var h held
+	for _, rev := range []bool{false, true} {
+		s, done := chainSolver(rev)
+		if s.Holds(p.Cells()) {
+			h.Direct, h.Reverse = h.Direct || !rev, h.Reverse || rev
+		}
+		done()
+	}
+	return struct {
+		Cells       int   `json:"cells"`
+		Positions   int64 `json:"positions"`
+		MemoryBytes int   `json:"memoryBytes"`
+		Limit       int   `json:"limit"`
+		Held        held  `json:"held"`
+	}{p.Cells(), positions, bytes, chain.MaxCells, h}, nil
 }
 
 // chainTableMax bounds chain.table: the exact range.

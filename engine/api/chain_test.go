@@ -108,11 +108,11 @@ func TestChainOutcome(t *testing.T) {
 	if got["exact"] != true || got["value"] == nil {
 		t.Fatalf("reverse 20: %v", got)
 	}
-	tl := wantError(t, "chain.outcome", `{"n":65,"reverse":true}`, CodeTooLarge, "")
-	if tl.Limit != 64 {
+	tl := wantError(t, "chain.outcome", `{"n":81,"reverse":true}`, CodeTooLarge, "")
+	if tl.Limit != 80 {
 		t.Fatalf("the reverse limit: %+v", tl)
 	}
-	wantError(t, "chain.solve", `{"n":65}`, CodeTooLarge, "")
+	wantError(t, "chain.solve", `{"n":81}`, CodeTooLarge, "")
 	wantError(t, "chain.outcome", `{"n":2000000}`, CodeTooLarge, "n")
 }
 
@@ -146,7 +146,7 @@ func TestChainBadInput(t *testing.T) {
 	wantError(t, "chain.solve", `{"n":5,"position":"XX"}`, CodeBadInput, "n")
 	wantError(t, "chain.solve", `{"n":"5"}`, CodeBadInput, "n")
 	wantError(t, "chain.table", `{"from":3,"to":2}`, CodeBadInput, "to")
-	wantError(t, "chain.table", `{"to":65}`, CodeTooLarge, "to")
+	wantError(t, "chain.table", `{"to":81}`, CodeTooLarge, "to")
 	wantError(t, "chain.solve", `{"n":5,"reverze":true}`, CodeBadInput, "reverze")
 }
 
@@ -157,4 +157,33 @@ func TestChainCancel(t *testing.T) {
 	if err == nil || err.Code != CodeCancelled {
 		t.Fatalf("a cancelled solve: %v", err)
 	}
+}
+
+// chain.footprint tells a page, before it starts, what a solve will keep
+// in memory, and whether it is a lookup already.
+func TestChainFootprint(t *testing.T) {
+	forgetChainSolvers()
+	got := mustCall(t, "chain.footprint", `{"n":80}`)
+	if got["cells"] != 80.0 || got["positions"] != 18004327.0 || got["limit"] != 80.0 {
+		t.Fatalf("n=80: %v", got)
+	}
+	if mem := got["memoryBytes"].(float64); mem < 18004327 || mem > 19e6 {
+		t.Errorf("n=80 keeps %v bytes", mem)
+	}
+	if h := got["held"].(map[string]any); h["direct"] != false || h["reverse"] != false {
+		t.Errorf("n=80 before any solve: held %v", h)
+	}
+	solved := mustCall(t, "chain.solve", `{"n":30}`)
+	got = mustCall(t, "chain.footprint", `{"position":"XXX.XXXX"}`)
+	if h := got["held"].(map[string]any); h["direct"] != true || h["reverse"] != false {
+		t.Errorf("a short row after the direct 30: held %v", h)
+	}
+	if got = mustCall(t, "chain.footprint", `{"n":30}`); got["memoryBytes"] != solved["memoryBytes"] {
+		t.Errorf("footprint of 30 says %v bytes, the solve kept %v", got["memoryBytes"], solved["memoryBytes"])
+	}
+	tl := wantError(t, "chain.footprint", `{"position":"{40,40}"}`, CodeTooLarge, "")
+	if tl.Limit != 80 || tl.Size != 81 {
+		t.Errorf("{40,40}: %+v", tl)
+	}
+	wantError(t, "chain.footprint", `{"position":"XX?X"}`, CodeBadInput, "position")
 }

@@ -163,12 +163,15 @@ func sign(v int) int {
 }
 
 func TestTooLarge(t *testing.T) {
-	_, err := NewSolver(false).Value(context.Background(), NewPosition([]int{65}), false)
-	var tl *TooLargeError
-	if !errors.As(err, &tl) || tl.Limit != 64 {
-		t.Fatalf("65 objects: %v", err)
+	for _, groups := range [][]int{{81}, {40, 40}} {
+		_, err := NewSolver(false).Value(context.Background(), NewPosition(groups), false)
+		var tl *TooLargeError
+		if !errors.As(err, &tl) || tl.Limit != 80 || tl.Size != 81 {
+			t.Fatalf("%v, 81 cells: %v", groups, err)
+		}
 	}
-	// 64 cells is in range: {32, 31} is 64 cells.
+	// 80 cells are in range (TestBeyond64Cells solves them); 64 cells
+	// were the limit before: {32, 31}.
 	if _, err := NewSolver(false).Value(context.Background(), NewPosition([]int{32, 31}), false); err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +249,7 @@ func TestOutcome(t *testing.T) {
 	} else if GrundyOf(FullRow(100_000).Play(*o.Move).Groups()) != 0 {
 		t.Fatal("the winning move of 100,000 does not leave xor 0")
 	}
-	if _, err := OutcomeReverse(context.Background(), FullRow(65), true); err == nil {
-		t.Fatal("the reverse outcome of 65 must be too large")
+	if _, err := OutcomeReverse(context.Background(), FullRow(81), true); err == nil {
+		t.Fatal("the reverse outcome of 81 must be too large")
 	}
 }

@@ -15,9 +15,10 @@
 //     partition of at most w into parts g+1 ≥ 2; the ranker numbers these
 //     densely, 0 to p(w)-1, so the table is one signed byte per position
 //     with no keys and no collisions: p(61) = 1,121,505 bytes for a row of
-//     60, p(65) = 2,012,558 for the limit of 64 cells. That, plus a few
-//     hundred kilobytes of rank tables, is the solver's whole memory.
-//     Position.Key packs the canonical row into a uint64 as well.
+//     60, p(81) = 18,004,327 for the limit of 80 cells. That, plus a few
+//     hundred kilobytes of rank tables, is the solver's whole memory, and
+//     Footprint tells it before a solve starts. Position.Key packs a
+//     canonical row of up to 64 cells into a uint64 as well.
 //   - Bottom-up (retrograde) evaluation, as the seed suggests, and it
 //     measured faster than a depth-first search with a transposition table
 //     (a hash table of uint64 keys, then the same dense table with the
@@ -42,5 +43,5 @@
 //     rule and proved periodic (period 12 from 71) by the periodicity
 //     theorem, so the winner and a winning move of a direct row of any
 //     length take linear time. The reverse game's outcome is only as far as
-//     the exact solver reaches: 64 cells.
+//     the exact solver reaches: 80 cells.
 package chain

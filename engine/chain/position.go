@@ -6,8 +6,13 @@ import (
 )
 
 // MaxCells is the longest canonical row (objects plus one gap between
-// groups) the exact solver takes: its key must fit in a uint64.
-const MaxCells = 64
+// groups) the exact solver takes. Its table is one byte per position:
+// p(81) = 18,004,327 bytes for a row of 80 (see Footprint), the bound a
+// page states before it starts such a solve.
+const MaxCells = 80
+
+// keyCells is the longest canonical row Key packs: one bit per cell.
+const keyCells = 64
 
 // Position is a canonical multiset of group sizes: descending, all > 0.
 // The empty position is the end of the game.
@@ -53,9 +58,9 @@ func (p Position) Cells() int {
 // Key packs the canonical row into a uint64 (bit set = object), the
 // largest group in the highest bits. Two positions have the same key
 // exactly when they are the same multiset. ok is false when the row is
-// longer than MaxCells.
+// longer than 64 cells.
 func (p Position) Key() (key uint64, ok bool) {
-	if p.Cells() > MaxCells {
+	if p.Cells() > keyCells {
 		return 0, false
 	}
 	for _, g := range p {

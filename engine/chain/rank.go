@@ -4,7 +4,8 @@ package chain
 // is the multisets of parts p = g+1 ≥ 2 with Σp ≤ w, perfectly: 0 for the
 // empty position up to count()-1, in lexicographic order of the parts
 // taken largest first. The solver's table is indexed by it, one byte per
-// position: p(65) = 2,012,558 bytes for a 64-cell row.
+// position: p(81) = 18,004,327 bytes for an 80-cell row. Ranks fit an
+// int32 far beyond that: p(121) is 2.06 billion, still below 2³¹.
 type ranker struct {
 	w int
 	// f[wt*(w+2)+m]: multisets of parts in [2, m] with Σ ≤ wt.
