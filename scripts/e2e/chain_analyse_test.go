@@ -24,7 +24,7 @@ const chainSolveJS = `window.chainSolve = async (text, reverse) => {
 	return {result: $c('#kz-chain-result').textContent, error: $c('#kz-chain-pos-error').textContent};
 }; true`
 
-// TestChainAnalyseAnswersEverything: past the exact solver's 64 cells the
+// TestChainAnalyseAnswersEverything: past the exact solver's 80 cells the
 // direct game gets who wins, its Grundy value and a winning move (the
 // engine's chain.outcome), up to a million objects, and the reverse game
 // a plain reason; full-width digits read; an error names the character at
@@ -65,7 +65,7 @@ func TestChainAnalyseAnswersEverything(t *testing.T) {
 	if !strings.Contains(got["million"].(string), "1,000,000 cells") || !strings.Contains(got["million"].(string), "Grundy value") {
 		t.Fatalf("a million objects: %q", got["million"])
 	}
-	if !strings.HasPrefix(got["reverse"].(string), "No answer for the reverse game here") || !strings.Contains(got["reverse"].(string), "100 cells, past the solver's 64") {
+	if !strings.HasPrefix(got["reverse"].(string), "No answer for the reverse game here") || !strings.Contains(got["reverse"].(string), "100 cells, past the solver's 80") {
 		t.Fatalf("the reverse {100}: %q", got["reverse"])
 	}
 	if !strings.HasPrefix(got["fullWidth"].(string), "The side to move") {
@@ -128,7 +128,7 @@ func TestChainTableStopKeepsRows(t *testing.T) {
 	}
 	ctx = chainPageReloaded(t, ctx)
 	kept := eval[float64](t, ctx, `$c('#kz-chain-tab-analyse').click(), $c('#kz-chain-table').tBodies[0].rows.length`)
-	if label := eval[string](t, ctx, `$c('#kz-chain-table-go').textContent`); label != "Compute N = 41 to 60" {
+	if label := eval[string](t, ctx, `$c('#kz-chain-table-go').textContent`); label != "Compute N = 41 to 80" {
 		t.Fatalf("the button after a stop reads %q", label)
 	}
 	eval[bool](t, ctx, `$c('#kz-chain-table-go').click(), true`)
@@ -140,5 +140,84 @@ func TestChainTableStopKeepsRows(t *testing.T) {
 	t.Logf("%v", rows)
 	if kept != 40 || rows["r16"] != "16 −14 −13" || rows["r60"] != "60 −54 −53" || rows["ns"] != true {
 		t.Fatalf("after the reload and the rest: %v", rows)
+	}
+}
+
+// TestChainBigRowAsksFirst: past 64 cells the widget states the memory
+// the solver's table will keep before it builds it, in Play and in
+// Analyse; Not now builds nothing, Build shows its progress and then
+// plays or solves, Stop keeps nothing, and a table already built is not
+// asked about again. The builds are held in the engine (hold_test.go)
+// while the test looks at their progress bar and Stop.
+func TestChainBigRowAsksFirst(t *testing.T) {
+	ctx := chainPage(t)
+	installHold(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		const out = {};
+		// Play: 66 objects, the computer first.
+		set('#kz-chain-n', 66); set('#kz-chain-game', 'direct'); set('#kz-chain-start', 'cpu'); set('#kz-chain-rule', true);
+		$c('#kz-chain-new').click();
+		let ask = await until(() => $c('#kz-chain-big-box .kz-chain-big-text'));
+		out.playAsk = ask.textContent; out.playBytes = ask.dataset.bytes;
+		$c('#kz-chain-big-box [data-on-click="chain.big-no"]').click();
+		out.waiting = (await until(() => $c('[data-on-click="chain.cpu-resume"]'))).parentElement.textContent;
+		out.movesWaiting = $c('#kz-chain-row').dataset.moves;
+		$c('[data-on-click="chain.cpu-resume"]').click();
+		const build = await until(() => $c('#kz-chain-big-box [data-on-click="chain.big-yes"]'));
+		hold('chain.solve');
+		build.click();
+		await until(() => held('chain.solve') > 0);
+		out.playBar = !!$c('#kz-chain-big-box progress') && $c('#kz-chain-big-box .kz-note').textContent;
+		await release('chain.solve');
+		await until(() => $c('#kz-chain-row').dataset.moves === '1', 120000);
+		out.boxAfter = $c('#kz-chain-big-box').textContent;
+
+		// Analyse the same row: the table is held, so no question.
+		$c('#kz-chain-tab-analyse').click();
+		const pos = $c('#kz-chain-pos');
+		const type = text => { pos.value = text; pos.dispatchEvent(new Event('input', {bubbles: true, composed: true})); };
+		type('X'.repeat(66)); set('#kz-chain-an-game', 'direct'); set('#kz-chain-an-rule', true);
+		$c('#kz-chain-solve').click();
+		out.solved66 = (await until(() => $c('.kz-chain-line') && $c('#kz-chain-result .kz-big'))).textContent;
+		out.asked66 = !!$c('#kz-chain-result .kz-chain-big');
+
+		// 80 cells, reverse: asked; Stop during the build keeps nothing.
+		type('X'.repeat(80)); set('#kz-chain-an-game', 'reverse');
+		$c('#kz-chain-solve').click();
+		ask = await until(() => $c('#kz-chain-result .kz-chain-big-text'));
+		out.ask80 = ask.textContent; out.bytes80 = ask.dataset.bytes;
+		hold('chain.solve');
+		$c('#kz-chain-result [data-on-click="chain.big-yes"]').click();
+		await until(() => held('chain.solve') > 0);
+		$c('#kz-chain-result [data-on-click="chain.big-stop"]').click();
+		out.stopped = (await until(() => $c('.kz-chain-big-stopped'))).textContent;
+		await release('chain.solve');
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-result .kz-chain-big-text'));
+		$c('#kz-chain-result [data-on-click="chain.big-no"]').click();
+		await until(() => !$c('#kz-chain-result .kz-chain-big'));
+		out.kept = pos.value.length;
+		out.resultAfterNo = $c('#kz-chain-result').textContent;
+		return out;
+	})()`)
+	t.Logf("%v", got)
+	if got["playBytes"] != "2796921" || !strings.Contains(got["playAsk"].(string), "2,679,689 positions") || !strings.Contains(got["playAsk"].(string), "2.8 MB") {
+		t.Errorf("the question for a game of 66: %q (%v bytes)", got["playAsk"], got["playBytes"])
+	}
+	if got["movesWaiting"] != "0" || !strings.Contains(got["waiting"].(string), "needs its table") {
+		t.Errorf("after Not now the game waits: moves %v, %q", got["movesWaiting"], got["waiting"])
+	}
+	if bar, _ := got["playBar"].(string); !strings.HasPrefix(bar, "Building the table of 2,679,689 positions") || got["boxAfter"] != "" {
+		t.Errorf("the build's progress %v, after it %q", got["playBar"], got["boxAfter"])
+	}
+	if got["solved66"] != "The side to move wins in 59 moves." || got["asked66"] != false {
+		t.Errorf("66, held: %v (asked %v)", got["solved66"], got["asked66"])
+	}
+	if got["bytes80"] != "18180791" || !strings.Contains(got["ask80"].(string), "18,004,327 positions") || !strings.Contains(got["ask80"].(string), "18.2 MB") {
+		t.Errorf("the question for 80 cells: %q (%v bytes)", got["ask80"], got["bytes80"])
+	}
+	if !strings.HasPrefix(got["stopped"].(string), "Stopped") || got["kept"] != 80.0 || got["resultAfterNo"] != "" {
+		t.Errorf("Stop, then Not now: %q, %v characters kept, result %q", got["stopped"], got["kept"], got["resultAfterNo"])
 	}
 }

@@ -55,9 +55,9 @@ func TestChainGamesExplainThemselves(t *testing.T) {
 		await until(() => $c('#kz-chain-status').dataset.turn === 'you');
 		$c('#kz-chain-hint').click();
 		out.hint = await until(() => $c('#kz-chain-hint-box').textContent);
-		set('#kz-chain-n', 61);
-		out.value61 = $c('#kz-chain-n').value;
-		out.error61 = $c('#kz-chain-n-error').textContent;
+		set('#kz-chain-n', 81);
+		out.value81 = $c('#kz-chain-n').value;
+		out.error81 = $c('#kz-chain-n-error').textContent;
 		out.invalid = $c('#kz-chain-n').getAttribute('aria-invalid');
 		$c('#kz-chain-new').click();
 		out.rowAfterNew = $c('#kz-chain-row').dataset.row;
@@ -75,8 +75,8 @@ func TestChainGamesExplainThemselves(t *testing.T) {
 	if !strings.Contains(got["hint"].(string), "both players' moves and this one included") {
 		t.Fatalf("the hint does not say what a move count counts: %q", got["hint"])
 	}
-	if got["value61"] != "61" || got["error61"] != "61 is out of range: give a whole number from 1 to 60." || got["invalid"] != "true" || got["rowAfterNew"] != "XXXXX" {
-		t.Fatalf("Objects 61: %v", got)
+	if got["value81"] != "81" || got["error81"] != "81 is out of range: give a whole number from 1 to 80." || got["invalid"] != "true" || got["rowAfterNew"] != "XXXXX" {
+		t.Fatalf("Objects 81: %v", got)
 	}
 	if !strings.HasPrefix(got["error0"].(string), "0 is out of range") || !strings.HasPrefix(got["errorEmpty"].(string), "Give the number of objects") {
 		t.Fatalf("Objects 0 / empty: %v", got)

@@ -83,6 +83,32 @@ func BenchmarkChainInBrowser(b *testing.B) {
 	}
 }
 
+// BenchmarkChainBigInBrowser times the rows past the old limit of 64
+// cells, one cold run each (a fresh engine), with the memory the solver
+// keeps:
+//
+//	go test -tags e2e -run '^$' -bench ChainBig -benchtime 1x -v ./scripts/e2e
+func BenchmarkChainBigInBrowser(b *testing.B) {
+	ctx := tab(b)
+	navigate(b, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	for _, n := range []int{64, 72, 80} {
+		for _, rev := range []bool{false, true} {
+			got := eval[map[string]any](b, ctx, fmt.Sprintf(`(async () => {
+				const e = await Kibitz.createEngine({workers: 1});
+				await e.call('chain.grundy', {n: 1});
+				const t = performance.now();
+				const r = await e.call('chain.solve', {n: %d, reverse: %v});
+				const ms = performance.now() - t;
+				e.terminate && e.terminate();
+				return {ms, value: r.value, memoryBytes: r.memoryBytes, positions: r.positionsSearched};
+			})()`, n, rev))
+			name := fmt.Sprintf("N=%d-%s", n, map[bool]string{false: "direct", true: "reverse"}[rev])
+			b.Logf("%s: %.0f ms, value %v, %v positions, %v bytes", name, got["ms"], got["value"], got["positions"], got["memoryBytes"])
+			b.ReportMetric(got["ms"].(float64), name+"-ms")
+		}
+	}
+}
+
 // chainPage opens the single file on the chain tab and defines, in the
 // page, cz() (the chain widget's shadow root) and $c(sel), plus until.
 func chainPage(t testing.TB) context.Context {
@@ -271,9 +297,13 @@ func TestChainAnalysisTable(t *testing.T) {
 		$c('#kz-chain-table-go').click();
 		const sawProgress = !!await until(() => { const p = $c('#kz-chain-progress-row'); return held('chain.table') > 0 && p && !p.hidden; }, 30000);
 		await release('chain.table');
-		await until(() => $c('#kz-chain-table') && $c('#kz-chain-table').tBodies[0].rows.length === 60, 120000);
+		// Past 60 the table asks first (big.go): Not now stops it there.
+		const ask = await until(() => $c('#kz-chain-table-big .kz-chain-big-text'), 120000);
 		const rows = [...$c('#kz-chain-table').tBodies[0].rows].map(r => [...r.cells].map(c => c.textContent));
-		return {error, result, sawProgress, rows: rows.slice(0, 16).map(r => r.join(' ')).join(', '), last: rows[59].join(' ')};
+		$c('#kz-chain-table-big [data-on-click="chain.big-no"]').click();
+		const stopped = await until(() => $c('#kz-chain-table-msg').textContent);
+		return {error, result, sawProgress, rows: rows.slice(0, 16).map(r => r.join(' ')).join(', '), last: rows[rows.length - 1].join(' '),
+			ask: ask.textContent, stopped, button: $c('#kz-chain-table-go').textContent};
 	})()`)
 	if !strings.Contains(got["error"].(string), "Y") || !strings.Contains(got["error"].(string), "8") {
 		t.Fatalf("a bad character must be named with its place: %q", got["error"])
@@ -281,5 +311,9 @@ func TestChainAnalysisTable(t *testing.T) {
 	want := "1 +1 −1, 2 −2 +2, 3 +3 −3, 4 −4 −3, 5 +5 +4, 6 +5 −5, 7 +7 +6, 8 −8 −7, 9 +7 −7, 10 +9 +8, 11 +11 −9, 12 −10 −9, 13 +11 +10, 14 −12 −11, 15 +13 +12, 16 −14 −13"
 	if got["rows"] != want || got["last"] != "60 −54 −53" || got["sawProgress"] != true {
 		t.Fatalf("the table: %v / %v / progress %v", got["rows"], got["last"], got["sawProgress"])
+	}
+	if !strings.Contains(got["ask"].(string), "two tables") || !strings.Contains(got["ask"].(string), "36.4 MB") ||
+		!strings.HasPrefix(got["stopped"].(string), "Stopped: the table holds N = 1 to 60") || got["button"] != "Compute N = 61 to 80" {
+		t.Fatalf("past 60: %q, then %q, and the button %q", got["ask"], got["stopped"], got["button"])
 	}
 }

@@ -20,7 +20,7 @@ type chainAnalyser struct {
 
 	posIn, gameSel, ruleBox, posError, result  dom.Element
 	tableBox, tableBtn, progress, progressText dom.Element
-	tableMsg                                   dom.Element
+	tableMsg, tableBig                         dom.Element
 	tableCancel                                context.CancelFunc
 }
 
@@ -40,13 +40,14 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		`<h3>`+T("chain.table")+`</h3><p class="kz-note">`+T("chain.table-note")+`</p>`+
 		`<div class="kz-row"><button type="button" id="kz-chain-table-go" data-on-click="chain.table">`+T("chain.table-compute", 1, chainMaxN)+`</button></div>`+
 		`<p class="kz-field-error kz-chain-table-msg" id="kz-chain-table-msg" role="status"></p>`+
+		`<div class="kz-chain-table-big" id="kz-chain-table-big"></div>`+
 		`<div class="kz-row kz-chain-progress-row" id="kz-chain-progress-row" hidden><progress max="1" value="0" class="kz-chain-progress" aria-label="`+T("chain.table")+`"></progress>`+
 		`<span class="kz-note" id="kz-chain-progress-text"></span><button type="button" class="kz-link" data-on-click="chain.table-stop">`+T("common.stop")+`</button></div>`+
 		`<div class="kz-chain-table-box" id="kz-chain-table-box"></div>`)
 	get := func(id string) dom.Element { return panel.QuerySelector("#" + id) }
 	a.posIn, a.gameSel, a.ruleBox, a.posError, a.result = get("kz-chain-pos"), get("kz-chain-an-game"), get("kz-chain-an-rule"), get("kz-chain-pos-error"), get("kz-chain-result")
 	a.tableBtn, a.progress, a.progressText, a.tableBox = get("kz-chain-table-go"), panel.QuerySelector("progress"), get("kz-chain-progress-text"), get("kz-chain-table-box")
-	a.tableMsg = get("kz-chain-table-msg")
+	a.tableMsg, a.tableBig = get("kz-chain-table-msg"), get("kz-chain-table-big")
 	progressRow := get("kz-chain-progress-row")
 	setInputValue(a.posIn, st.Position)
 	a.followGame()
@@ -105,6 +106,9 @@ func (a *chainAnalyser) solve() {
 	st.AnRev = inputValue(a.gameSel) == "reverse"
 	st.AnSingle = checked(a.ruleBox)
 	a.w.save()
+	if !a.w.ready(a.result, st.Position, st.AnRev) {
+		return
+	}
 	var s chainSolved
 	err := f.Call("chain.analyse", "chain.solve", map[string]any{
 		"position": st.Position, "reverse": st.AnRev, "firstMoveSingle": st.AnSingle}, &s)
@@ -267,8 +271,10 @@ func sortStable(order []int, less func(x, y int) bool) {
 // before it. The short rows come first and in one call; the long rows,
 // which cost most, in calls of their own. The split costs more than one
 // call (each call builds its own solver): 1.9 million positions per game
-// against 1.1 million.
-var chainTableCalls = [][2]int{{1, 40}, {41, 50}, {51, 55}, {56, chainMaxN}}
+// against 1.1 million. The rows past 60 come last, in one call, once the
+// reader has agreed to their tables (see big.go), which are built first
+// with a bar of their own.
+var chainTableCalls = [][2]int{{1, 40}, {41, 50}, {51, 55}, {56, 60}, {61, chainMaxN}}
 
 // computeTable fills the table of N = 1..chainMaxN in the page, with a
 // progress bar and Stop. A table stopped part way is taken up where it
@@ -292,10 +298,11 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 		st.Table = nil
 	}
 	start := len(st.Table) + 1
-	// Progress in positions to evaluate, the calls' true cost.
+	// Progress in positions to evaluate, the calls' true cost; the big
+	// rows' tables have their own bar.
 	var total, done float64
 	for _, c := range chainTableCalls {
-		if c[1] >= start {
+		if c[1] >= start && c[1] <= bigCells {
 			total += float64(chain.Positions(c[1]))
 		}
 	}
@@ -309,13 +316,22 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 			continue
 		}
 		weight := float64(chain.Positions(c[1]))
+		if c[1] > bigCells {
+			weight = 0
+			show(1)
+			if !a.w.ready(a.tableBig, fullRowText(c[1]), false, true) {
+				a.tableMsg.SetTextContent(f.T("chain.table-stopped", len(st.Table)))
+				a.renderTable()
+				return
+			}
+		}
 		var out struct {
 			Rows []chainTableRow `json:"rows"`
 		}
 		err := f.Engine.Call(ctx, "chain.table", map[string]any{"from": max(c[0], start), "to": c[1], "firstMoveSingle": true}, &out,
 			func(d, t float64, note string) {
-				if t > 0 {
-					show((done + weight*d/t) / total)
+				if t > 0 && total > 0 {
+					show(min(1, (done+weight*d/t)/total))
 				}
 			})
 		if err != nil {

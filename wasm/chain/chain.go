@@ -17,8 +17,11 @@ import (
 //   - Play: a row of objects against the perfect computer (chain.move),
 //     with a hint that shows every move's value (chain.solve).
 //   - Analyse: solve any position (its value, the principal line, every
-//     move), and the table of the starting rows' values for N = 1..60,
+//     move), and the table of the starting rows' values for N = 1..80,
 //     computed in the page (chain.table) with a progress bar.
+//
+// Rows past 64 cells take a table of megabytes that builds for seconds
+// to minutes: the widget states its memory and asks first (big.go).
 //
 // Every rule and every value is the engine's; the widget draws and asks.
 // It uses engine/chain only to read a row and to check that a click is a
@@ -66,8 +69,9 @@ type chainState struct {
 
 const chainStateVersion = 1
 
-// chainMaxN is the longest row the widget offers: the exact solver's range.
-const chainMaxN = 60
+// chainMaxN is the longest row the widget offers: the exact solver's
+// range. Past bigCells the widget asks first (see big.go).
+const chainMaxN = 80
 
 var chainModes = []string{"play", "analyse"}
 
@@ -106,6 +110,7 @@ type chainWidget struct {
 	panels map[string]dom.Element
 	play   *chainPlay
 	an     *chainAnalyser
+	big    *bigAsk // the big-row question on screen, if any
 }
 
 func (w *chainWidget) Start(f *frame.Frame) {
@@ -127,6 +132,7 @@ func (w *chainWidget) Start(f *frame.Frame) {
 		f.Body.AppendChild(el("div", cls("kz-head"), el("h2", cls("kz-title"), f.T("chain.title")), f.LanguageMenu()))
 	}
 	f.Body.AppendChild(w.buildTabs())
+	w.handleBig()
 	w.play = newChainPlay(w, w.panels["play"])
 	w.an = newChainAnalyser(w, w.panels["analyse"])
 	w.selectMode(w.state.Mode, false)

@@ -26,5 +26,12 @@ func TestMessages(t *testing.T) {
 		{Key: "chain.reverse-too-long", Args: func(n int) []any { return []any{n, 64} },
 			One: "No answer for the reverse game here: no shortcut to its outcome is known, so it needs the exact solver, and this position has 1 cell, past the solver's 64. The direct game of this position can be answered.",
 			Two: "No answer for the reverse game here: no shortcut to its outcome is known, so it needs the exact solver, and this position has 2 cells, past the solver's 64. The direct game of this position can be answered."},
+		{Key: "chain.big-progress", Args: func(n int) []any { return []any{n, 40} }, One: "Building the table of 1 position: 40%", Two: "Building the table of 2 positions: 40%"},
+		{Key: "chain.big-ask", Args: func(n int) []any { return []any{n, n, "18.1", "It takes a few seconds."} },
+			One: "A row of 1 cell: the exact solver first builds its table of 1 position, which keeps 18.1 MB of this tab's memory until the page is closed. It takes a few seconds. After it, every move, hint and value on this row is instant.",
+			Two: "A row of 2 cells: the exact solver first builds its table of 2 positions, which keeps 18.1 MB of this tab's memory until the page is closed. It takes a few seconds. After it, every move, hint and value on this row is instant."},
+		{Key: "chain.big-ask-both", Args: func(n int) []any { return []any{n, n, "36.2"} },
+			One: "Rows of up to 1 cell: the exact solver first builds two tables, direct and reverse, of 1 position each, which keep 36.2 MB of this tab's memory until the page is closed. It can take a minute, and a few on a slow phone.",
+			Two: "Rows of up to 2 cells: the exact solver first builds two tables, direct and reverse, of 2 positions each, which keep 36.2 MB of this tab's memory until the page is closed. It can take a minute, and a few on a slow phone."},
 	})
 }

@@ -20,7 +20,7 @@ type chainPlay struct {
 	nIn, nError, gameSel, startSel, ruleBox  dom.Element
 	settingsNote                             dom.Element
 	status, rowBox, hintBox, logBox, hintBtn dom.Element
-	rowMsg, history                          dom.Element
+	rowMsg, history, bigBox                  dom.Element
 
 	busy     bool           // the computer is moving
 	hint     map[string]int // move text ("4", "4-5") → value, while shown
@@ -50,6 +50,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 		`<button type="button" id="kz-chain-hint" data-on-click="chain.hint">`+T("chain.hint")+`</button>`+
 		`<button type="button" data-on-click="chain.to-analyser">`+T("chain.to-analyser")+`</button></div>`+
 		`<p class="kz-chain-status" id="kz-chain-status" role="status" aria-live="polite"></p>`+
+		`<div class="kz-chain-big-box" id="kz-chain-big-box"></div>`+
 		`<div class="kz-chain-row" id="kz-chain-row" role="group" aria-label="`+T("chain.row")+`" data-on-click="chain.obj" data-on-keydown="chain.key" data-on-pointerdown="chain.down" data-on-pointerup="chain.up"></div>`+
 		`<p class="kz-field-error kz-chain-row-msg" id="kz-chain-row-msg" role="alert"></p>`+
 		`<div class="kz-chain-hint" id="kz-chain-hint-box" aria-live="polite"></div>`+
@@ -59,7 +60,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	p.nIn, p.gameSel, p.startSel, p.ruleBox = get("kz-chain-n"), get("kz-chain-game"), get("kz-chain-start"), get("kz-chain-rule")
 	p.settingsNote, p.status, p.rowBox = get("kz-chain-settings-note"), get("kz-chain-status"), get("kz-chain-row")
 	p.hintBtn, p.hintBox, p.logBox = get("kz-chain-hint"), get("kz-chain-hint-box"), get("kz-chain-log")
-	p.rowMsg, p.history = get("kz-chain-row-msg"), get("kz-chain-history")
+	p.rowMsg, p.history, p.bigBox = get("kz-chain-row-msg"), get("kz-chain-history"), get("kz-chain-big-box")
 	setInputValue(p.nIn, strconv.Itoa(s.N))
 	setInputValue(p.gameSel, chainPick(s.Reverse, "reverse", "direct"))
 	setInputValue(p.startSel, chainPick(s.CPUFirst, "cpu", "you"))
@@ -68,6 +69,12 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	f.Handle("chain.settings", func(dom.Event, dom.Element) { p.readSettings() })
 	f.Handle("chain.new", func(dom.Event, dom.Element) { p.newGame() })
 	f.Handle("chain.hint", func(dom.Event, dom.Element) { go p.showHint() })
+	f.Handle("chain.cpu-resume", func(dom.Event, dom.Element) {
+		if p.cpuToMove() && !p.busy {
+			replace(p.bigBox)
+			go p.cpuMove()
+		}
+	})
 	f.Handle("chain.to-analyser", func(dom.Event, dom.Element) { p.toAnalyser() })
 	f.Handle("chain.obj", func(ev dom.Event, _ dom.Element) { p.click(ev) })
 	f.Handle("chain.key", func(ev dom.Event, _ dom.Element) { p.key(ev) })
@@ -129,6 +136,8 @@ func (p *chainPlay) newGame() {
 		// The first start of all, on a bad saved number: the last good one.
 	}
 	s := p.w.state.Settings
+	p.w.dismissBig() // a question, or a build, for the last game's row
+	replace(p.bigBox)
 	p.w.state.Game = &chainGame{chainSettings: s, Row: chain.FullRow(s.N).String()}
 	setHidden(p.settingsNote, true)
 	p.hint = nil
@@ -229,6 +238,15 @@ func (p *chainPlay) sayError(err error) {
 // chosen objects light up, then fade out.
 func (p *chainPlay) cpuMove() {
 	g := p.game()
+	if !p.w.ready(p.bigBox, g.Row, g.Reverse) {
+		// The reader would rather not build the table now: the game
+		// waits, and says how to go on.
+		if p.game() == g && p.w.big == nil {
+			p.bigBox.SetInnerHTML(`<p class="kz-note">` + htmlEscape(p.f.T("chain.big-waiting")) +
+				` <button type="button" class="kz-link" data-on-click="chain.cpu-resume">` + htmlEscape(p.f.T("chain.big-resume")) + `</button></p>`)
+		}
+		return
+	}
 	p.busy = true
 	p.render()
 	var reply chainReply
@@ -262,6 +280,9 @@ func (p *chainPlay) cpuMove() {
 func (p *chainPlay) showHint() {
 	g := p.game()
 	if g == nil || g.Winner != "" || p.busy || p.cpuToMove() {
+		return
+	}
+	if !p.w.ready(p.bigBox, g.Row, g.Reverse) {
 		return
 	}
 	var solved chainSolved
