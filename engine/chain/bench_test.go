@@ -26,6 +26,22 @@ func BenchmarkValue(b *testing.B) {
 	}
 }
 
+// BenchmarkValueBig is the same past the old limit of 64 cells, up to the
+// 18-million-position table of 80: go test -bench ValueBig -benchtime 1x.
+func BenchmarkValueBig(b *testing.B) {
+	for _, n := range []int{64, 72, 80} {
+		for _, rev := range []bool{false, true} {
+			b.Run(fmt.Sprintf("N=%d/%s", n, map[bool]string{false: "direct", true: "reverse"}[rev]), func(b *testing.B) {
+				for range b.N {
+					if _, err := NewSolver(rev).Value(context.Background(), NewPosition([]int{n}), true); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkSolve is chain.solve's work: every first move's value and the
 // principal line.
 func BenchmarkSolve(b *testing.B) {
