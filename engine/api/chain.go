@@ -39,6 +39,7 @@ func init() {
 		Method{"chain.footprint", "What an exact solve of a chain position costs before it starts: {position or n} → {cells, positions, memoryBytes, limit, held: {direct, reverse}}.", chainFootprint},
 	)
 	registerErrors(chainError)
+	registerSplit("chain.table", Split{chainTablePlan, chainTableMerge})
 }
 
 // The engine keeps one solver per game between calls: a solver holds every
@@ -317,14 +318,33 @@ func chainFootprint(ctx context.Context, params json.RawMessage, report progress
 // chainTableMax bounds chain.table: the exact range.
 const chainTableMax = chain.MaxCells
 
+// chainTableIn is chain.table's parameters; direct and reverse choose
+// the games (both by default).
+type chainTableIn struct {
+	From            *int  `json:"from,omitempty"`
+	To              *int  `json:"to,omitempty"`
+	FirstMoveSingle *bool `json:"firstMoveSingle,omitempty"`
+	Direct          *bool `json:"direct,omitempty"`
+	Reverse         *bool `json:"reverse,omitempty"`
+}
+
+type chainTableRow struct {
+	N       int  `json:"n"`
+	Direct  *int `json:"direct,omitempty"`
+	Reverse *int `json:"reverse,omitempty"`
+}
+
+type chainTableOut struct {
+	Rows              []chainTableRow `json:"rows"`
+	FirstMoveSingle   bool            `json:"firstMoveSingle"`
+	PositionsSearched int64           `json:"positionsSearched"`
+	DirectMs          *float64        `json:"directMs,omitempty"`
+	ReverseMs         *float64        `json:"reverseMs,omitempty"`
+	Ms                float64         `json:"ms"`
+}
+
 func chainTable(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
-	var in struct {
-		From            *int  `json:"from"`
-		To              *int  `json:"to"`
-		FirstMoveSingle *bool `json:"firstMoveSingle"`
-		Direct          *bool `json:"direct"`
-		Reverse         *bool `json:"reverse"`
-	}
+	var in chainTableIn
 	if err := decode(params, &in); err != nil {
 		return nil, err
 	}
@@ -352,12 +372,7 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 		games = append(games, true)
 	}
 	start := time.Now()
-	type rowOut struct {
-		N       int  `json:"n"`
-		Direct  *int `json:"direct,omitempty"`
-		Reverse *int `json:"reverse,omitempty"`
-	}
-	rows := make([]rowOut, to-from+1)
+	rows := make([]chainTableRow, to-from+1)
 	for i := range rows {
 		rows[i].N = from + i
 	}
@@ -365,14 +380,7 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 	// holds every shorter row too (a row of n is a position of the range
 	// of to), so the other rows are lookups.
 	var searched int64
-	var out struct {
-		Rows              []rowOut `json:"rows"`
-		FirstMoveSingle   bool     `json:"firstMoveSingle"`
-		PositionsSearched int64    `json:"positionsSearched"`
-		DirectMs          *float64 `json:"directMs,omitempty"`
-		ReverseMs         *float64 `json:"reverseMs,omitempty"`
-		Ms                float64  `json:"ms"`
-	}
+	var out chainTableOut
 	for gi, rev := range games {
 		s, done := chainSolver(rev)
 		before := s.PositionsSearched()
@@ -404,6 +412,72 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 		report.Report(base+chain.Positions(to), int64(len(games))*chain.Positions(to), "positions")
 	}
 	out.Rows, out.FirstMoveSingle, out.PositionsSearched, out.Ms = rows, single, searched, elapsed(start)
+	return out, nil
+}
+
+// chainTablePlan shares chain.table over a pool: the direct game on one
+// worker and the reverse game on another, each building its own table
+// (the tables cannot be shared, and each game's is built bottom-up as a
+// whole). One worker, or one game, is one part: the call itself.
+func chainTablePlan(ctx context.Context, params json.RawMessage, workers int) (*Plan, error) {
+	var in chainTableIn
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	both := (in.Direct == nil || *in.Direct) && (in.Reverse == nil || *in.Reverse)
+	if workers < 2 || !both {
+		return &Plan{Parts: []Part{{"chain.table", params}}, Merge: json.RawMessage("null")}, nil
+	}
+	plan := &Plan{Merge: json.RawMessage("null")}
+	yes, no := true, false
+	for _, reverse := range []bool{false, true} {
+		part := in
+		part.Direct, part.Reverse = &no, &no
+		if reverse {
+			part.Reverse = &yes
+		} else {
+			part.Direct = &yes
+		}
+		text, err := json.Marshal(part)
+		if err != nil {
+			return nil, err
+		}
+		plan.Parts = append(plan.Parts, Part{"chain.table", text})
+	}
+	return plan, nil
+}
+
+// chainTableMerge puts the games' columns side by side. The parts ran at
+// once, so the call took as long as the longest.
+func chainTableMerge(ctx context.Context, merge json.RawMessage, results []json.RawMessage) (any, error) {
+	var out chainTableOut
+	for i, text := range results {
+		var part chainTableOut
+		if err := json.Unmarshal(text, &part); err != nil {
+			return nil, badInput(fmt.Sprintf("results[%d]", i), "bad-value", "a part's result is not a chain table: "+err.Error())
+		}
+		if i == 0 {
+			out.Rows, out.FirstMoveSingle = part.Rows, part.FirstMoveSingle
+		} else if len(part.Rows) != len(out.Rows) {
+			return nil, badInput(fmt.Sprintf("results[%d]", i), "bad-value", "the parts' tables have different rows")
+		}
+		for j, row := range part.Rows {
+			if row.Direct != nil {
+				out.Rows[j].Direct = row.Direct
+			}
+			if row.Reverse != nil {
+				out.Rows[j].Reverse = row.Reverse
+			}
+		}
+		out.PositionsSearched += part.PositionsSearched
+		if part.DirectMs != nil {
+			out.DirectMs = part.DirectMs
+		}
+		if part.ReverseMs != nil {
+			out.ReverseMs = part.ReverseMs
+		}
+		out.Ms = max(out.Ms, part.Ms)
+	}
 	return out, nil
 }
 

@@ -11,6 +11,7 @@ import (
 // splitCases gives each split method parameters to check it with.
 var splitCases = map[string]string{
 	"mines.bench": `{"level":"beginner","games":23,"seed":40}`,
+	"chain.table": `{"from":3,"to":24}`,
 	"guess.tree":  `{"rules":{"length":4,"alphabet":"ABCD","repeats":true},"objective":"fewest-worst","depth":0,"text":true}`,
 }
 
@@ -26,9 +27,11 @@ func TestSplitMethodsMergeToTheSameResult(t *testing.T) {
 	}
 	for name, params := range splitCases {
 		guess.ForgetStrategies() // a remembered strategy is not shared out
+		forgetChainSolvers()     // nor a built table (positionsSearched)
 		alone := resultWithoutTime(t, rawCall(t, name, params))
 		for _, workers := range []int{1, 2, 3, 8} {
 			guess.ForgetStrategies()
+			forgetChainSolvers()
 			planText := rawCall(t, name+".split", `{"params":`+params+`,"workers":`+itoa(workers)+`}`)
 			var plan Plan
 			if err := json.Unmarshal([]byte(planText), &plan); err != nil {
@@ -121,7 +124,7 @@ func resultWithoutTime(t *testing.T, text string) string {
 	if err := json.Unmarshal([]byte(text), &v); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"ms", "engineMs"} {
+	for _, k := range []string{"ms", "engineMs", "directMs", "reverseMs"} {
 		delete(v, k)
 	}
 	if proof, ok := v["proof"].(map[string]any); ok {

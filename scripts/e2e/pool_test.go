@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -113,5 +114,53 @@ func TestPoolSolvesThePerfectTree(t *testing.T) {
 	}
 	if got["workers"] != 2.0 || got["source"] != "search" || got["rising"] != true {
 		t.Errorf("the tree should be searched on both workers with rising progress: %v", got)
+	}
+}
+
+// The chain table splits by game (chain.table.split): the direct game's
+// table builds on one worker while the reverse game's builds on another,
+// and the merged table is one worker's.
+func TestPoolBuildsTheChainTable(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const params = {from: 1, to: 50};
+		const one = await Kibitz.createEngine({game: 'chain', workers: 1});
+		const pool = await Kibitz.createEngine({game: 'chain', workers: 2});
+		const progress = [];
+		const alone = await one.call('chain.table', params);
+		const shared = await pool.call('chain.table', params, {onProgress: p => progress.push(p.done / p.total)});
+		return {alone: JSON.stringify(alone.rows), shared: JSON.stringify(shared.rows), workers: pool._engines.length,
+			searched: [alone.positionsSearched, shared.positionsSearched],
+			rising: progress.every((f, i) => i === 0 || f >= progress[i - 1] - 1e-9), last: progress[progress.length - 1]};
+	})()`)
+	if got["alone"] != got["shared"] {
+		t.Errorf("two workers' table\n%v\none worker's\n%v", got["shared"], got["alone"])
+	}
+	if got["workers"] != 2.0 || got["rising"] != true || got["last"] != 1.0 {
+		t.Errorf("the table should be built on both workers with rising progress: %v", got)
+	}
+	if s := got["searched"].([]any); s[0] != s[1] {
+		t.Errorf("positions searched: one worker %v, two %v", s[0], s[1])
+	}
+}
+
+// BenchmarkChainTablePool times the table of N = 61..80 (both games'
+// tables of 80 cells) on one worker and on two:
+//
+//	go test -tags e2e -run '^$' -bench ChainTablePool -benchtime 1x -v ./scripts/e2e
+func BenchmarkChainTablePool(b *testing.B) {
+	ctx := tab(b)
+	navigate(b, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	for _, workers := range []int{1, 2} {
+		ms := eval[float64](b, ctx, `(async () => {
+			const e = await Kibitz.createEngine({game: 'chain', workers: `+strconv.Itoa(workers)+`});
+			await e.call('chain.grundy', {n: 1});
+			const t = performance.now();
+			await e.call('chain.table', {from: 61, to: 80});
+			return performance.now() - t;
+		})()`)
+		b.Logf("%d worker(s): %.1f s", workers, ms/1000)
+		b.ReportMetric(ms, "ms-"+strconv.Itoa(workers)+"-workers")
 	}
 }

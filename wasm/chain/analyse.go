@@ -299,7 +299,7 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 	}
 	start := len(st.Table) + 1
 	// Progress in positions to evaluate, the calls' true cost; the big
-	// rows' tables have their own bar.
+	// rows' call, asked about first, has the bar to itself.
 	var total, done float64
 	for _, c := range chainTableCalls {
 		if c[1] >= start && c[1] <= bigCells {
@@ -317,13 +317,16 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 		}
 		weight := float64(chain.Positions(c[1]))
 		if c[1] > bigCells {
-			weight = 0
-			show(1)
-			if !a.w.ready(a.tableBig, fullRowText(c[1]), false, true) {
+			// Asked first; then the call builds both games' tables, on two
+			// workers when the pool has them (chain.table splits), with
+			// this bar from nought again.
+			if _, _, ok := a.w.ask(a.tableBig, fullRowText(c[1]), false, true); !ok {
 				a.tableMsg.SetTextContent(f.T("chain.table-stopped", len(st.Table)))
 				a.renderTable()
 				return
 			}
+			done, total = 0, weight
+			show(0)
 		}
 		var out struct {
 			Rows []chainTableRow `json:"rows"`

@@ -50,12 +50,21 @@ type bigAsk struct {
 // false when the reader said no, stopped the build, or it failed (the
 // reason is said in box).
 func (w *chainWidget) ready(box dom.Element, position string, games ...bool) bool {
-	f := w.f
-	var fp chainFootprint
-	if err := f.Call("chain-footprint", "chain.footprint", map[string]any{"position": position}, &fp); err != nil {
-		return true // the call that follows says what is wrong with the position
+	games, fp, ok := w.ask(box, position, games...)
+	if !ok || len(games) == 0 {
+		return ok
 	}
-	var build []bool
+	return w.build(box, position, games, fp)
+}
+
+// ask asks, in box, whether to build the tables a row past bigCells needs
+// and the solvers do not hold yet. It returns the games to build (none
+// when nothing needs asking) and whether the caller may go on.
+func (w *chainWidget) ask(box dom.Element, position string, games ...bool) (build []bool, fp chainFootprint, ok bool) {
+	f := w.f
+	if err := f.Call("chain-footprint", "chain.footprint", map[string]any{"position": position}, &fp); err != nil {
+		return nil, fp, true // the call that follows says what is wrong with the position
+	}
 	for _, reverse := range games {
 		held := fp.Held.Direct
 		if reverse {
@@ -66,7 +75,7 @@ func (w *chainWidget) ready(box dom.Element, position string, games ...bool) boo
 		}
 	}
 	if fp.Cells <= bigCells || len(build) == 0 {
-		return true
+		return nil, fp, true
 	}
 	if w.big != nil && w.big.cancel == nil {
 		w.dismissBig() // a newer question replaces the one on screen
@@ -94,14 +103,24 @@ func (w *chainWidget) ready(box dom.Element, position string, games ...bool) boo
 		`<button type="button" data-on-click="chain.big-no">` + htmlEscape(f.T("chain.big-no")) + `</button></div>`)
 	inView(box)
 	focus(box.QuerySelector("[data-on-click='chain.big-yes']"))
-	if !<-ask.answer {
-		if w.big == ask {
-			replace(box)
-		}
-		return false
+	yes := <-ask.answer
+	if w.big == ask {
+		replace(box)
 	}
+	return build, fp, yes
+}
 
-	// The build, one game after the other, with one bar for both.
+// build builds the tables of position's row for the games given, one after
+// the other, with a progress bar and Stop in box.
+func (w *chainWidget) build(box dom.Element, position string, games []bool, fp chainFootprint) bool {
+	f := w.f
+	ask := &bigAsk{answer: make(chan bool, 1)}
+	w.big = ask
+	defer func() {
+		if w.big == ask {
+			w.big = nil
+		}
+	}()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	ask.cancel = cancel
@@ -113,11 +132,11 @@ func (w *chainWidget) ready(box dom.Element, position string, games ...bool) boo
 		note.SetTextContent(f.T("chain.big-progress", fp.Positions, int(100*fraction)))
 	}
 	show(0)
-	for i, reverse := range build {
+	for i, reverse := range games {
 		err := f.Engine.Call(ctx, "chain.solve", map[string]any{"position": position, "reverse": reverse, "firstMoveSingle": false}, nil,
 			func(d, t float64, _ string) {
 				if t > 0 {
-					show((float64(i) + d/t) / float64(len(build)))
+					show((float64(i) + d/t) / float64(len(games)))
 				}
 			})
 		if err != nil {
