@@ -160,8 +160,10 @@ func TestChainBigRowAsksFirst(t *testing.T) {
 		$c('#kz-chain-new').click();
 		let ask = await until(() => $c('#kz-chain-big-box .kz-chain-big-text'));
 		out.playAsk = ask.textContent; out.playBytes = ask.dataset.bytes;
+		out.statusAsk = $c('#kz-chain-status').textContent;
 		$c('#kz-chain-big-box [data-on-click="chain.big-no"]').click();
 		out.waiting = (await until(() => $c('[data-on-click="chain.cpu-resume"]'))).parentElement.textContent;
+		out.statusNo = $c('#kz-chain-status').textContent;
 		out.movesWaiting = $c('#kz-chain-row').dataset.moves;
 		$c('[data-on-click="chain.cpu-resume"]').click();
 		const build = await until(() => $c('#kz-chain-big-box [data-on-click="chain.big-yes"]'));
@@ -172,6 +174,7 @@ func TestChainBigRowAsksFirst(t *testing.T) {
 		await release('chain.solve');
 		await until(() => $c('#kz-chain-row').dataset.moves === '1', 120000);
 		out.boxAfter = $c('#kz-chain-big-box').textContent;
+		out.statusAfter = await until(() => $c('#kz-chain-status').dataset.turn === 'you' && $c('#kz-chain-status').textContent);
 
 		// Analyse the same row: the table is held, so no question.
 		$c('#kz-chain-tab-analyse').click();
@@ -204,6 +207,14 @@ func TestChainBigRowAsksFirst(t *testing.T) {
 	t.Logf("%v", got)
 	if got["playBytes"] != "2796921" || !strings.Contains(got["playAsk"].(string), "2,679,689 positions") || !strings.Contains(got["playAsk"].(string), "2.8 MB") {
 		t.Errorf("the question for a game of 66: %q (%v bytes)", got["playAsk"], got["playBytes"])
+	}
+	for _, k := range []string{"statusAsk", "statusNo"} {
+		if !strings.HasPrefix(got[k].(string), "The computer's move waits for its table.") {
+			t.Errorf("the status %s: %q", k, got[k])
+		}
+	}
+	if !strings.HasPrefix(got["statusAfter"].(string), "Your move") {
+		t.Errorf("the status after the computer's move: %q", got["statusAfter"])
 	}
 	if got["movesWaiting"] != "0" || !strings.Contains(got["waiting"].(string), "needs its table") {
 		t.Errorf("after Not now the game waits: moves %v, %q", got["movesWaiting"], got["waiting"])

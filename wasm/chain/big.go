@@ -103,6 +103,9 @@ func (w *chainWidget) ask(box dom.Element, position string, games ...bool) (buil
 		`<button type="button" data-on-click="chain.big-no">` + htmlEscape(f.T("chain.big-no")) + `</button></div>`)
 	inView(box)
 	focus(box.QuerySelector("[data-on-click='chain.big-yes']"))
+	if w.bigShown != nil {
+		w.bigShown()
+	}
 	yes := <-ask.answer
 	if w.big == ask {
 		replace(box)

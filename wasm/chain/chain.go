@@ -111,6 +111,8 @@ type chainWidget struct {
 	play   *chainPlay
 	an     *chainAnalyser
 	big    *bigAsk // the big-row question on screen, if any
+	// bigShown is called when a big-row question or build starts.
+	bigShown func()
 }
 
 func (w *chainWidget) Start(f *frame.Frame) {

@@ -109,4 +109,5 @@ var english = map[string]string{
 	"chain.big-resume":           "Build it now",
 	"chain.big-time-short":       "It takes a few seconds.",
 	"chain.big-time-long":        "It can take half a minute, and minutes on a slow phone.",
+	"chain.cpu-waits":            "The computer's move waits for its table.",
 }

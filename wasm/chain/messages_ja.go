@@ -109,4 +109,5 @@ var japanese = map[string]string{
 	"chain.big-resume":           "今すぐ作る",
 	"chain.big-time-short":       "数秒で終わります。",
 	"chain.big-time-long":        "30 秒ほど、遅いスマートフォンでは数分かかることがあります。",
+	"chain.cpu-waits":            "コンピューターの手は表ができるのを待っています。",
 }

@@ -109,4 +109,5 @@ var simplifiedChinese = map[string]string{
 	"chain.big-resume":           "现在建立",
 	"chain.big-time-short":       "只要几秒钟。",
 	"chain.big-time-long":        "可能要半分钟，在较慢的手机上要几分钟。",
+	"chain.cpu-waits":            "电脑要等表建好才走棋。",
 }

@@ -109,4 +109,5 @@ var traditionalChinese = map[string]string{
 	"chain.big-resume":           "現在建立",
 	"chain.big-time-short":       "只要幾秒鐘。",
 	"chain.big-time-long":        "可能要半分鐘，在較慢的手機上要幾分鐘。",
+	"chain.cpu-waits":            "電腦要等表建好才走棋。",
 }

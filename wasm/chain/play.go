@@ -23,6 +23,7 @@ type chainPlay struct {
 	rowMsg, history, bigBox                  dom.Element
 
 	busy     bool           // the computer is moving
+	waiting  bool           // the computer's move waits: the reader said Not now to its table
 	hint     map[string]int // move text ("4", "4-5") → value, while shown
 	dragFrom int            // the object a drag started on, or -1
 	focusAt  int            // the object that holds the row's tab stop
@@ -66,11 +67,13 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	setInputValue(p.startSel, chainPick(s.CPUFirst, "cpu", "you"))
 	setChecked(p.ruleBox, s.Single)
 
+	w.bigShown = p.render // the status says when the computer waits on the question
 	f.Handle("chain.settings", func(dom.Event, dom.Element) { p.readSettings() })
 	f.Handle("chain.new", func(dom.Event, dom.Element) { p.newGame() })
 	f.Handle("chain.hint", func(dom.Event, dom.Element) { go p.showHint() })
 	f.Handle("chain.cpu-resume", func(dom.Event, dom.Element) {
 		if p.cpuToMove() && !p.busy {
+			p.waiting = false
 			replace(p.bigBox)
 			go p.cpuMove()
 		}
@@ -137,6 +140,7 @@ func (p *chainPlay) newGame() {
 	}
 	s := p.w.state.Settings
 	p.w.dismissBig() // a question, or a build, for the last game's row
+	p.waiting = false
 	replace(p.bigBox)
 	p.w.state.Game = &chainGame{chainSettings: s, Row: chain.FullRow(s.N).String()}
 	setHidden(p.settingsNote, true)
@@ -242,6 +246,8 @@ func (p *chainPlay) cpuMove() {
 		// The reader would rather not build the table now: the game
 		// waits, and says how to go on.
 		if p.game() == g && p.w.big == nil {
+			p.waiting = true
+			p.render()
 			p.bigBox.SetInnerHTML(`<p class="kz-note">` + htmlEscape(p.f.T("chain.big-waiting")) +
 				` <button type="button" class="kz-link" data-on-click="chain.cpu-resume">` + htmlEscape(p.f.T("chain.big-resume")) + `</button></p>`)
 		}
@@ -336,6 +342,8 @@ func (p *chainPlay) render() {
 		last := g.Log[len(g.Log)-1].Who
 		status = f.T("chain.won-why", f.T(chainPick(g.Winner == "you", "chain.you-won", "chain.cpu-won")),
 			f.T("chain.end-"+last+chainPick(g.Reverse, "-reverse", "-direct")))
+	case !p.busy && p.cpuToMove() && (p.waiting || p.w.big != nil):
+		status = f.T("chain.cpu-waits") // on the question about its table (big.go)
 	case p.busy || p.cpuToMove():
 		status = f.T("chain.thinking")
 	case p.singleNow():
