@@ -231,7 +231,11 @@ func chainOutcome(ctx context.Context, params json.RawMessage, report progress.F
 	start := time.Now()
 	var o chain.OutcomeResult
 	if in.Reverse {
-		if o, err = chain.OutcomeReverse(ctx, row, in.single()); err != nil {
+		// The exact solver's, on the engine's own: its table is kept.
+		s, done := chainSolver(true)
+		o, err = s.Outcome(ctx, row, in.single())
+		done()
+		if err != nil {
 			return nil, err
 		}
 	} else {
@@ -326,6 +330,10 @@ type chainTableIn struct {
 	FirstMoveSingle *bool `json:"firstMoveSingle,omitempty"`
 	Direct          *bool `json:"direct,omitempty"`
 	Reverse         *bool `json:"reverse,omitempty"`
+	// Split false keeps the call on one worker, the first, which then
+	// holds both games' tables for the calls after it (a pool sends
+	// every other call there); by default a pool shares the games out.
+	Split *bool `json:"split,omitempty"`
 }
 
 type chainTableRow struct {
@@ -384,9 +392,10 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 	for gi, rev := range games {
 		s, done := chainSolver(rev)
 		before := s.PositionsSearched()
-		base := int64(gi) * chain.Positions(to)
+		positions := chain.Positions(to)
+		base := int64(gi) * positions
 		inner := progress.NewContext(ctx, func(d, t int64, note string) {
-			report.Report(base+min(d, t), int64(len(games))*chain.Positions(to), note)
+			report.Report(base+min(d, t), int64(len(games))*positions, note)
 		})
 		t := time.Now()
 		for i := len(rows) - 1; i >= 0; i-- {
@@ -409,7 +418,7 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 		}
 		searched += s.PositionsSearched() - before
 		done()
-		report.Report(base+chain.Positions(to), int64(len(games))*chain.Positions(to), "positions")
+		report.Report(base+positions, int64(len(games))*positions, "positions")
 	}
 	out.Rows, out.FirstMoveSingle, out.PositionsSearched, out.Ms = rows, single, searched, elapsed(start)
 	return out, nil
@@ -425,7 +434,7 @@ func chainTablePlan(ctx context.Context, params json.RawMessage, workers int) (*
 		return nil, err
 	}
 	both := (in.Direct == nil || *in.Direct) && (in.Reverse == nil || *in.Reverse)
-	if workers < 2 || !both {
+	if workers < 2 || !both || (in.Split != nil && !*in.Split) {
 		return &Plan{Parts: []Part{{"chain.table", params}}, Merge: json.RawMessage("null")}, nil
 	}
 	plan := &Plan{Merge: json.RawMessage("null")}

@@ -77,6 +77,23 @@ func TestSplitMethodsMergeToTheSameResult(t *testing.T) {
 	}
 }
 
+// chain.table with split false stays one part, on the first worker.
+func TestChainTableSplitFalseIsOnePart(t *testing.T) {
+	var plan Plan
+	if err := json.Unmarshal([]byte(rawCall(t, "chain.table.split", `{"params":{"from":3,"to":9,"split":false},"workers":4}`)), &plan); err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Parts) != 1 {
+		t.Fatalf("split false: %d parts", len(plan.Parts))
+	}
+	if err := json.Unmarshal([]byte(rawCall(t, "chain.table.split", `{"params":{"from":3,"to":9},"workers":4}`)), &plan); err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Parts) != 2 {
+		t.Fatalf("by default: %d parts, want one per game", len(plan.Parts))
+	}
+}
+
 // A strategy the engine ships (1a2b-4, far too big to search live) is not
 // shared out: the plan has no parts and the merge answers from it, as the
 // call alone does. A game too big and not shipped gets the call's own

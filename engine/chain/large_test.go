@@ -2,12 +2,15 @@ package chain
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"kibitz/engine/progress"
 )
 
 // groupMinimax is a second independent evaluator, for rows too long for
@@ -169,5 +172,41 @@ func TestFootprint(t *testing.T) {
 	}
 	if !s.Holds(40) || !s.Holds(12) || s.Holds(41) {
 		t.Errorf("after N=40: Holds(40) %v, Holds(12) %v, Holds(41) %v", s.Holds(40), s.Holds(12), s.Holds(41))
+	}
+}
+
+// A big build that is stopped leaves the solver's table as it was: the
+// next solve of a row it held is a lookup, and a new small row builds no
+// more than its own range (a stopped solve of 80 once left the 18 MB
+// range behind, to be built whole by the next call, of any size).
+func TestStoppedBuildKeepsTheTable(t *testing.T) {
+	s := NewSolver(true)
+	if _, err := s.Value(context.Background(), NewPosition([]int{40}), true); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	stopping := progress.NewContext(ctx, func(done, total int64, note string) { cancel() })
+	if _, err := s.Value(stopping, NewPosition([]int{70}), true); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the stopped build: %v", err)
+	}
+	if !s.Holds(40) || s.Holds(41) {
+		t.Fatalf("after the stop: Holds(40) %v, Holds(41) %v", s.Holds(40), s.Holds(41))
+	}
+	_, bytes := Footprint(40)
+	if s.MemoryBytes() != bytes {
+		t.Errorf("after the stop the solver keeps %d bytes, the table of 40 is %d", s.MemoryBytes(), bytes)
+	}
+	before := s.PositionsSearched()
+	if _, err := s.Value(context.Background(), NewPosition([]int{25, 14}), false); err != nil {
+		t.Fatal(err)
+	}
+	if s.PositionsSearched() != before {
+		t.Errorf("a row within the kept table searched %d positions", s.PositionsSearched()-before)
+	}
+	if _, err := s.Value(context.Background(), NewPosition([]int{44}), true); err != nil {
+		t.Fatal(err)
+	}
+	if positions, _ := Footprint(44); s.PositionsSearched()-before != positions-1 {
+		t.Errorf("the row of 44 searched %d positions, its table has %d", s.PositionsSearched()-before, positions)
 	}
 }

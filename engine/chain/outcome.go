@@ -49,8 +49,14 @@ func OutcomeDirect(row Row, single bool) OutcomeResult {
 // OutcomeReverse settles the reverse game. No theory short of a search is
 // known that is practical here, so it is the exact solver's: rows of up to
 // MaxCells cells (TooLargeError beyond), with the move count as a bonus.
+// It uses a fresh solver; Solver.Outcome uses one that may hold the table.
 func OutcomeReverse(ctx context.Context, row Row, single bool) (OutcomeResult, error) {
-	s := NewSolver(true)
+	return NewSolver(true).Outcome(ctx, row, single)
+}
+
+// Outcome is OutcomeReverse on this solver, which keeps its table for the
+// calls after it (a solver of the direct game answers the direct game).
+func (s *Solver) Outcome(ctx context.Context, row Row, single bool) (OutcomeResult, error) {
 	res := OutcomeResult{Grundy: -1, Exact: true}
 	if row.Objects() == 0 {
 		res.Win = true

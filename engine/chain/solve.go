@@ -77,18 +77,26 @@ func (s *Solver) begin(ctx context.Context, p Position) error {
 		return &TooLargeError{Size: int64(p.Cells()), Limit: MaxCells,
 			Msg: "the position's row is longer than the exact solver's limit of " + strconv.Itoa(MaxCells) + " cells (objects plus one gap between groups); ask for the outcome only"}
 	}
-	if w := p.Cells() + 1; s.rk == nil || s.rk.w < w {
-		// A larger range ranks positions differently: start afresh, at
-		// least at 16 cells so that the small positions of a game share it.
-		s.rk = newRanker(max(w, minRange))
-		s.vals = make([]int8, s.rk.count())
-		s.built = false
-	}
 	s.ctx, s.report, s.stop = ctx, progress.FromContext(ctx), nil
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	s.nodesAtBuild = s.nodes
+	if w := p.Cells() + 1; s.rk == nil || s.rk.w < w {
+		// A larger range ranks positions differently: start afresh, at
+		// least at 16 cells so that the small positions of a game share it.
+		// A build that is stopped leaves the table the solver had, so a
+		// stopped big solve costs the next small one nothing.
+		old, oldVals, oldBuilt := s.rk, s.vals, s.built
+		s.rk = newRanker(max(w, minRange))
+		s.vals = make([]int8, s.rk.count())
+		s.built = false
+		if err := s.build(); err != nil {
+			s.rk, s.vals, s.built = old, oldVals, oldBuilt
+			return err
+		}
+		return nil
+	}
 	return s.build()
 }
 

@@ -232,3 +232,48 @@ func TestChainBigRowAsksFirst(t *testing.T) {
 		t.Errorf("Stop, then Not now: %q, %v characters kept, result %q", got["stopped"], got["kept"], got["resultAfterNo"])
 	}
 }
+
+// TestChainBigQuestionsKeepToTheirBoxes: Play's question and Analyse's
+// are each answered in their own place; answering one leaves the other,
+// and a new game takes Play's away without touching Analyse's.
+func TestChainBigQuestionsKeepToTheirBoxes(t *testing.T) {
+	ctx := chainPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		const out = {};
+		set('#kz-chain-n', 70); set('#kz-chain-game', 'reverse'); set('#kz-chain-start', 'cpu');
+		$c('#kz-chain-new').click();
+		await until(() => $c('#kz-chain-big-box .kz-chain-big'));
+		$c('#kz-chain-tab-analyse').click();
+		const pos = $c('#kz-chain-pos');
+		pos.value = 'X'.repeat(75); pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		set('#kz-chain-an-game', 'direct');
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-result .kz-chain-big'));
+		out.bothShown = !!$c('#kz-chain-big-box .kz-chain-big') && !!$c('#kz-chain-result .kz-chain-big');
+		$c('#kz-chain-tab-play').click();
+		$c('#kz-chain-big-box [data-on-click="chain.big-no"]').click();
+		out.waiting = (await until(() => $c('[data-on-click="chain.cpu-resume"]'))).parentElement.textContent;
+		out.analyseStill = !!$c('#kz-chain-result .kz-chain-big');
+		out.status = $c('#kz-chain-status').textContent;
+		set('#kz-chain-n', 9); set('#kz-chain-start', 'you');
+		$c('#kz-chain-new').click();
+		out.playBoxAfterNew = $c('#kz-chain-big-box').textContent;
+		out.analyseAfterNew = !!$c('#kz-chain-result .kz-chain-big');
+		$c('#kz-chain-tab-analyse').click();
+		$c('#kz-chain-result [data-on-click="chain.big-no"]').click();
+		await until(() => !$c('#kz-chain-result .kz-chain-big'));
+		out.row = $c('#kz-chain-row').dataset.row;
+		return out;
+	})()`)
+	t.Logf("%v", got)
+	if got["bothShown"] != true || got["analyseStill"] != true || got["analyseAfterNew"] != true {
+		t.Errorf("each question should stay in its place until answered there: %v", got)
+	}
+	if !strings.Contains(got["waiting"].(string), "needs its table") || !strings.HasPrefix(got["status"].(string), "The computer's move waits for its table.") {
+		t.Errorf("Play after Not now: %q / %q", got["waiting"], got["status"])
+	}
+	if got["playBoxAfterNew"] != "" || got["row"] != "XXXXXXXXX" {
+		t.Errorf("a new game of 9 should clear Play's question: %q, row %v", got["playBoxAfterNew"], got["row"])
+	}
+}

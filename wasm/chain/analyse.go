@@ -67,6 +67,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	})
 	f.Handle("chain.table", func(dom.Event, dom.Element) { go a.computeTable(progressRow) })
 	f.Handle("chain.table-stop", func(dom.Event, dom.Element) {
+		a.w.dismissBig(tableBigBox) // its question, if it is waiting on one
 		if a.tableCancel != nil {
 			a.tableCancel()
 		}
@@ -284,7 +285,7 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 	if a.tableCancel != nil {
 		return
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(f.Context())
 	a.tableCancel = cancel
 	defer func() { cancel(); a.tableCancel = nil }()
 	setDisabled(a.tableBtn, true)
@@ -299,7 +300,8 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 	}
 	start := len(st.Table) + 1
 	// Progress in positions to evaluate, the calls' true cost; the big
-	// rows' call, asked about first, has the bar to itself.
+	// rows' tables are built, after their question, with a bar of their
+	// own, and their call is then lookups.
 	var total, done float64
 	for _, c := range chainTableCalls {
 		if c[1] >= start && c[1] <= bigCells {
@@ -316,22 +318,25 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 			continue
 		}
 		weight := float64(chain.Positions(c[1]))
+		params := map[string]any{"from": max(c[0], start), "to": c[1], "firstMoveSingle": true}
 		if c[1] > bigCells {
-			// Asked first; then the call builds both games' tables, on two
-			// workers when the pool has them (chain.table splits), with
-			// this bar from nought again.
-			if _, _, ok := a.w.ask(a.tableBig, fullRowText(c[1]), false, true); !ok {
-				a.tableMsg.SetTextContent(f.T("chain.table-stopped", len(st.Table)))
-				a.renderTable()
+			// Asked first, and built there, on the first worker: every
+			// later move, hint and solve of these rows goes there, so the
+			// call stays there too (split false) and is lookups.
+			if !a.w.ready(a.tableBig, fullRowText(c[1]), false, true) {
+				if f.Context().Err() == nil {
+					a.tableMsg.SetTextContent(f.T("chain.table-stopped", len(st.Table)))
+					a.renderTable()
+				}
 				return
 			}
-			done, total = 0, weight
-			show(0)
+			params["split"] = false
+			weight = 0
 		}
 		var out struct {
 			Rows []chainTableRow `json:"rows"`
 		}
-		err := f.Engine.Call(ctx, "chain.table", map[string]any{"from": max(c[0], start), "to": c[1], "firstMoveSingle": true}, &out,
+		err := f.Engine.Call(ctx, "chain.table", params, &out,
 			func(d, t float64, note string) {
 				if t > 0 && total > 0 {
 					show(min(1, (done+weight*d/t)/total))

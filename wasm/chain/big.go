@@ -36,19 +36,29 @@ type chainFootprint struct {
 	} `json:"held"`
 }
 
-// bigAsk is the question on screen, if one is: its answer goes to answer.
+// bigAsk is a question, then a build, in one box. Each box (Play's, the
+// analyser's result, the table's) has at most one; a newer one in the
+// same box replaces it, and one box's never touches another's.
 type bigAsk struct {
+	box       dom.Element
 	answer    chan bool
 	cancel    context.CancelFunc // while the table builds: Stop
-	dismissed bool               // the widget moved on (a new game): say nothing
+	dismissed bool               // replaced, or the widget moved on: leave the box alone
 }
+
+// Where the questions go: the boxes' ids.
+const (
+	playBigBox  = "kz-chain-big-box"
+	resultBox   = "kz-chain-result"
+	tableBigBox = "kz-chain-table-big"
+)
 
 // ready makes sure the engine's solvers of the games given (false for the
 // direct game, true for the reverse) hold the row of position. A row past
 // bigCells that they do not hold yet is asked about in box, then built
 // there with a progress bar. ready reports whether the caller may go on:
-// false when the reader said no, stopped the build, or it failed (the
-// reason is said in box).
+// false when the reader said no, stopped the build, another question took
+// the box, or the build failed (the reason is said in box).
 func (w *chainWidget) ready(box dom.Element, position string, games ...bool) bool {
 	games, fp, ok := w.ask(box, position, games...)
 	if !ok || len(games) == 0 {
@@ -62,8 +72,17 @@ func (w *chainWidget) ready(box dom.Element, position string, games ...bool) boo
 // when nothing needs asking) and whether the caller may go on.
 func (w *chainWidget) ask(box dom.Element, position string, games ...bool) (build []bool, fp chainFootprint, ok bool) {
 	f := w.f
-	if err := f.Call("chain-footprint", "chain.footprint", map[string]any{"position": position}, &fp); err != nil {
-		return nil, fp, true // the call that follows says what is wrong with the position
+	// Not in a lane: nothing supersedes or stops the question's own
+	// lookup but the widget going.
+	if err := f.Engine.Call(f.Context(), "chain.footprint", map[string]any{"position": position}, &fp, nil); err != nil {
+		if ce, isCall := err.(*frame.CallError); isCall && (ce.Code == "bad-input" || ce.Code == "too-large") {
+			return nil, fp, true // the call that follows says what is wrong with the position
+		}
+		if f.Context().Err() == nil {
+			replace(box)
+			f.ShowErrorIn(box, err)
+		}
+		return nil, fp, false
 	}
 	for _, reverse := range games {
 		held := fp.Held.Direct
@@ -77,16 +96,8 @@ func (w *chainWidget) ask(box dom.Element, position string, games ...bool) (buil
 	if fp.Cells <= bigCells || len(build) == 0 {
 		return nil, fp, true
 	}
-	if w.big != nil && w.big.cancel == nil {
-		w.dismissBig() // a newer question replaces the one on screen
-	}
-	ask := &bigAsk{answer: make(chan bool, 1)}
-	w.big = ask
-	defer func() {
-		if w.big == ask {
-			w.big = nil
-		}
-	}()
+	ask := w.takeBox(box)
+	defer w.leaveBox(ask)
 
 	// The question: the memory first, in the reader's units.
 	mb := strconv.FormatFloat(float64(fp.MemoryBytes*len(build))/1e6, 'f', 1, 64)
@@ -106,25 +117,21 @@ func (w *chainWidget) ask(box dom.Element, position string, games ...bool) (buil
 	if w.bigShown != nil {
 		w.bigShown()
 	}
-	yes := <-ask.answer
-	if w.big == ask {
-		replace(box)
+	yes := false
+	select {
+	case yes = <-ask.answer:
+	case <-f.Context().Done():
 	}
-	return build, fp, yes
+	return build, fp, yes && !ask.dismissed
 }
 
 // build builds the tables of position's row for the games given, one after
 // the other, with a progress bar and Stop in box.
 func (w *chainWidget) build(box dom.Element, position string, games []bool, fp chainFootprint) bool {
 	f := w.f
-	ask := &bigAsk{answer: make(chan bool, 1)}
-	w.big = ask
-	defer func() {
-		if w.big == ask {
-			w.big = nil
-		}
-	}()
-	ctx, cancel := context.WithCancel(context.Background())
+	ask := w.takeBox(box)
+	defer w.leaveBox(ask)
+	ctx, cancel := context.WithCancel(f.Context())
 	defer cancel()
 	ask.cancel = cancel
 	box.SetInnerHTML(`<div class="kz-row kz-chain-progress-row kz-chain-big-progress"><progress max="1" value="0" aria-label="` + htmlEscape(f.T("chain.big-building")) + `"></progress>` +
@@ -135,6 +142,9 @@ func (w *chainWidget) build(box dom.Element, position string, games []bool, fp c
 		note.SetTextContent(f.T("chain.big-progress", fp.Positions, int(100*fraction)))
 	}
 	show(0)
+	if w.bigShown != nil {
+		w.bigShown()
+	}
 	for i, reverse := range games {
 		err := f.Engine.Call(ctx, "chain.solve", map[string]any{"position": position, "reverse": reverse, "firstMoveSingle": false}, nil,
 			func(d, t float64, _ string) {
@@ -142,11 +152,11 @@ func (w *chainWidget) build(box dom.Element, position string, games []bool, fp c
 					show((float64(i) + d/t) / float64(len(games)))
 				}
 			})
+		if ask.dismissed || f.Context().Err() != nil {
+			return false
+		}
 		if err != nil {
 			if ce, ok := err.(*frame.CallError); ok && ce.Code == "cancelled" {
-				if ask.dismissed {
-					return false
-				}
 				box.SetInnerHTML(`<p class="kz-note kz-chain-big-stopped">` + htmlEscape(f.T("chain.big-stopped")) + `</p>`)
 			} else {
 				replace(box)
@@ -159,36 +169,79 @@ func (w *chainWidget) build(box dom.Element, position string, games []bool, fp c
 	return true
 }
 
-// dismissBig answers the question on screen no, or stops its build.
-func (w *chainWidget) dismissBig() {
-	switch {
-	case w.big == nil:
-	case w.big.cancel != nil:
-		w.big.dismissed = true
-		w.big.cancel()
-	default:
-		select {
-		case w.big.answer <- false:
-		default:
+// takeBox makes a new question or build the one of its box, replacing
+// the one there (whose caller then goes no further).
+func (w *chainWidget) takeBox(box dom.Element) *bigAsk {
+	key := box.GetAttribute("id")
+	w.replaceBig(key)
+	ask := &bigAsk{box: box, answer: make(chan bool, 1)}
+	w.asks[key] = ask
+	return ask
+}
+
+// leaveBox ends ask: its box is cleared unless a newer one has taken it.
+func (w *chainWidget) leaveBox(ask *bigAsk) {
+	key := ask.box.GetAttribute("id")
+	if w.asks[key] == ask {
+		delete(w.asks, key)
+		if !ask.dismissed && ask.cancel == nil {
+			replace(ask.box) // the question, answered
 		}
 	}
 }
 
-// handleBig wires the question's buttons.
+// dismissBig answers the question in the box with the given id no, or
+// stops its build, and clears the box: the widget has moved on (a new
+// game, the table's Stop).
+func (w *chainWidget) dismissBig(key string) {
+	if ask := w.asks[key]; ask != nil {
+		w.replaceBig(key)
+		replace(ask.box)
+	}
+}
+
+// replaceBig ends the question or build in the box with the given id,
+// leaving the box to whoever takes it next.
+func (w *chainWidget) replaceBig(key string) {
+	ask := w.asks[key]
+	if ask == nil {
+		return
+	}
+	ask.dismissed = true
+	delete(w.asks, key)
+	if ask.cancel != nil {
+		ask.cancel()
+		return
+	}
+	select {
+	case ask.answer <- false:
+	default:
+	}
+}
+
+// handleBig wires the questions' buttons: each answers the question of
+// its own box.
 func (w *chainWidget) handleBig() {
-	answer := func(yes bool) {
-		if w.big != nil && w.big.cancel == nil {
+	w.asks = map[string]*bigAsk{}
+	of := func(t dom.Element) *bigAsk {
+		if part := t.Closest(".kz-chain-big, .kz-chain-big-progress"); part != nil && part.ParentElement() != nil {
+			return w.asks[part.ParentElement().GetAttribute("id")]
+		}
+		return nil
+	}
+	answer := func(t dom.Element, yes bool) {
+		if ask := of(t); ask != nil && ask.cancel == nil {
 			select {
-			case w.big.answer <- yes:
+			case ask.answer <- yes:
 			default:
 			}
 		}
 	}
-	w.f.Handle("chain.big-yes", func(dom.Event, dom.Element) { answer(true) })
-	w.f.Handle("chain.big-no", func(dom.Event, dom.Element) { answer(false) })
-	w.f.Handle("chain.big-stop", func(dom.Event, dom.Element) {
-		if w.big != nil && w.big.cancel != nil {
-			w.big.cancel()
+	w.f.Handle("chain.big-yes", func(_ dom.Event, t dom.Element) { answer(t, true) })
+	w.f.Handle("chain.big-no", func(_ dom.Event, t dom.Element) { answer(t, false) })
+	w.f.Handle("chain.big-stop", func(_ dom.Event, t dom.Element) {
+		if ask := of(t); ask != nil && ask.cancel != nil {
+			ask.cancel()
 		}
 	})
 }

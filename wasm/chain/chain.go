@@ -110,7 +110,7 @@ type chainWidget struct {
 	panels map[string]dom.Element
 	play   *chainPlay
 	an     *chainAnalyser
-	big    *bigAsk // the big-row question on screen, if any
+	asks   map[string]*bigAsk // the big-row questions on screen, by their box's id (big.go)
 	// bigShown is called when a big-row question or build starts.
 	bigShown func()
 }

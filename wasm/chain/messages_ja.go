@@ -105,9 +105,9 @@ var japanese = map[string]string{
 	"chain.big-building":         "表を作成中",
 	"chain.big-progress":         "{1} 局面の表を作成中：{2}%",
 	"chain.big-stopped":          "停止しました。表は完成しておらず、何も保持されていません。",
-	"chain.big-waiting":          "コンピューターが指すには表が必要です。",
+	"chain.big-waiting":          "コンピュータが指すには表が必要です。",
 	"chain.big-resume":           "今すぐ作る",
 	"chain.big-time-short":       "数秒で終わります。",
 	"chain.big-time-long":        "30 秒ほど、遅いスマートフォンでは数分かかることがあります。",
-	"chain.cpu-waits":            "コンピューターの手は表ができるのを待っています。",
+	"chain.cpu-waits":            "コンピュータの手は表ができるのを待っています。",
 }

@@ -139,9 +139,9 @@ func (p *chainPlay) newGame() {
 		// The first start of all, on a bad saved number: the last good one.
 	}
 	s := p.w.state.Settings
-	p.w.dismissBig() // a question, or a build, for the last game's row
+	p.w.dismissBig(playBigBox) // a question, or a build, for the last game's row
 	p.waiting = false
-	replace(p.bigBox)
+	replace(p.bigBox) // and what it said
 	p.w.state.Game = &chainGame{chainSettings: s, Row: chain.FullRow(s.N).String()}
 	setHidden(p.settingsNote, true)
 	p.hint = nil
@@ -245,13 +245,16 @@ func (p *chainPlay) cpuMove() {
 	if !p.w.ready(p.bigBox, g.Row, g.Reverse) {
 		// The reader would rather not build the table now: the game
 		// waits, and says how to go on.
-		if p.game() == g && p.w.big == nil {
+		if p.game() == g && p.w.asks[playBigBox] == nil {
 			p.waiting = true
 			p.render()
 			p.bigBox.SetInnerHTML(`<p class="kz-note">` + htmlEscape(p.f.T("chain.big-waiting")) +
 				` <button type="button" class="kz-link" data-on-click="chain.cpu-resume">` + htmlEscape(p.f.T("chain.big-resume")) + `</button></p>`)
 		}
 		return
+	}
+	if p.game() != g {
+		return // a new game came while its table was asked about
 	}
 	p.busy = true
 	p.render()
@@ -342,7 +345,7 @@ func (p *chainPlay) render() {
 		last := g.Log[len(g.Log)-1].Who
 		status = f.T("chain.won-why", f.T(chainPick(g.Winner == "you", "chain.you-won", "chain.cpu-won")),
 			f.T("chain.end-"+last+chainPick(g.Reverse, "-reverse", "-direct")))
-	case !p.busy && p.cpuToMove() && (p.waiting || p.w.big != nil):
+	case !p.busy && p.cpuToMove() && (p.waiting || p.w.asks[playBigBox] != nil):
 		status = f.T("chain.cpu-waits") // on the question about its table (big.go)
 	case p.busy || p.cpuToMove():
 		status = f.T("chain.thinking")

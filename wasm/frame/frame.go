@@ -61,7 +61,17 @@ type Frame struct {
 	inBar     int                 // calls in progress that show in the frame's busy bar
 	listen    map[string]listener // the delegated event listeners, by event type
 	tabBars   tabBars             // the tab bars' scroll and size listeners (tabs.go)
+
+	// life ends when the widget goes (unmounted, or relaunched in another
+	// language): work a widget runs outside its lanes stops with it.
+	life    context.Context
+	endLife context.CancelFunc
 }
+
+// Context is the widget's life: it is done once the widget has gone, so
+// work the widget started outside its lanes (a long build, a question
+// waiting for an answer) stops with it.
+func (f *Frame) Context() context.Context { return f.life }
 
 // listener is a JS function listening on the shadow root, and its release.
 type listener struct {
@@ -107,6 +117,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 		handlers: map[string]func(dom.Event, dom.Element){},
 		lanes:    map[string]*Lane{},
 	}
+	f.life, f.endLife = context.WithCancel(context.Background())
 	// The reader's own choice of language, saved by the language menu,
 	// wins over the page's data-lang, which wins over the browser's.
 	lang := opts.Lang
@@ -683,6 +694,7 @@ func (f *Frame) unmount() {
 		child.unmount()
 	}
 	f.children = nil
+	f.endLife()
 	f.cancelAll()
 	f.unwatchTabBars()
 	shadow := safejs.Safe(f.root.Underlying())
