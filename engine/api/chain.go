@@ -447,11 +447,9 @@ func chainTablePlan(ctx context.Context, params json.RawMessage, workers int) (*
 		} else {
 			part.Direct = &yes
 		}
-		text, err := json.Marshal(part)
-		if err != nil {
+		if err := plan.add("chain.table", part); err != nil {
 			return nil, err
 		}
-		plan.Parts = append(plan.Parts, Part{"chain.table", text})
 	}
 	return plan, nil
 }
@@ -459,12 +457,12 @@ func chainTablePlan(ctx context.Context, params json.RawMessage, workers int) (*
 // chainTableMerge puts the games' columns side by side. The parts ran at
 // once, so the call took as long as the longest.
 func chainTableMerge(ctx context.Context, merge json.RawMessage, results []json.RawMessage) (any, error) {
+	parts, err := partResults[chainTableOut](results, "a chain table")
+	if err != nil {
+		return nil, err
+	}
 	var out chainTableOut
-	for i, text := range results {
-		var part chainTableOut
-		if err := json.Unmarshal(text, &part); err != nil {
-			return nil, badInput(fmt.Sprintf("results[%d]", i), "bad-value", "a part's result is not a chain table: "+err.Error())
-		}
+	for i, part := range parts {
 		if i == 0 {
 			out.Rows, out.FirstMoveSingle = part.Rows, part.FirstMoveSingle
 		} else if len(part.Rows) != len(out.Rows) {

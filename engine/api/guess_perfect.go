@@ -253,11 +253,9 @@ func guessTreePlan(ctx context.Context, params json.RawMessage, workers int) (*P
 		return out, nil
 	}
 	for _, guesses := range plan.Parts {
-		part, err := json.Marshal(perfectPartParams{played: in.played, Plan: plan, Guesses: guesses})
-		if err != nil {
+		if err := out.add("guess.perfect.part", perfectPartParams{played: in.played, Plan: plan, Guesses: guesses}); err != nil {
 			return nil, err
 		}
-		out.Parts = append(out.Parts, Part{"guess.perfect.part", part})
 	}
 	return out, nil
 }
@@ -299,12 +297,13 @@ func guessTreeMerge(ctx context.Context, merge json.RawMessage, results []json.R
 		if len(results) != len(state.Plan.Parts) {
 			return nil, badInput("results", "bad-value", fmt.Sprintf("the plan has %d parts, and %d results came", len(state.Plan.Parts), len(results)))
 		}
-		parts := make([]*guess.PerfectPart, len(results))
-		for i, text := range results {
-			parts[i] = new(guess.PerfectPart)
-			if err := json.Unmarshal(text, parts[i]); err != nil {
-				return nil, badInput(fmt.Sprintf("results[%d]", i), "bad-value", "a part's result is not guess.perfect.part's: "+err.Error())
-			}
+		read, err := partResults[guess.PerfectPart](results, "guess.perfect.part's")
+		if err != nil {
+			return nil, err
+		}
+		parts := make([]*guess.PerfectPart, len(read))
+		for i := range read {
+			parts[i] = &read[i]
 		}
 		// Remembered, the strategy answers guess.tree below, and every
 		// move of the game after it, as if this worker had searched it.

@@ -757,22 +757,20 @@ func minesBenchPlan(ctx context.Context, params json.RawMessage, workers int) (*
 		part := in
 		part.Level = "" // the size is given
 		part.Seed, part.Games = in.Seed+uint64(from), to-from
-		text, err := json.Marshal(part)
-		if err != nil {
+		if err := plan.add("mines.bench", part); err != nil {
 			return nil, err
 		}
-		plan.Parts = append(plan.Parts, Part{"mines.bench", text})
 	}
 	return plan, nil
 }
 
 func minesBenchMerge(ctx context.Context, merge json.RawMessage, results []json.RawMessage) (any, error) {
+	parts, err := partResults[benchResult](results, "a bench result")
+	if err != nil {
+		return nil, err
+	}
 	var sum benchResult
-	for i, text := range results {
-		var r benchResult
-		if err := json.Unmarshal(text, &r); err != nil {
-			return nil, badInput(fmt.Sprintf("results[%d]", i), "bad-value", "a part's result is not a bench result: "+err.Error())
-		}
+	for _, r := range parts {
 		sum.Games += r.Games
 		sum.Wins += r.Wins
 		sum.Guesses += r.Guesses

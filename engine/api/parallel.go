@@ -44,6 +44,28 @@ type Part struct {
 	Params json.RawMessage `json:"params"`
 }
 
+// add appends a part: method called with params, written as JSON.
+func (p *Plan) add(method string, params any) error {
+	text, err := json.Marshal(params)
+	if err != nil {
+		return err
+	}
+	p.Parts = append(p.Parts, Part{method, text})
+	return nil
+}
+
+// partResults reads the parts' results for a merge, each as a T; what
+// names T in the error a malformed result gets.
+func partResults[T any](results []json.RawMessage, what string) ([]T, error) {
+	out := make([]T, len(results))
+	for i, text := range results {
+		if err := json.Unmarshal(text, &out[i]); err != nil {
+			return nil, badInput(fmt.Sprintf("results[%d]", i), "bad-value", "a part's result is not "+what+": "+err.Error())
+		}
+	}
+	return out, nil
+}
+
 // maxWorkers bounds the workers a plan is made for.
 const maxWorkers = 64
 
