@@ -46,10 +46,10 @@ type bigAsk struct {
 	dismissed bool               // replaced, or the widget moved on: leave the box alone
 }
 
-// Where the questions go: the boxes' ids.
+// The boxes' ids that the widget dismisses by name (the analyser's
+// result box, kz-chain-result, is only ever replaced by a newer question).
 const (
 	playBigBox  = "kz-chain-big-box"
-	resultBox   = "kz-chain-result"
 	tableBigBox = "kz-chain-table-big"
 )
 
