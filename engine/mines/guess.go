@@ -35,35 +35,46 @@ type Candidate struct {
 }
 
 // Guess chooses a guess by looking one move ahead, for a position with no
-// safe cell. The candidates are the safest cells (those at least 90% as
-// safe as the safest, at most maxCandidates of them, with a few cells off
-// the frontier, those with fewest hidden neighbours first, as they open
-// areas most often); dead cells only when nothing else is left. For each
-// candidate and each number it could show, the position after that reveal
-// is analysed, which gives the chance of that number and what follows: a
-// number that leaves a safe cell counts 1, one that leaves only guesses
-// counts the safety of the best of them. The candidate with the best sum,
-// the chance of surviving this guess and the next move, wins; a small
-// bonus for the chance of progress breaks near-ties. It returns the move
-// and the candidates, best first.
+// safe cell. It is the three steps a pool of workers can share (see
+// engine/api's mines.hint.split): GuessCandidates chooses the cells worth
+// weighing, LookAhead weighs each of them on its own, and ChooseGuess
+// takes the best. It returns the move and the candidates, best first.
 func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, error) {
+	m, cands, look, err := a.GuessCandidates(ctx, opts)
+	if err != nil || !look {
+		return m, cands, err
+	}
+	if err := LookAhead(ctx, a.Board, a.Log10Solutions(), cands, opts); err != nil {
+		return Move{}, nil, err
+	}
+	return ChooseGuess(cands), cands, nil
+}
+
+// GuessCandidates chooses the guesses worth looking ahead at: the safest
+// cells (those at least 90% as safe as the safest, at most maxCandidates
+// of them, with a few cells off the frontier, those with fewest hidden
+// neighbours first, as they open areas most often); dead cells only when
+// nothing else is left. It reports look false when the choice needs no
+// look-ahead (a forced 50/50, a single candidate, only dead cells, an
+// incomplete analysis): the move is then made, with its candidates.
+// Otherwise the candidates come in order of risk, for LookAhead.
+func (a *Analysis) GuessCandidates(ctx context.Context, opts Options) (m Move, cands []Candidate, look bool, err error) {
 	b := a.Board
 	if !a.Complete {
 		m, ok := a.estimate()
 		if !ok {
-			return Move{}, nil, errNoMove
+			return Move{}, nil, false, errNoMove
 		}
-		return m, nil, nil
+		return m, nil, false, nil
 	}
 	if pairs := a.forcedPairs(ctx, opts); len(pairs) > 0 {
 		// A forced 50/50 is guessed first (see fifty.go). Its two cells
 		// are the candidates, unscored: nothing can choose between them.
-		var cands []Candidate
 		for _, i := range pairs[0] {
 			cands = append(cands, Candidate{Point: b.Point(i), Prob: a.Prob[i], Survive: -1, Progress: -1, Score: -1})
 		}
 		c := cands[0]
-		return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyForced}, cands, nil
+		return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyForced}, cands, false, nil
 	}
 	dead := make(map[int]bool, len(a.Dead))
 	for _, p := range a.Dead {
@@ -88,18 +99,18 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 	byRisk := func(x, y *Candidate) int { return cmpFloat(x.Prob, y.Prob) }
 	if len(front)+len(float) == 0 {
 		if len(deadCands) == 0 {
-			return Move{}, nil, errNoMove
+			return Move{}, nil, false, errNoMove
 		}
 		// Only dead cells: nothing to learn, take the safest.
 		sortCandidates(deadCands, byRisk)
 		c := deadCands[0]
-		return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}, deadCands[:1], nil
+		return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}, deadCands[:1], false, nil
 	}
 	sortCandidates(float, func(x, y *Candidate) int {
 		return hiddenAround(b, b.Index(x.Point)) - hiddenAround(b, b.Index(y.Point))
 	})
 	float = float[:min(len(float), maxFloating)]
-	cands := append(front, float...)
+	cands = append(front, float...)
 	sortCandidates(cands, byRisk)
 	bestSafety := 1 - cands[0].Prob
 	keep := 0
@@ -112,15 +123,28 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 	cands = cands[:keep]
 	if len(cands) == 1 {
 		c := cands[0]
-		return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}, cands, nil
+		return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}, cands, false, nil
 	}
-	logN := a.Log10Solutions()
+	for k := range cands {
+		cands[k].Score, cands[k].Survive, cands[k].Progress = -1, -1, -1 // not weighed yet
+	}
+	return Move{}, cands, true, nil
+}
+
+// LookAhead weighs each candidate guess on board b, whose analysis counted
+// 10^log10Solutions solutions: for each number the cell could show, the
+// position after that reveal is analysed, which gives the chance of that
+// number and what follows: a number that leaves a safe cell counts 1, one
+// that leaves only guesses counts the safety of the best of them. The sum
+// is the chance of surviving this guess and the next move (Survive); a
+// small bonus for the chance of progress makes the Score, which breaks
+// near-ties. Candidates are weighed in order, each on its own, so any
+// share of them gives the same figures as all of them; those not reached
+// within opts.Budget (at most MaxLookAhead) keep -1.
+func LookAhead(ctx context.Context, b *Board, log10Solutions float64, cands []Candidate, opts Options) error {
 	next := b.Clone()
 	start := time.Now()
-	budget := min(opts.Budget, lookaheadBudget)
-	if budget <= 0 {
-		budget = lookaheadBudget
-	}
+	budget := LookAheadBudget(opts.Budget)
 	// Progress counts the candidates looked at; the analyses of each
 	// repeat that report, which keeps it coming (in the browser each
 	// report is where a cancel gets in) without the bar starting over
@@ -132,7 +156,7 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 	var lookingAt progress.Func = func(int64, int64, string) {}
 	for k := range cands {
 		c := &cands[k]
-		c.Score, c.Survive, c.Progress = -1, -1, -1 // not looked at
+		c.Score, c.Survive, c.Progress, c.Outcomes = -1, -1, -1, nil // not looked at
 		lookingAt = func(int64, int64, string) { report.Report(int64(k), int64(len(cands)), "looking ahead") }
 		lookingAt(0, 0, "")
 		left := budget - time.Since(start)
@@ -156,13 +180,13 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 				if errors.As(err, &conflict) {
 					continue
 				}
-				return Move{}, nil, err
+				return err
 			}
 			if !an.Complete {
 				complete = false
 				break
 			}
-			w := math.Pow(10, an.Log10Solutions()-logN)
+			w := math.Pow(10, an.Log10Solutions()-log10Solutions)
 			if w == 0 || math.IsNaN(w) {
 				continue
 			}
@@ -185,9 +209,26 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 			c.Score, c.Survive, c.Progress, c.Outcomes = score+progressWeight*progress, score, progress, outcomes
 		}
 	}
+	return nil
+}
+
+// ChooseGuess sorts candidates weighed by LookAhead, best score first
+// (stably: among equal scores, and among those not weighed, the safest
+// first, as GuessCandidates ordered them), and returns the move for the
+// best.
+func ChooseGuess(cands []Candidate) Move {
 	sortCandidates(cands, func(x, y *Candidate) int { return cmpFloat(y.Score, x.Score) })
 	c := cands[0]
-	return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}, cands, nil
+	return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}
+}
+
+// LookAheadBudget is the time a look-ahead given budget has: at most
+// MaxLookAhead, which is also what a budget of 0 means.
+func LookAheadBudget(budget time.Duration) time.Duration {
+	if budget <= 0 {
+		return MaxLookAhead
+	}
+	return min(budget, MaxLookAhead)
 }
 
 // sortCandidates orders cands stably by cmp. It sorts their indices: a
@@ -207,10 +248,13 @@ func sortCandidates(cands []Candidate, cmp func(x, y *Candidate) int) {
 }
 
 const (
-	lookaheadBudget = 200 * time.Millisecond // for all of a guess's look-ahead
-	maxCandidates   = 10                     // guesses looked ahead at most
-	maxFloating     = 3                      // of them off the frontier
+	maxCandidates = 10 // guesses looked ahead at most
+	maxFloating   = 3  // of them off the frontier
 )
+
+// MaxLookAhead bounds all of a guess's look-ahead, so that the
+// auto-player keeps its pace on a big board.
+const MaxLookAhead = 200 * time.Millisecond
 
 // progressWeight is the weight of the chance of progress (a safe cell
 // after the guess) beside the chance of surviving two moves.
