@@ -668,7 +668,16 @@
         });
       }
       if (!parts.length) { resolve(results); return; }
-      engines.forEach(take);
+      // An engine takes parts once it has started, so a short plan's parts
+      // do not wait for a worker to boot while another is free. One that
+      // cannot start takes none (the first, which planned, can do them
+      // all); when none can, the call fails with the reason.
+      var down = 0;
+      engines.forEach(function (engine) {
+        engine._start().then(function () { take(engine); }, function (err) {
+          if (++down === engines.length) fail(err);
+        });
+      });
     });
   };
 

@@ -40,7 +40,7 @@ import (
 //	               false until the first move)
 //	mines.reveal   {state, x, y} → game (on an open number: a chord)
 //	mines.flag     {state, x, y} → game (toggles)
-//	mines.hint     {state, budgetMs?} → {move, candidates: [{x, y, prob,
+//	mines.hint     {state, budgetMs?, split?} → {move, candidates: [{x, y, prob,
 //	               score, floating, outcomes: [{n, prob, safe,
 //	               nextSafety}]}], analysis, winProb? (endgame search)}
 //	mines.autoplay {state, steps? (1; 0 = to the end), budgetMs?} → game +
@@ -59,7 +59,6 @@ func init() {
 		Method{"mines.new", "Start a Minesweeper game: {level or width/height/mines, rule, seed}, or {link} for a JSMinesweeper b=&m= layout → {state, ...}.", minesNew},
 		Method{"mines.reveal", "Reveal a hidden cell (or chord an open number) in a game: {state, x, y}.", minesReveal},
 		Method{"mines.flag", "Put a flag on a hidden cell of a game, or take it off: {state, x, y}.", minesFlag},
-		Method{"mines.hint", "The best move in a game and why: {state} → {move, candidates, analysis}.", minesHint},
 		Method{"mines.autoplay", "Let the engine play a game: one move, steps moves, or to the end (steps 0), with progress.", minesAutoplay},
 	)
 	registerErrors(minesError)
@@ -105,13 +104,16 @@ func minesError(err error) *Error {
 	return nil
 }
 
+// minesMinBudget is the least budget a Minesweeper method takes.
+const minesMinBudget = 10 * time.Millisecond
+
 // minesBudget reads budgetMs (default mines.DefaultBudget).
 func minesBudget(ms *int) (time.Duration, error) {
 	if ms == nil {
 		return mines.DefaultBudget, nil
 	}
-	if *ms < 10 || int64(*ms) > maxBudget.Milliseconds() { // in milliseconds: a Duration could overflow
-		return 0, badInput("budgetMs", "bad-value", fmt.Sprintf("budgetMs must be 10 to %d, not %d", maxBudget.Milliseconds(), *ms))
+	if int64(*ms) < minesMinBudget.Milliseconds() || int64(*ms) > maxBudget.Milliseconds() { // in milliseconds: a Duration could overflow
+		return 0, badInput("budgetMs", "bad-value", fmt.Sprintf("budgetMs must be %d to %d, not %d", minesMinBudget.Milliseconds(), maxBudget.Milliseconds(), *ms))
 	}
 	return time.Duration(*ms) * time.Millisecond, nil
 }
@@ -496,57 +498,6 @@ func minesFlag(ctx context.Context, params json.RawMessage, report progress.Func
 		return nil, err
 	}
 	return gameResult(g, nil, nil)
-}
-
-func minesHint(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
-	var in struct {
-		State    string `json:"state"`
-		BudgetMs *int   `json:"budgetMs"`
-	}
-	if err := decode(params, &in); err != nil {
-		return nil, err
-	}
-	budget, err := minesBudget(in.BudgetMs)
-	if err != nil {
-		return nil, err
-	}
-	g, err := unsealGame(in.State)
-	if err != nil {
-		return nil, err
-	}
-	if g.Status != mines.Playing {
-		return nil, mines.GameOver()
-	}
-	if g.Mine == nil {
-		m := g.FirstMove()
-		return map[string]any{"move": m, "analysis": nil}, nil
-	}
-	// The hint sees only what the player sees.
-	r, a, err := analyze(ctx, g.View, budget, report)
-	if err != nil {
-		return nil, err
-	}
-	candidates := []mines.Candidate{}
-	out := map[string]any{"analysis": r}
-	if r.Best != nil && r.Best.Why != mines.WhySafe {
-		if m, win, ok := a.Endgame(ctx, min(budget, 500*time.Millisecond)); ok {
-			r.Best = &m
-			out["winProb"] = win
-		}
-		m, list, err := a.Guess(ctx, mines.Options{Budget: budget, Progress: report})
-		if err != nil {
-			return nil, err
-		}
-		if _, exact := out["winProb"]; !exact {
-			r.Best = &m
-		}
-		if list != nil {
-			candidates = list
-		}
-	}
-	r.prove(g.View)
-	out["move"], out["candidates"] = r.Best, candidates
-	return out, nil
 }
 
 func minesAutoplay(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {

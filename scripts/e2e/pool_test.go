@@ -92,6 +92,53 @@ func TestPoolSurvivesACrashedWorker(t *testing.T) {
 	}
 }
 
+// A hint's look-ahead is shared (mines.hint.split): the plan analyses
+// the position and chooses the candidates, each worker weighs a share,
+// and the merge takes the best, the hint one worker gives. With split
+// true every candidate goes to a part, so the second worker gets some
+// however quick they are; by default the plan weighs quick ones itself.
+func TestPoolSharesTheHintsLookAhead(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const strip = r => { const c = JSON.parse(JSON.stringify(r)); delete c.analysis.engineMs; return JSON.stringify(c); };
+		const one = await Kibitz.createEngine({game: 'mines', workers: 1});
+		const pool = await Kibitz.createEngine({game: 'mines', workers: 2});
+		// An expert game played on until the hint weighs four guesses or more.
+		let state = null, alone = null;
+		for (let seed = 1; seed < 40 && !alone; seed++) {
+			state = (await one.call('mines.new', {level: 'expert', seed})).state;
+			for (let step = 0; step < 300; step++) {
+				const hint = await one.call('mines.hint', {state, split: true});
+				if (hint.candidates && hint.candidates.length >= 4 && hint.winProb === undefined && hint.candidates.every(c => c.score >= 0)) { alone = hint; break; }
+				const g = await one.call('mines.autoplay', {state});
+				if (g.status !== 'playing') break;
+				state = g.state;
+			}
+		}
+		await pool.call('mines.hint', {state}); // the pool grows
+		const second = [], progress = [];
+		const e1 = pool._engines[1], call = e1.call.bind(e1);
+		await e1._start(); // a worker still starting takes no part
+		e1.call = (method, params, options) => { second.push(method); return call(method, params, options); };
+		const shared = await pool.call('mines.hint', {state, split: true}, {onProgress: p => progress.push(p.done / p.total)});
+		const byDefault = await pool.call('mines.hint', {state});
+		return {alone: strip(alone), shared: strip(shared), byDefault: strip(byDefault), second: second.join(','),
+			candidates: alone.candidates.length, prob: shared.analysis.prob instanceof Float64Array || Array.isArray(shared.analysis.prob),
+			rising: progress.every((f, i) => i === 0 || f >= progress[i - 1] - 1e-9)};
+	})()`)
+	if got["alone"] != got["shared"] || got["alone"] != got["byDefault"] {
+		t.Errorf("the hint on two workers differs from one worker's:\nalone   %v\nshared  %v\ndefault %v", got["alone"], got["shared"], got["byDefault"])
+	}
+	if got["second"] != "mines.lookahead" {
+		t.Errorf("the second worker should weigh a share of the candidates; it was called with %q", got["second"])
+	}
+	if got["rising"] != true {
+		t.Errorf("the hint's progress should rise: %v", got)
+	}
+	t.Logf("%v candidates; the second worker ran %v", got["candidates"], got["second"])
+}
+
 // The perfect guess search splits at its root (guess.tree.split): each
 // worker proves the best strategy after some of the first guesses, and the
 // merge keeps the best, which is the tree one worker proves.
