@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -257,6 +258,7 @@ type summary struct {
 	Strategy      string         `json:"strategy"`
 	Games         int            `json:"games"`
 	Avg           float64        `json:"avg"`
+	CI95          float64        `json:"ci95,omitempty"` // the average's 95% interval, ±, when the secrets are a sample
 	Worst         int            `json:"worst"`
 	Distribution  map[string]int `json:"distribution"`
 	Suggestions   int            `json:"suggestions"`
@@ -303,9 +305,19 @@ func (b *bench) summary(name, strategy string, games, workers int, print bool) s
 		return float64(times[i].Microseconds()) / 1000
 	}
 	ms := func(q float64) float64 { return quantile(b.times, q) }
+	avg := float64(total) / float64(games)
+	ci95 := 0.0
+	if int64(games) < b.rules.Size() && games > 1 {
+		// A sample of secrets: the normal interval of its mean length.
+		sq := 0.0
+		for d, k := range b.depths {
+			sq += float64(k) * (float64(d) - avg) * (float64(d) - avg)
+		}
+		ci95 = 1.96 * math.Sqrt(sq/float64(games-1)/float64(games))
+	}
 	s := summary{
 		Preset: name, Strategy: strategy, Games: games,
-		Avg: float64(total) / float64(games), Worst: worst, Distribution: dist,
+		Avg: avg, CI95: ci95, Worst: worst, Distribution: dist,
 		Suggestions: len(b.times), Incomplete: b.incomplete,
 		MsPerGuessP50: ms(0.5), MsPerGuessP90: ms(0.9), MsPerGuessMax: ms(1),
 		Searched: len(b.searched), MsSearchedP50: quantile(b.searched, 0.5), MsSearchedP90: quantile(b.searched, 0.9),
@@ -317,7 +329,11 @@ func (b *bench) summary(name, strategy string, games, workers int, print bool) s
 // report prints the summary for people, then as one line of JSON.
 func (b *bench) report(name, strategy string, games, workers int) error {
 	s := b.summary(name, strategy, games, workers, true)
-	fmt.Printf("average %.4f guesses (%d in all), worst %d (%d secrets)\n", s.Avg, int(s.Avg*float64(s.Games)+0.5), s.Worst, s.Distribution[strconv.Itoa(s.Worst)])
+	interval := ""
+	if s.CI95 > 0 {
+		interval = fmt.Sprintf(" ± %.4f (95%%, over a sample of secrets)", s.CI95)
+	}
+	fmt.Printf("average %.4f%s guesses (%d in all), worst %d (%d secrets)\n", s.Avg, interval, int(s.Avg*float64(s.Games)+0.5), s.Worst, s.Distribution[strconv.Itoa(s.Worst)])
 	fmt.Printf("%d suggestions (%d cut short by the budget), ms per suggestion: p50 %.2f, p90 %.2f, max %.2f; wall %.1fs\n",
 		s.Suggestions, s.Incomplete, s.MsPerGuessP50, s.MsPerGuessP90, s.MsPerGuessMax, s.WallSeconds)
 	fmt.Printf("%d of them searched (3+ candidates, no book move): p50 %.2f ms, p90 %.2f ms\n", s.Searched, s.MsSearchedP50, s.MsSearchedP90)
