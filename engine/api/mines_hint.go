@@ -15,12 +15,13 @@ import (
 
 // The hint, and its share for a pool of workers. A hint that must guess
 // looks one move ahead at up to ten candidate cells, an analysis for every
-// number each could show: most of its time. The candidates are weighed
-// each on its own, so a pool shares them (mines.hint.split): the first
-// worker analyses the position and chooses the candidates (the plan), each
-// worker weighs its share within the hint's budget (mines.lookahead), and
-// the first takes the best (the merge). With the look-ahead's time bound,
-// more workers weigh more candidates before the budget ends.
+// number each could show. The candidates are weighed each on its own, so a
+// pool shares them (mines.hint.split): the first worker analyses the
+// position and chooses the candidates (the plan), each worker weighs its
+// share within what is left of the look-ahead's 200 ms (mines.lookahead),
+// and the first takes the best (the merge). On the boards people play the
+// look-ahead is short, so the plan shares only what would take a while
+// (see minesHintPlan).
 //
 //	mines.lookahead {board, log10Solutions, candidates: [{x, y, prob,
 //	                floating}], budgetMs?} → {candidates}: each weighed as
