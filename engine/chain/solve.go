@@ -24,6 +24,10 @@ type Solver struct {
 
 	built bool // vals holds every position of the range
 
+	// everyMove makes a reverse build read every move of every position,
+	// without the sign rule (misereSignKnown): the tests' reference.
+	everyMove bool
+
 	progressTotal int64
 	nodesAtBuild  int64
 }
@@ -149,6 +153,17 @@ func grundyXor(gs []uint8) int {
 var grundyOf = func() (t [MaxCells + 1]uint8) {
 	for i := range t {
 		t[i] = uint8(Grundy(i))
+	}
+	return
+}()
+
+// tamer[g] is 1 when a group of g has nim-value 2 or 3: one such group
+// makes a reverse position's sign the direct game's (misereSignKnown).
+var tamer = func() (t [MaxCells + 1]uint8) {
+	for i := range t {
+		if v := grundyOf[i]; v == 2 || v == 3 {
+			t[i] = 1
+		}
 	}
 	return
 }()
