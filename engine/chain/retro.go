@@ -246,15 +246,24 @@ func (w *walker) childRanks(i int, r uint8, as []uint8, out *[MaxCells]int32) {
 // children's, which all rank lower and are known. When the sign is known
 // before any child is read (always in the direct game; in the reverse game
 // whenever a group has nim-value 2 or 3, see misereSignKnown), a winner
-// reads only the moves that can keep the win and a loser every move;
-// otherwise every move is read and the sign comes out of the values.
+// reads only the moves that can keep the win and a loser every move. A
+// reverse position with no such group first looks for a win among the
+// moves whose sign the rule leaves open or makes a loss for the opponent,
+// and is lost if there is none.
 func (w *walker) evaluate() int {
 	s := w.s
 	w.tailFilled = 0
-	if s.reverse && !w.misereSignKnown() {
+	if s.everyMove {
 		return w.everyMove()
 	}
-	win := w.x != 0 // in both games, once the sign is known this way
+	win := w.x != 0
+	if s.reverse && !w.misereSignKnown() {
+		lo, _ := s.staticBounds(w.total, w.pairs, true)
+		if v, ok := w.fastestWin(lo); ok {
+			return v
+		}
+		win = false
+	}
 	lo, hi := s.staticBounds(w.total, w.pairs, win)
 	if lo == hi {
 		return signed(win, lo)
@@ -278,10 +287,10 @@ func (w *walker) evaluate() int {
 // play in general (misère Kayles is wild); it is a fact of Kayles found by
 // tallying the solver's own table and checked on every position the solver
 // can hold, the 18,004,326 of up to 80 cells, against a build that reads
-// every move (TestMisereSignRule). It covers 97% of the positions of 80
-// cells; the rest (only groups of nim-value 0, 1 or at least 4) read every
-// move.
-func (w *walker) misereSignKnown() bool { return !w.s.everyMove && w.tamers > 0 }
+// every move (TestMisereSignRule). It holds for 98% of the positions of
+// 80 cells; for the rest (every group of nim-value 1 or at least 4) it
+// still tells the sign of every child that holds such a group.
+func (w *walker) misereSignKnown() bool { return w.tamers > 0 }
 
 // fastestWin is a winner's value: the fastest win among the moves that can
 // leave the opponent lost, two-object removals first; lo is the least it
