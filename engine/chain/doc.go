@@ -36,9 +36,17 @@
 //     takes an odd number of moves, a loss an even one; the reverse game the
 //     other way round), and it lies between Σ⌈g/2⌉ and Σg: a winner that
 //     reaches the lower bound, or a loser the upper one, stops looking, and
-//     a position whose two bounds meet needs no look at all. In the reverse
-//     game there is no practical theory for the sign, so every move is
-//     looked at until a win reaches the lower bound.
+//     a position whose two bounds meet needs no look at all.
+//   - The reverse game's sign, from the same nim-values. Misère Kayles is
+//     wild, and no general theory gives its sign cheaply; but a fact of
+//     Kayles, checked on every position the solver can hold (all
+//     18,004,326 of up to 80 cells), does: a reverse position with a group
+//     of nim-value 2 or 3 is lost by the side to move exactly when the xor
+//     of its nim-values is zero. So the reverse game prunes as the direct
+//     game does, and a position without such a group (2% of them) reads
+//     only the moves whose sign the rule leaves open or makes a loss for
+//     the opponent, and is lost if none of them wins (see
+//     misereSignKnown).
 //   - Huge rows, outcome only: Kayles' nim-sequence is computed by the mex
 //     rule and proved periodic (period 12 from 71) by the periodicity
 //     theorem, so the winner and a winning move of a direct row of any
