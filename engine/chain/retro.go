@@ -35,7 +35,7 @@ type walker struct {
 	preIdx     [MaxCells/2 + 2]int32
 	preWt      [MaxCells/2 + 2]int
 	tail       [4][MaxCells/2 + 3]int32 // see tailOf
-	tailFilled uint8                    // bit δ: tail[δ] holds this position's
+	tailFilled uint8                    // bit δ set: tail[δ] is filled for this position
 	x          uint8                    // xor of the groups' nim-values
 	tamers     int                      // groups of nim-value 2 or 3
 	total      int                      // Σ g
@@ -275,8 +275,12 @@ func (w *walker) evaluate() int {
 	} else if v, ok := w.slowestLoss(hi); ok {
 		return -v
 	}
-	// Only if the reverse game's sign rule failed, which the tests rule out
-	// over the whole range: the answer is still exact.
+	// Only if the reverse game's sign rule failed where it shows: a loser
+	// with a winning move, or a winner without one. A failure that does
+	// not show (a win found slower than the best) would give a wrong value
+	// silently; TestMisereSignRule rules both out over the whole range,
+	// and checks that this line is never reached.
+	s.fallbacks++
 	return w.everyMove()
 }
 
@@ -435,8 +439,8 @@ func (w *walker) slowestLoss(hi int) (best int, ok bool) {
 	return best, true
 }
 
-// everyMove is the reverse game's value read from every move, the sign
-// unknown in advance.
+// everyMove is the value read from every move, the sign unknown in
+// advance: the reverse game's reference, and the fallback.
 func (w *walker) everyMove() int {
 	s := w.s
 	vals := s.vals
@@ -453,8 +457,11 @@ func (w *walker) everyMove() int {
 			w.childRanks(i, r, everySplit[:(g-r)/2+1], &ranks)
 			for a := uint8(0); 2*a <= g-r; a++ {
 				b := g - r - a
-				if single && b == 0 {
-					bestLoss = max(bestLoss, 1) // taking the last object loses
+				if single && b == 0 { // taking the last object
+					if !s.reverse {
+						return 1
+					}
+					bestLoss = max(bestLoss, 1)
 					continue
 				}
 				v := int(vals[ranks[a]])

@@ -24,9 +24,12 @@ type Solver struct {
 
 	built bool // vals holds every position of the range
 
-	// everyMove makes a reverse build read every move of every position,
-	// without the sign rule (misereSignKnown): the tests' reference.
+	// everyMove makes a build read every move of every position, without
+	// the sign rules (misereSignKnown): the tests' reference.
 	everyMove bool
+	// fallbacks counts positions where the reverse game's sign rule showed
+	// a failure and every move was read instead: none, by the tests.
+	fallbacks int64
 
 	progressTotal int64
 	nodesAtBuild  int64
