@@ -197,7 +197,7 @@ func (b *bench) visit(nd node) []node {
 		for _, t := range nd.pos.Turns {
 			hist = append(hist, b.rules.Format(t.Guess)+" "+t.Feedback.String())
 		}
-		fmt.Printf("%s | %s %s n=%d H=%.3f %.1fms\n", strings.Join(hist, ", "), b.rules.Format(s.Guess), s.Explanation.Method, len(nd.pos.Candidates), s.Explanation.Entropy, float64(elapsed.Microseconds())/1000)
+		fmt.Printf("%s | %s %s n=%d secrets=%d H=%.3f %.1fms\n", strings.Join(hist, ", "), b.rules.Format(s.Guess), s.Explanation.Method, len(nd.pos.Candidates), len(nd.secrets), s.Explanation.Entropy, float64(elapsed.Microseconds())/1000)
 	}
 	groups := map[guess.Feedback][]guess.Code{}
 	var order []guess.Feedback
