@@ -267,3 +267,55 @@ func toStrings(v any) []string {
 	}
 	return out
 }
+
+// engine.terminate() ends every worker of the pool: a call in flight and
+// any later call reject as cancelled, saying the engine was terminated,
+// and nothing hangs, even when a worker was still starting. A new engine
+// works as before.
+func TestTerminateEndsTheEngine(t *testing.T) {
+	ctx := openSingleFile(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const outcome = p => p.then(r => ({ok: true}), err => ({code: err.code, message: err.message}));
+		const e = await Kibitz.createEngine({workers: 2});
+		// Both workers up: a call the pool splits.
+		await e.call('chain.table', {from: 1, to: 6});
+		// A call held in the engine until it is cancelled: in the worker
+		// once it reports.
+		let reached;
+		const inWorker = new Promise(r => reached = r);
+		const held = outcome(e.call('debug.hold', {name: 'terminate-test'}, {onProgress: () => reached()}));
+		await inWorker;
+		e.terminate();
+		const inFlight = await held;
+		const later = await outcome(e.call('guess.score', {secret: '1234', guess: '1243'}));
+		e.terminate(); // twice: nothing more happens
+		// Terminated while its second worker starts (as a split call
+		// starts it), before the worker exists or while it boots: the
+		// start fails rather than hangs, and so does the call.
+		const f = await Kibitz.createEngine({workers: 2});
+		f._grow();
+		const notYet = outcome(f._engines[1]._start());
+		f.terminate();
+		const beforeWorker = await notYet;
+		const g = await Kibitz.createEngine({workers: 2});
+		g._grow();
+		await new Promise(r => setTimeout(r, 0)); // the worker exists; it boots for some 25 ms
+		const booting = outcome(g._engines[1]._start());
+		const split = outcome(g.call('chain.table', {from: 1, to: 30}));
+		g.terminate();
+		const whileBooting = await booting, splitCall = await split;
+		const fresh = await Kibitz.createEngine();
+		const score = await fresh.call('guess.score', {secret: '1234', guess: '1243'});
+		fresh.terminate();
+		return {inFlight, later, beforeWorker, whileBooting, splitCall, a: score.a};
+	})()`)
+	for _, k := range []string{"inFlight", "later", "beforeWorker", "whileBooting", "splitCall"} {
+		r, _ := got[k].(map[string]any)
+		if r["code"] != "cancelled" || r["message"] != "The engine was terminated." {
+			t.Errorf("%s: %v, want it cancelled because the engine was terminated", k, got[k])
+		}
+	}
+	if got["a"] != 2.0 {
+		t.Errorf("a new engine after terminate: %v", got)
+	}
+}
