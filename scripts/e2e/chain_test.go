@@ -67,7 +67,8 @@ func BenchmarkChainInBrowser(b *testing.B) {
 					t = performance.now();
 					await w.call('chain.solve', {n: %[2]d, reverse: %[3]v});
 					warm.push(performance.now() - t);
-					e.terminate && e.terminate();
+					e.terminate();
+					w.terminate();
 				}
 				return times.sort((a, b) => a - b).concat(warm.sort((a, b) => a - b));
 			})()`, runs, n, rev))
@@ -99,7 +100,7 @@ func BenchmarkChainBigInBrowser(b *testing.B) {
 				const t = performance.now();
 				const r = await e.call('chain.solve', {n: %d, reverse: %v});
 				const ms = performance.now() - t;
-				e.terminate && e.terminate();
+				e.terminate();
 				return {ms, value: r.value, memoryBytes: r.memoryBytes, positions: r.positionsSearched};
 			})()`, n, rev))
 			name := fmt.Sprintf("N=%d-%s", n, map[bool]string{false: "direct", true: "reverse"}[rev])

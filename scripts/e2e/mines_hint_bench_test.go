@@ -60,6 +60,8 @@ func BenchmarkMinesHintPool(b *testing.B) {
 				out.pool.push(await time(pool, {state}));
 				out.shared.push(await time(pool, {state, split: true}));
 			}
+			one.terminate();
+			pool.terminate();
 			return out;
 		})()`)
 		for _, way := range []string{"one", "pool", "shared"} {

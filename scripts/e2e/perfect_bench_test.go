@@ -28,6 +28,7 @@ func BenchmarkPerfectInBrowser(b *testing.B) {
 				const s = r.proof.strategy;
 				out.push({objective, ms: Math.round(performance.now() - t0), total: s.total, worst: s.worst, atWorst: s.atWorst, source: r.proof.source});
 			}
+			e.terminate();
 			return out;
 		})()`, preset))
 		for _, r := range got {
@@ -52,6 +53,7 @@ func BenchmarkPerfectPool(b *testing.B) {
 				const r = await e.call('guess.tree', {preset: 'mastermind', objective: %q, depth: 1});
 				const ms = Math.round(performance.now() - t0);
 				const s = r.proof.strategy;
+				e.terminate();
 				return {ms, total: s.total, worst: s.worst, atWorst: s.atWorst, source: r.proof.source};
 			})()`, workers, objective))
 			b.Logf("mastermind %s on %d worker(s): total %v, worst %v (%v secrets), %s, %v ms",
