@@ -216,6 +216,24 @@ func TestRankIsPerfect(t *testing.T) {
 	}
 }
 
+// TestMaxRuns checks that the walker's runs fit its array, with the one
+// more slot that tailOf uses: the most distinct group sizes a position of
+// the solver's range can hold are 1, 2, …, k, taking 2+3+…+(k+1) cells
+// with their gaps (MaxCells+1 with the final one).
+func TestMaxRuns(t *testing.T) {
+	most, weight := 0, 0
+	for g := 1; weight+g+1 <= MaxCells+1; g++ {
+		weight += g + 1
+		most++
+	}
+	if most+1 > maxRuns {
+		t.Fatalf("a position can hold %d runs; the walker has room for %d and one more", most, maxRuns-1)
+	}
+	if maxRuns&(maxRuns-1) != 0 {
+		t.Fatalf("maxRuns = %d is not a power of two: walker.at's mask would change an index", maxRuns)
+	}
+}
+
 func TestOutcome(t *testing.T) {
 	// Against the exact solver on every row up to 30, both rules.
 	for n := 1; n <= 30; n++ {

@@ -15,8 +15,10 @@ type ranker struct {
 	skip []int32
 	// runs[runOff[g] + c*(w+1) + wt]: the rank added by c groups of size
 	// g taken at weight wt left, Σ_{i<c} skip(wt - i(g+1), g+1).
+	// runOff is an array indexed by a byte so that the hot lookup in run
+	// needs no bounds check on it (checks cost WebAssembly dearly).
 	runs   []int32
-	runOff []int
+	runOff [256]int
 }
 
 func newRanker(w int) *ranker {
@@ -42,7 +44,6 @@ func newRanker(w int) *ranker {
 			}
 		}
 	}
-	r.runOff = make([]int, w+1)
 	off := 0
 	for g := 1; g < w; g++ {
 		r.runOff[g] = off

@@ -1,5 +1,7 @@
 package chain
 
+import "slices"
+
 // build evaluates every position of the solver's range bottom-up (the
 // seed's retrograde analysis), in rank order. That order puts every child
 // before its parent: a move replaces one part by smaller ones, so at the
@@ -24,22 +26,35 @@ func (s *Solver) build() error {
 	return nil
 }
 
+// run is count groups of one size, with what the runs before it leave:
+// the rank they add (preIdx) and the weight (preWt).
+type run struct {
+	size, count uint8
+	preIdx      int32
+	preWt       int
+	// above[δ] sums the rank terms of the runs before this one, each at
+	// its weight plus δ (see tailOf). It is fixed when the run is made:
+	// the runs before it do not change while it exists.
+	above [4]int32
+}
+
+// maxRuns bounds the distinct group sizes of a position, plus one for
+// tailOf: k sizes take at least 2+3+…+(k+1) cells with their gaps, so 81
+// cells hold at most 11. It is a power of two for walker.at. TestMaxRuns
+// checks both.
+const maxRuns = 16
+
 type walker struct {
 	s  *Solver
 	rk *ranker
-	// the position as runs, sizes descending: size[i] × count[i]
-	size  [MaxCells/2 + 2]uint8
-	count [MaxCells/2 + 2]uint8
-	runs  int
-	// for each run i: the rank and the weight left after runs[:i]
-	preIdx     [MaxCells/2 + 2]int32
-	preWt      [MaxCells/2 + 2]int
-	tail       [4][MaxCells/2 + 3]int32 // see tailOf
-	tailFilled uint8                    // bit δ set: tail[δ] is filled for this position
-	x          uint8                    // xor of the groups' nim-values
-	tamers     int                      // groups of nim-value 2 or 3
-	total      int                      // Σ g
-	pairs      int                      // Σ ⌈g/2⌉
+	// the position as runs, sizes descending: run[:runs]
+	run     [maxRuns]run
+	runs    int
+	tailAll [4]int32 // the sum of every run's term at δ: see tailOf
+	x       uint8    // xor of the groups' nim-values
+	tamers  int      // groups of nim-value 2 or 3
+	total   int      // Σ g
+	pairs   int      // Σ ⌈g/2⌉
 }
 
 // visit evaluates the current position (rank idx, weight wt left), then
@@ -62,17 +77,21 @@ func (w *walker) visit(idx int32, wt int) {
 	}
 	maxG := uint8(wt)
 	if w.runs > 0 {
-		maxG = w.size[w.runs-1]
+		maxG = w.run[w.runs-1].size
 	}
 	n := w.rk.w + 2
 	for g := uint8(1); g <= maxG && int(g)+1 <= wt; g++ {
 		// Append one group of size g: a new run, or one more in the last.
 		last := w.runs - 1
-		if last >= 0 && w.size[last] == g {
-			w.count[last]++
+		if last >= 0 && w.run[last].size == g {
+			w.run[last].count++
 		} else {
-			w.size[w.runs], w.count[w.runs] = g, 1
-			w.preIdx[w.runs], w.preWt[w.runs] = idx, wt
+			w.run[w.runs] = run{size: g, count: 1, preIdx: idx, preWt: wt}
+			if last >= 0 {
+				for d := range 4 {
+					w.run[w.runs].above[d] = w.run[last].above[d] + w.term(last, d)
+				}
+			}
 			w.runs++
 		}
 		w.x ^= grundyOf[g]
@@ -84,8 +103,8 @@ func (w *walker) visit(idx int32, wt int) {
 		w.tamers -= int(tamer[g])
 		w.total -= int(g)
 		w.pairs -= int(g+1) / 2
-		if w.runs > 0 && w.size[w.runs-1] == g && w.count[w.runs-1] > 1 {
-			w.count[w.runs-1]--
+		if last := &w.run[w.runs-1]; last.size == g && last.count > 1 {
+			last.count--
 		} else {
 			w.runs--
 		}
@@ -95,44 +114,56 @@ func (w *walker) visit(idx int32, wt int) {
 	}
 }
 
-// tailOf is tail[δ][t]: the rank the runs t.. add when their weight left
-// is the current position's plus δ. A child's runs below both groups it
-// leaves sit at such a constant shift: δ = (g+1) - (b+1) - (a+1) counting
-// only groups that exist, which is 0 to 3. So a child's rank is summed run
-// by run only down to its smaller new group, and read from here below it.
-// A row δ is filled the first time a position asks for it: a winner's few
-// moves need one or two of the four.
+// tailOf is the rank the runs t.. add when their weight left is the
+// current position's plus δ. A child's runs below both groups it leaves
+// sit at such a constant shift: δ = (g+1) - (b+1) - (a+1) counting only
+// groups that exist, which is 0 to 3. So a child's rank is summed run by
+// run only down to its smaller new group, and read from here below it:
+// the sum over all runs (tailAll) less the sum above run t, kept in each
+// run. Only the last run's term is new at each position, so a position
+// costs four lookups here (fillTails), not four per run.
 func (w *walker) tailOf(d, t int) int32 {
-	if w.tailFilled&(1<<d) == 0 {
-		w.fillTail(d)
-	}
-	return w.tail[d][t]
+	return w.tailAll[d&3] - w.at(t).above[d&3]
 }
 
-func (w *walker) fillTail(d int) {
-	rk := w.rk
-	w.tailFilled |= 1 << d
-	w.tail[d][w.runs] = 0
-	for t := w.runs - 1; t >= 0; t-- {
-		wt := w.preWt[t] + d
-		if wt > rk.w {
-			w.tail[d][t] = 0 // never read: no child has this weight here
-			continue
-		}
-		x, _ := rk.run(0, wt, w.size[t], w.count[t])
-		w.tail[d][t] = w.tail[d][t+1] + x
+// fillTails finds tailAll for a position about to be evaluated, and marks
+// the run past the last as holding it: the tail below every run is empty.
+func (w *walker) fillTails() {
+	last := w.runs - 1
+	for d := range 4 {
+		w.tailAll[d] = w.run[last].above[d] + w.term(last, d)
+		w.run[last+1].above[d] = w.tailAll[d]
 	}
+}
+
+// at is run t. maxRuns is a power of two, and the mask proves the index
+// inside the array: the rank loops, the hottest of the solver, make no
+// bounds checks (dear in WebAssembly). t < runs ≤ 11 always, so the mask
+// never changes it (TestMaxRuns).
+func (w *walker) at(t int) *run { return &w.run[t&(maxRuns-1)] }
+
+// term is the rank run u adds at its weight left plus δ.
+func (w *walker) term(u, d int) int32 {
+	r := &w.run[u]
+	wt := r.preWt + d
+	if wt > w.rk.w {
+		return 0 // never read: no child has this weight here
+	}
+	x, _ := w.rk.run(0, wt, r.size, r.count)
+	return x
 }
 
 // childRank is the rank of the position with one group of run i (size g)
 // replaced by groups b ≥ a (either may be 0, and both are smaller than g),
-// r = g-a-b objects removed: childRanks for one move, where a winner's
-// moves are few and may stop early.
+// r = g-a-b objects removed: childRanks for one move. A winner reads its
+// short lists of moves one by one: ranking each list in one call measured
+// 8% slower in WebAssembly.
 func (w *walker) childRank(i int, b, a uint8) int32 {
 	rk := w.rk
-	g := w.size[i]
-	idx, wt := w.preIdx[i], w.preWt[i]
-	if c := w.count[i] - 1; c > 0 {
+	u := w.at(i)
+	g := u.size
+	idx, wt := u.preIdx, u.preWt
+	if c := u.count - 1; c > 0 {
 		idx, wt = rk.run(idx, wt, g, c)
 	}
 	// δ of the tail, once both new groups are placed.
@@ -148,7 +179,7 @@ func (w *walker) childRank(i int, b, a uint8) int32 {
 	}
 	t := i + 1
 	for ; b > 0 && t < w.runs; t++ {
-		sz, c := w.size[t], w.count[t]
+		sz, c := w.at(t).size, w.at(t).count
 		for b > sz {
 			if a == b {
 				idx, wt = rk.run(idx, wt, b, 2)
@@ -187,9 +218,10 @@ func (w *walker) childRank(i int, b, a uint8) int32 {
 // list of moves, since a call per child is dear in WebAssembly.
 func (w *walker) childRanks(i int, r uint8, as []uint8, out *[MaxCells]int32) {
 	rk := w.rk
-	g := w.size[i]
-	idx0, wt0 := w.preIdx[i], w.preWt[i]
-	if c := w.count[i] - 1; c > 0 {
+	u := w.at(i)
+	g := u.size
+	idx0, wt0 := u.preIdx, u.preWt
+	if c := u.count - 1; c > 0 {
 		idx0, wt0 = rk.run(idx0, wt0, g, c)
 	}
 	for k, a := range as {
@@ -207,7 +239,7 @@ func (w *walker) childRanks(i int, r uint8, as []uint8, out *[MaxCells]int32) {
 		}
 		t := i + 1
 		for ; b > 0 && t < w.runs; t++ {
-			sz, c := w.size[t], w.count[t]
+			sz, c := w.at(t).size, w.at(t).count
 			for b > sz {
 				if a == b {
 					idx, wt = rk.run(idx, wt, b, 2)
@@ -252,7 +284,7 @@ func (w *walker) childRanks(i int, r uint8, as []uint8, out *[MaxCells]int32) {
 // and is lost if there is none.
 func (w *walker) evaluate() int {
 	s := w.s
-	w.tailFilled = 0
+	w.fillTails()
 	if s.everyMove {
 		return w.everyMove()
 	}
@@ -303,42 +335,37 @@ func (w *walker) fastestWin(lo int) (best int, ok bool) {
 	s := w.s
 	vals := s.vals
 	reverse := s.reverse
-	single := w.runs == 1 && w.count[0] == 1 // one group: a move may end the game
+	single := w.runs == 1 && w.run[0].count == 1 // one group: a move may end the game
 	best = 1 << 10
-	for r := uint8(2); r >= 1; r-- {
-		for i := 0; i < w.runs; i++ {
-			g := w.size[i]
-			if g < r {
-				continue
-			}
-			// The moves to xor zero; in the reverse game, if this group is
-			// the only one of nim-value 2 or 3, also the moves that leave
-			// none, whose sign is unknown in advance.
-			want := w.x ^ grundyOf[g]
-			lists := 1
-			if reverse && w.tamers == int(tamer[g]) {
-				lists = 2
-			}
-			for l := range lists {
-				for _, a := range splitsOf.list(l == 1, g, r, want) {
-					b := g - r - a
-					v := 1 // the last object: a win in one, or in the reverse game a loss
-					if single && b == 0 {
-						if reverse {
-							continue
-						}
-					} else {
-						c := int(vals[w.childRank(i, b, a)])
-						if c >= 0 {
-							continue // the opponent wins there
-						}
-						v = -c + 1
+	for i := 0; i < w.runs; i++ {
+		g := w.run[i].size
+		// The moves to xor zero; in the reverse game, if this group is
+		// the only one of nim-value 2 or 3, also the moves that leave
+		// none, whose sign is unknown in advance.
+		want := w.x ^ grundyOf[g]
+		lists := 1
+		if reverse && w.tamers == int(tamer[g]) {
+			lists = 2
+		}
+		for l := range lists {
+			for _, m := range splitsOf.list(l == 1, g, want) {
+				b := g - m.r - m.a
+				v := 1 // the last object: a win in one, or in the reverse game a loss
+				if single && b == 0 {
+					if reverse {
+						continue
 					}
-					if v < best {
-						best = v
-						if best <= lo {
-							return best, true
-						}
+				} else {
+					c := int(vals[w.childRank(i, b, m.a)])
+					if c >= 0 {
+						continue // the opponent wins there
+					}
+					v = -c + 1
+				}
+				if v < best {
+					best = v
+					if best <= lo {
+						return best, true
 					}
 				}
 			}
@@ -355,50 +382,59 @@ var everySplit = func() (t [MaxCells]uint8) {
 	return
 }()
 
-// splits lists, for every group size g, removal r and nim-value t, the
-// smaller part a (a ≤ b = g-r-a) of the moves whose two parts xor to t,
-// and of those that do not but leave no part of nim-value 2 or 3. A
-// winner's loop reads these short lists instead of testing every split.
+// splits lists, for every group size g and nim-value t, the moves in g
+// (r objects removed, smaller part a ≤ b = g-r-a) whose two parts xor to
+// t, and those that do not but leave no part of nim-value 2 or 3; two-
+// object removals first. A winner's loop reads these short lists instead
+// of testing every split.
 type splits struct {
-	to, untamed [MaxCells + 1][3][17]uint16 // start offsets; [t+1] ends t
-	a           []uint8
+	span  [1 << 12]struct{ lo, hi uint16 } // moves[lo:hi], by splitKey
+	moves []groupMove
+}
+
+// groupMove is a move inside one group: r objects removed, a the smaller part
+// left.
+type groupMove struct{ r, a uint8 }
+
+// splitKey packs a list's question into 12 bits: untamed, g ≤ 80 (7
+// bits) and t < 16. The mask keeps the index provably inside span, so
+// the lookup, made millions of times, needs no bounds check.
+func splitKey(untamed bool, g, t uint8) int {
+	k := int(g)<<4 | int(t)
+	if untamed {
+		k |= 1 << 11
+	}
+	return k & (1<<12 - 1)
 }
 
 var splitsOf = func() *splits {
 	sp := &splits{}
 	for _, untamed := range []bool{false, true} {
-		start := &sp.to
-		if untamed {
-			start = &sp.untamed
-		}
 		for g := 1; g <= MaxCells; g++ {
-			for r := 1; r <= 2 && r <= g; r++ {
-				for t := range 16 {
-					start[g][r][t] = uint16(len(sp.a))
+			for t := range 16 {
+				lo := len(sp.moves)
+				for r := min(2, g); r >= 1; r-- {
 					for a := 0; 2*a <= g-r; a++ {
 						b := g - r - a
 						xorT := int(grundyOf[a]^grundyOf[b]) == t
 						if (!untamed && xorT) || (untamed && !xorT && tamer[a]|tamer[b] == 0) {
-							sp.a = append(sp.a, uint8(a))
+							sp.moves = append(sp.moves, groupMove{uint8(r), uint8(a)})
 						}
 					}
 				}
-				start[g][r][16] = uint16(len(sp.a))
+				sp.span[splitKey(untamed, uint8(g), uint8(t))] = struct{ lo, hi uint16 }{uint16(lo), uint16(len(sp.moves))}
 			}
 		}
 	}
-	if len(sp.a) > 1<<16-1 {
-		panic("chain: the split lists outgrow their offsets")
+	if len(sp.moves) > 1<<16-1 || MaxCells >= 1<<7 || slices.Max(grundyOf[:]) >= 16 {
+		panic("chain: the split lists outgrow their keys or offsets")
 	}
 	return sp
 }()
 
-func (sp *splits) list(untamed bool, g, r, t uint8) []uint8 {
-	start := &sp.to
-	if untamed {
-		start = &sp.untamed
-	}
-	return sp.a[start[g][r][t]:start[g][r][t+1]]
+func (sp *splits) list(untamed bool, g, t uint8) []groupMove {
+	s := sp.span[splitKey(untamed, g, t)]
+	return sp.moves[s.lo:s.hi]
 }
 
 // slowestLoss is a loser's magnitude: the slowest loss among all moves,
@@ -417,7 +453,7 @@ func (w *walker) slowestLoss(hi int) (best int, ok bool) {
 			break
 		}
 		for i := 0; i < w.runs; i++ {
-			g := w.size[i]
+			g := w.run[i].size
 			if g < r {
 				continue
 			}
@@ -444,13 +480,13 @@ func (w *walker) slowestLoss(hi int) (best int, ok bool) {
 func (w *walker) everyMove() int {
 	s := w.s
 	vals := s.vals
-	single := w.runs == 1 && w.count[0] == 1
+	single := w.runs == 1 && w.run[0].count == 1
 	winLo, _ := s.staticBounds(w.total, w.pairs, true)
 	bestWin, bestLoss := 1<<10, 0
 	var ranks [MaxCells]int32
 	for r := uint8(2); r >= 1; r-- {
 		for i := 0; i < w.runs; i++ {
-			g := w.size[i]
+			g := w.run[i].size
 			if g < r {
 				continue
 			}

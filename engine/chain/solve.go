@@ -152,9 +152,11 @@ func grundyXor(gs []uint8) int {
 	return x
 }
 
-// grundyOf holds the nim-values of the group sizes the solver meets.
-var grundyOf = func() (t [MaxCells + 1]uint8) {
-	for i := range t {
+// grundyOf holds the nim-values of the group sizes the solver meets. It
+// and tamer have 256 entries so that a lookup by a byte needs no bounds
+// check: the solver's loops make millions.
+var grundyOf = func() (t [256]uint8) {
+	for i := range MaxCells + 1 {
 		t[i] = uint8(Grundy(i))
 	}
 	return
@@ -162,8 +164,8 @@ var grundyOf = func() (t [MaxCells + 1]uint8) {
 
 // tamer[g] is 1 when a group of g has nim-value 2 or 3: one such group
 // makes a reverse position's sign the direct game's (misereSignKnown).
-var tamer = func() (t [MaxCells + 1]uint8) {
-	for i := range t {
+var tamer = func() (t [256]uint8) {
+	for i := range MaxCells + 1 {
 		if v := grundyOf[i]; v == 2 || v == 3 {
 			t[i] = 1
 		}
