@@ -1,0 +1,131 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// A widget's life ends: unmount() empties its element, which can then be
+// mounted again; the widgets' engine is terminated when the last widget
+// of its module goes; a widget whose element leaves the page is
+// unmounted, one moved within a task is not, and one put back comes
+// back.
+func TestUnmountReleasesTheWidgetAndItsEngine(t *testing.T) {
+	two := `<div id="a" data-kibitz="chain" data-lang="en"></div><div id="b" data-kibitz="chain" data-lang="en"></div><div id="shelf"></div>`
+	server := serveEmbed(t, map[string]string{"two.html": blogPost(two, "kibitz-embed.js")}, "", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/two.html")
+	waitWidget(t, ctx, `#a`)
+	waitWidget(t, ctx, `#b`)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const until = async (f, ms = 30000) => { const end = performance.now() + ms; while (!f()) { if (performance.now() > end) throw new Error('timed out: ' + f); await new Promise(r => setTimeout(r, 20)); } };
+		const tick = () => new Promise(r => setTimeout(r, 50));
+		let terminated = 0;
+		const terminate = Worker.prototype.terminate;
+		Worker.prototype.terminate = function () { terminated++; return terminate.call(this); };
+		const shown = el => !!(el.shadowRoot && el.shadowRoot.querySelector('.kz-body > *'));
+		// Analyse a position in a chain widget: the engine answers.
+		const solve = async el => {
+			const $ = sel => el.shadowRoot.querySelector(sel);
+			$('#kz-chain-tab-analyse').click();
+			const pos = $('#kz-chain-pos');
+			pos.value = '3 4'; pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+			$('#kz-chain-result').textContent = '';
+			$('#kz-chain-solve').click();
+			await until(() => $('#kz-chain-result').textContent);
+			return $('#kz-chain-result').textContent;
+		};
+		const a = document.getElementById('a'), b = document.getElementById('b');
+		const out = {};
+		const ha = await Kibitz.mount(a), hb = await Kibitz.mount(b);
+		out.solvedBefore = await solve(a);
+
+		ha.unmount();
+		ha.unmount(); // twice: nothing more
+		out.aEmptied = !shown(a);
+		await tick();
+		out.terminatedWithBLeft = terminated;
+		out.bStillAnswers = await solve(b);
+
+		hb.unmount();
+		await until(() => terminated > 0);
+		out.terminatedWhenNoneLeft = terminated;
+
+		// Mounted again: a new widget, on a new engine, that answers.
+		const ha2 = await Kibitz.mount(a);
+		out.newHandle = ha2 !== ha;
+		out.aShownAgain = shown(a);
+		out.solvedAgain = await solve(a);
+
+		// Moved within a task: stays mounted, nothing terminated.
+		const before = terminated;
+		document.getElementById('shelf').appendChild(a);
+		await tick();
+		out.movedStays = shown(a) && terminated === before && (await Kibitz.mount(a)) === ha2;
+
+		// Removed: unmounted, and the engine, whose last widget it was, ends.
+		a.remove();
+		await until(() => terminated > before);
+		out.removedEmptied = !shown(a);
+		// Put back: the observer mounts it again, and it answers.
+		document.body.appendChild(a);
+		await until(() => shown(a));
+		out.putBack = await solve(a);
+
+		// Removed while it is still mounting: unmounted once ready.
+		const c = document.createElement('div');
+		c.setAttribute('data-kibitz', 'chain');
+		document.body.appendChild(c);
+		await new Promise(r => setTimeout(r, 0));
+		const mounting = Kibitz.mount(c);
+		c.remove();
+		const hc = await mounting;
+		await tick();
+		out.removedWhileMounting = !shown(c) && (await Kibitz.mount(c)) !== hc;
+		Kibitz.mount(c).then(h => h.unmount());
+		return out;
+	})()`)
+	// An answer: its value, and how many positions the engine evaluated
+	// for it (none when its solver already holds the table).
+	answer := func(key string) (value, evaluated string) {
+		text, _ := got[key].(string)
+		value, _, _ = strings.Cut(text, "·")
+		if m := regexp.MustCompile(`([\d,]+) positions evaluated`).FindStringSubmatch(text); m != nil {
+			evaluated = m[1]
+		}
+		return value, evaluated
+	}
+	want, firstEvaluated := answer("solvedBefore")
+	if !strings.HasPrefix(want, "The side to move wins in 7 moves.") || firstEvaluated == "0" {
+		t.Fatalf("the analysis of 3 4 before any unmount: %q", got["solvedBefore"])
+	}
+	// b kept the engine a used: its table is held, nothing is evaluated.
+	// After the last widget went, the engine is new: the table is built
+	// again.
+	for key, wantEvaluated := range map[string]string{"bStillAnswers": "0", "solvedAgain": firstEvaluated, "putBack": firstEvaluated} {
+		if value, evaluated := answer(key); value != want || evaluated != wantEvaluated {
+			t.Errorf("%s: %q with %s positions evaluated, want %q with %s", key, value, evaluated, want, wantEvaluated)
+		}
+	}
+	if got["aEmptied"] != true || got["terminatedWithBLeft"] != 0.0 {
+		t.Errorf("unmounting a: emptied %v, workers terminated while b still used them: %v", got["aEmptied"], got["terminatedWithBLeft"])
+	}
+	if got["terminatedWhenNoneLeft"].(float64) < 1 {
+		t.Errorf("no worker terminated when the last widget went")
+	}
+	if got["newHandle"] != true || got["aShownAgain"] != true {
+		t.Errorf("mounting a again: new handle %v, shown %v", got["newHandle"], got["aShownAgain"])
+	}
+	if got["movedStays"] != true {
+		t.Errorf("a widget moved within a task was unmounted or its engine ended")
+	}
+	if got["removedEmptied"] != true {
+		t.Errorf("a widget removed from the page was not unmounted")
+	}
+	if got["removedWhileMounting"] != true {
+		t.Errorf("a widget removed while mounting stayed mounted")
+	}
+}
