@@ -3,6 +3,7 @@ package chain
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -182,6 +183,33 @@ func TestCancel(t *testing.T) {
 	cancel()
 	if _, err := NewSolver(true).Value(ctx, NewPosition([]int{50}), true); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a cancelled call: %v", err)
+	}
+}
+
+// TestCountsWithoutARanker: Positions and Footprint count without building
+// a ranker, so they answer for any size: they agree with a ranker's own
+// count and memory within the solver's range, and stop at the largest
+// int64 past it.
+func TestCountsWithoutARanker(t *testing.T) {
+	for _, w := range []int{minRange, 30, 61, MaxCells + 1} {
+		rk := newRanker(w)
+		if got := Positions(w - 1); got != rk.count() {
+			t.Errorf("Positions(%d) = %d, a ranker counts %d", w-1, got, rk.count())
+		}
+		if got := rankBytes(w); got != rk.bytes() {
+			t.Errorf("rankBytes(%d) = %d, a ranker holds %d", w, got, rk.bytes())
+		}
+		if positions, bytes := Footprint(w - 1); positions != rk.count() || bytes != int(rk.count())+rk.bytes() {
+			t.Errorf("Footprint(%d) = %d, %d", w-1, positions, bytes)
+		}
+	}
+	if got := Positions(404); got != 9147679068859117602 {
+		t.Errorf("Positions(404) = p(405) = %d, want 9147679068859117602", got)
+	}
+	for _, n := range []int{405, 1000, 1_000_000} {
+		if positions, bytes := Footprint(n); Positions(n) != math.MaxInt64 || positions != math.MaxInt64 || bytes != math.MaxInt {
+			t.Errorf("n = %d: Positions %d, Footprint %d, %d; want the largest int64", n, Positions(n), positions, bytes)
+		}
 	}
 }
 

@@ -2,7 +2,9 @@ package chain
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -92,6 +94,23 @@ func TestBeyond64Cells(t *testing.T) {
 			// reaches 80); the checks below are the independent ones.
 			if want := map[bool]int{false: -72, true: -71}[rev]; v != want {
 				t.Errorf("N=80: %d, want %d", v, want)
+			}
+			// The whole table, pinned: a change that touches only some
+			// positions (those of many runs, say) shows here even where
+			// the sampled checks below miss it. These are the tables of
+			// the solver before its WebAssembly rewrite (b4fc29e), which a
+			// review rebuilt byte for byte; the reverse one also equals
+			// the every-move reference build (TestMisereSignRule).
+			table := make([]byte, len(s.vals))
+			for i, v := range s.vals {
+				table[i] = byte(v)
+			}
+			want := map[bool]string{
+				false: "b52c3f57fa53ba169f21bb235eb00a512e74f8f2f35204147b4e41489ba0fbbd",
+				true:  "79cfcf0c5cbe72064bfde3259bac98aa610342b39bd0774706509046ce9b2708",
+			}[rev]
+			if got := fmt.Sprintf("%x", sha256.Sum256(table)); got != want {
+				t.Errorf("the 80-cell table's SHA-256 is %s, want %s", got, want)
 			}
 			if !s.Holds(80) || s.Holds(81) {
 				t.Errorf("after N=80 the solver holds 80 cells: %v, 81: %v", s.Holds(80), s.Holds(81))

@@ -2,6 +2,7 @@ package chain
 
 import (
 	"context"
+	"math"
 	"strconv"
 
 	"kibitz/engine/progress"
@@ -57,11 +58,28 @@ func (s *Solver) MemoryBytes() int {
 // Footprint is what solving a position whose canonical row has the given
 // cells costs a solver that does not hold it yet: the positions of its
 // table, p(cells+1) (all but the empty one are evaluated), and the memory
-// it keeps, one byte each plus the rank tables. A page states it before it starts a big solve: 18.1 MB for
-// a row of 80.
+// it keeps, one byte each plus the rank tables. A page states it before
+// it starts a big solve: 18.2 MB for a row of 80. Past MaxCells no solver
+// builds the table; the figures are still what it would take, and both
+// stop at the largest int64 (past about 400 cells).
 func Footprint(cells int) (positions int64, bytes int) {
-	rk := newRanker(max(cells+1, minRange))
-	return rk.count(), int(rk.count()) + rk.bytes()
+	w := max(cells+1, minRange)
+	positions = Positions(w - 1)
+	if positions == math.MaxInt64 {
+		return positions, math.MaxInt
+	}
+	return positions, int(positions) + rankBytes(w)
+}
+
+// rankBytes is the memory of a ranker of w (ranker.bytes), found without
+// building one: its two (w+1)×(w+2) tables and the runs table, (w/(g+1)+1)
+// rows of w+1 for each size g.
+func rankBytes(w int) int {
+	n := 2 * (w + 1) * (w + 2)
+	for g := 1; g < w; g++ {
+		n += (w/(g+1) + 1) * (w + 1)
+	}
+	return 4 * n
 }
 
 // Holds reports whether the solver's table already holds every position
@@ -70,12 +88,25 @@ func (s *Solver) Holds(cells int) bool { return s.built && s.rk != nil && s.rk.w
 
 // Positions counts the distinct positions reachable from a row of n objects
 // (every multiset whose canonical row fits in n cells): p(n+1), the
-// partitions of n+1. A solve of n never touches more.
+// partitions of n+1. A solve of n never touches more. The count stops at
+// the largest int64, which p(n+1) passes at n = 405.
 func Positions(n int) int64 {
 	if n < 0 {
 		return 0
 	}
-	return newRanker(n + 1).count()
+	m := n + 1
+	if m > 405 {
+		return math.MaxInt64
+	}
+	// Every partial count is at most p(m) < 2⁶³: no overflow.
+	p := make([]int64, m+1)
+	p[0] = 1
+	for part := 1; part <= m; part++ {
+		for k := part; k <= m; k++ {
+			p[k] += p[k-part]
+		}
+	}
+	return p[m]
 }
 
 // begin prepares a call on p: the range, the context and the progress.
