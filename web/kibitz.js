@@ -948,9 +948,21 @@
     if (!element || element.nodeType !== 1) return Promise.reject(kibitzError("bad-input", "Kibitz.mount needs an element.", { field: "element" }));
     if (mounted.has(element)) return mounted.get(element);
     // An element that left the page and came back waits until the widget
-    // it had is down, so the two never share its shadow root.
+    // it had is down, so the two never share its shadow root. It waits as
+    // a mount of its own, so that leaving again while it waits cancels it.
     var gone = leaving.get(element);
-    if (gone) return gone.then(function () { return mount(element, options); });
+    if (gone) {
+      var waiting = gone.then(function () {
+        if (mounted.get(element) !== waiting) {
+          throw kibitzError("cancelled", "The widget's element left the page before the widget was mounted.");
+        }
+        forget(element, waiting);
+        return mount(element, options);
+      });
+      mounted.set(element, waiting);
+      live.add(element);
+      return waiting;
+    }
     options = options || {};
     var attr = function (name) { return element.getAttribute(name) || ""; };
     // The game is a name, whatever was given; a name no game has is told
@@ -1042,9 +1054,8 @@
         if (node === element || (node.nodeType === 1 && node.contains(element))) {
           var promise = mounted.get(element);
           forget(element, promise);
-          var gone = promise.then(function (handle) { handle.unmount(); }, function () {}).then(function () {
-            if (leaving.get(element) === gone) leaving.delete(element);
-          });
+          var done = function () { if (leaving.get(element) === gone) leaving.delete(element); };
+          var gone = promise.then(function (handle) { handle.unmount(); }, function () {}).then(done, done);
           leaving.set(element, gone);
           return;
         }

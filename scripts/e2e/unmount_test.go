@@ -129,3 +129,85 @@ func TestUnmountReleasesTheWidgetAndItsEngine(t *testing.T) {
 		t.Errorf("a widget removed while mounting stayed mounted")
 	}
 }
+
+// A widget still mounting when its element leaves is unmounted once
+// ready; one that leaves, comes back and leaves again while its engine is
+// still starting ends with no widget and no worker left; one that comes
+// back to stay is mounted. The engine's start is held (its module is not
+// posted to the worker until released), so "still mounting" is a state
+// the test holds, not a race it hopes to win.
+func TestUnmountWhileMounting(t *testing.T) {
+	server := serveEmbed(t, map[string]string{"one.html": blogPost(`<div id="a" data-kibitz="chain" data-lang="en"></div>`, "kibitz-embed.js")}, "", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/one.html")
+	waitWidget(t, ctx, `#a`)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const until = async (f, ms = 30000) => { const end = performance.now() + ms; while (!f()) { if (performance.now() > end) throw new Error('timed out: ' + f); await new Promise(r => setTimeout(r, 20)); } };
+		const tick = () => new Promise(r => setTimeout(r, 50));
+		const shown = el => !!(el.shadowRoot && el.shadowRoot.querySelector('.kz-body > *'));
+		let created = 0, terminated = 0;
+		const W = window.Worker;
+		window.Worker = class extends W { constructor(url, opts) { super(url, opts); created++; } };
+		const terminate = W.prototype.terminate;
+		W.prototype.terminate = function () { terminated++; return terminate.call(this); };
+		// Hold every engine's start: its module reaches the worker on release.
+		let held = [];
+		const post = W.prototype.postMessage;
+		W.prototype.postMessage = function (msg, transfer) {
+			if (held && msg && msg.type === 'init') { held.push(() => post.call(this, msg, transfer)); return; }
+			return post.call(this, msg, transfer);
+		};
+		const release = () => { const h = held; held = null; h.forEach(f => f()); };
+		const out = {};
+
+		// No widget left: the page's engine is terminated.
+		(await Kibitz.mount(document.getElementById('a'))).unmount();
+		document.getElementById('a').remove();
+		await until(() => terminated > 0);
+		created = 0; terminated = 0;
+
+		// Leaves, comes back, leaves again, all while mounting.
+		const c = document.createElement('div');
+		c.setAttribute('data-kibitz', 'chain');
+		document.body.appendChild(c);
+		await tick();
+		out.heldMounting = !shown(c) && held.length > 0;
+		c.remove(); await tick();
+		document.body.appendChild(c); await tick();
+		c.remove(); await tick();
+
+		// Leaves, and comes back to stay.
+		const d = document.createElement('div');
+		d.setAttribute('data-kibitz', 'chain');
+		document.body.appendChild(d); await tick();
+		d.remove(); await tick();
+		document.body.appendChild(d); await tick();
+
+		release();
+		await until(() => shown(d));
+		await tick();
+		out.cShown = shown(c);
+		out.dShown = shown(d);
+		out.workersAlive = created - terminated;
+		// d is the one widget left: its unmount leaves no worker.
+		(await Kibitz.mount(d)).unmount();
+		await until(() => created === terminated);
+		out.workersAliveAfter = created - terminated;
+		return out;
+	})()`)
+	if got["heldMounting"] != true {
+		t.Fatalf("the engine's start was not held: %v", got)
+	}
+	if got["cShown"] != false {
+		t.Errorf("a widget whose element left, came back and left again while mounting is shown on the detached element")
+	}
+	if got["dShown"] != true {
+		t.Errorf("a widget whose element came back while its first mount was still loading is not shown")
+	}
+	if alive := got["workersAlive"].(float64); alive < 1 {
+		t.Errorf("%v workers alive with one widget in the page", alive)
+	}
+	if got["workersAliveAfter"] != 0.0 {
+		t.Errorf("%v workers alive after the last widget went", got["workersAliveAfter"])
+	}
+}

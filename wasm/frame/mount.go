@@ -123,10 +123,16 @@ func Mount(host safejs.Value, opts Options, engine *Engine) (safejs.Value, error
 	if err != nil {
 		return safejs.Undefined(), err
 	}
-	unmount, err := bridge.Func(func(this safejs.Value, args []safejs.Value) any {
+	// The handle's function is released with the widget: a page that
+	// mounts and unmounts (a single-page site) would otherwise keep every
+	// frame it ever had, through Go's table of functions. kibitz.js calls
+	// it once (its own handle's unmount does nothing the second time).
+	var release func()
+	unmount, release, err := bridge.ReleasableFunc(func(this safejs.Value, args []safejs.Value) any {
 		point.frame.unmount()
+		release()
 		return nil
-	}, nil)
+	})
 	if err != nil {
 		return safejs.Undefined(), err
 	}
