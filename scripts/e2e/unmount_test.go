@@ -75,7 +75,8 @@ func TestUnmountReleasesTheWidgetAndItsEngine(t *testing.T) {
 		await until(() => shown(a));
 		out.putBack = await solve(a);
 
-		// Removed while it is still mounting: unmounted once ready.
+		// Removed right after it was added (still mounting, or just
+		// mounted: TestUnmountWhileMounting holds the first case): gone.
 		const c = document.createElement('div');
 		c.setAttribute('data-kibitz', 'chain');
 		document.body.appendChild(c);
