@@ -782,7 +782,6 @@
     return module.page;
   }
 
-  // widgetEngine is the engine a module's widgets share.
   // widgetEngine is the engine the module's widgets share; each widget
   // holds it from the start of its mount until its unmount, and the last
   // to let go terminates it, so that a page whose widgets are gone (a
@@ -1042,25 +1041,31 @@
     };
   }
 
-  // unmountLeft unmounts the widgets whose elements were among the
-  // removed nodes and are no longer in the page (one moved within a task
-  // is back by now). A widget still mounting is unmounted once ready. An
-  // element mounted before it was ever added to the page is not touched.
-  function unmountLeft(removed) {
+  // unmountLeft unmounts the widgets whose elements were among the nodes
+  // the records removed and are no longer in the page (one moved within a
+  // task is back by now). A widget still mounting is unmounted once ready.
+  // An element mounted before it was ever added to the page is not
+  // touched.
+  function unmountLeft(records) {
     live.forEach(function (element) {
-      if (element.isConnected) return;
-      for (var i = 0; i < removed.length; i++) {
-        var node = removed[i];
-        if (node === element || (node.nodeType === 1 && node.contains(element))) {
-          var promise = mounted.get(element);
-          forget(element, promise);
-          var done = function () { if (leaving.get(element) === gone) leaving.delete(element); };
-          var gone = promise.then(function (handle) { handle.unmount(); }, function () {}).then(done, done);
-          leaving.set(element, gone);
-          return;
-        }
-      }
+      if (element.isConnected || !removedBy(records, element)) return;
+      var promise = mounted.get(element);
+      forget(element, promise);
+      var done = function () { if (leaving.get(element) === gone) leaving.delete(element); };
+      var gone = promise.then(function (handle) { handle.unmount(); }, function () {}).then(done, done);
+      leaving.set(element, gone);
     });
+  }
+
+  function removedBy(records, element) {
+    for (var i = 0; i < records.length; i++) {
+      var removed = records[i].removedNodes;
+      for (var j = 0; j < removed.length; j++) {
+        var node = removed[j];
+        if (node === element || (node.nodeType === 1 && node.contains(element))) return true;
+      }
+    }
+    return false;
   }
 
   // defaultKey names a widget's saved state by its page and its place
@@ -1095,9 +1100,9 @@
     mountAll(document);
     if (window.MutationObserver) {
       new MutationObserver(function (records) {
-        var removed = [];
+        var removed = false;
         for (var i = 0; i < records.length; i++) {
-          Array.prototype.push.apply(removed, records[i].removedNodes);
+          removed = removed || records[i].removedNodes.length > 0;
           var added = records[i].addedNodes;
           for (var j = 0; j < added.length; j++) {
             var node = added[j];
@@ -1106,7 +1111,7 @@
             mountAll(node);
           }
         }
-        if (removed.length && live.size) unmountLeft(removed);
+        if (removed && live.size) unmountLeft(records);
       }).observe(document.documentElement, { childList: true, subtree: true });
     }
   }

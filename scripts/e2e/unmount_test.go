@@ -75,6 +75,19 @@ func TestUnmountReleasesTheWidgetAndItsEngine(t *testing.T) {
 		await until(() => shown(a));
 		out.putBack = await solve(a);
 
+		// Many nodes removed at once (a long list replaced): the widget
+		// among them goes too.
+		const list = document.createElement('div');
+		for (let i = 0; i < 200000; i++) list.appendChild(document.createElement('span'));
+		document.body.appendChild(list);
+		list.appendChild(a);
+		await tick();
+		const beforeList = terminated;
+		list.replaceChildren();
+		await until(() => terminated > beforeList);
+		out.bigRemoval = !shown(a);
+		list.remove();
+
 		// Removed right after it was added (still mounting, or just
 		// mounted: TestUnmountWhileMounting holds the first case): gone.
 		const c = document.createElement('div');
@@ -125,6 +138,9 @@ func TestUnmountReleasesTheWidgetAndItsEngine(t *testing.T) {
 	}
 	if got["removedEmptied"] != true {
 		t.Errorf("a widget removed from the page was not unmounted")
+	}
+	if got["bigRemoval"] != true {
+		t.Errorf("a widget among 200,001 nodes removed at once was not unmounted")
 	}
 	if got["removedWhileMounting"] != true {
 		t.Errorf("a widget removed while mounting stayed mounted")
