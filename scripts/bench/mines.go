@@ -36,6 +36,10 @@ import (
 //	go run ./scripts/bench mines -games 50000 -record /tmp/before.txt
 //	(change the player)
 //	go run ./scripts/bench mines -games 50000 -against /tmp/before.txt
+//
+// -first x,y sets the first click and -guess x,y the guess after it when
+// the first click leaves no cell certainly safe: with -against, that
+// measures where to click or guess first on the same games.
 func runMines(args []string) error {
 	fs := flag.NewFlagSet("mines", flag.ExitOnError)
 	levelID := fs.String("level", "expert", "beginner, intermediate, expert, or WxHxM")
@@ -46,6 +50,7 @@ func runMines(args []string) error {
 	positions := fs.Int("positions", 0, "instead of reporting, write this many mid-game positions (frontier 4-36 cells) to -out")
 	out := fs.String("out", "", "directory for -positions")
 	first := fs.String("first", "", "the first click as x,y (default: the auto-player's choice)")
+	firstGuess := fs.String("guess", "", "when the first click leaves no cell certainly safe, reveal x,y next (default: the auto-player's choice)")
 	record := fs.String("record", "", "write one line per game to this file (seed, won, guesses, the losing guess's risk and kind)")
 	against := fs.String("against", "", "compare game by game with a file -record wrote for the same seeds")
 	fs.Parse(args)
@@ -57,6 +62,14 @@ func runMines(args []string) error {
 		}
 		firstClick = &p
 	}
+	var forcedGuess *mines.Point
+	if *firstGuess != "" {
+		var p mines.Point
+		if _, err := fmt.Sscanf(*firstGuess, "%d,%d", &p.X, &p.Y); err != nil {
+			return fmt.Errorf("-guess: %q is not x,y", *firstGuess)
+		}
+		forcedGuess = &p
+	}
 
 	level, ok := mines.LevelByID(*levelID)
 	if !ok {
@@ -64,6 +77,9 @@ func runMines(args []string) error {
 			return fmt.Errorf("-level: %q is not a level or WxHxM", *levelID)
 		}
 		level.ID = *levelID
+	}
+	if forcedGuess != nil && (forcedGuess.X < 0 || forcedGuess.Y < 0 || forcedGuess.X >= level.Width || forcedGuess.Y >= level.Height) {
+		return fmt.Errorf("-guess: %d,%d is off the %dx%d board", forcedGuess.X, forcedGuess.Y, level.Width, level.Height)
 	}
 	if *positions > 0 {
 		return writePositions(level, mines.Rule(*rule), *seed, *positions, *out)
@@ -109,9 +125,18 @@ func runMines(args []string) error {
 						return
 					}
 				}
+				askedGuess := false // -guess is for the move after the first click only
 				for g.Status == mines.Playing {
 					t := time.Now()
-					m, _, err := g.AutoStep(context.Background(), mines.Options{})
+					var m mines.Move
+					var err error
+					if forcedGuess != nil && !askedGuess && g.Mine != nil {
+						askedGuess = true
+						m, err = guessAt(g, *forcedGuess)
+					}
+					if err == nil && m.Why == "" {
+						m, _, err = g.AutoStep(context.Background(), mines.Options{})
+					}
 					if err != nil {
 						mu.Lock()
 						firstErr = fmt.Errorf("game %d: %v", i, err)
@@ -179,6 +204,24 @@ func runMines(args []string) error {
 	})
 	fmt.Println(string(summary))
 	return nil
+}
+
+// guessAt reveals p when the game's position leaves no cell certainly safe
+// and p may still be safe: a guess forced, to compare where to guess on the
+// same games (-guess). The move is empty when the position needs no guess
+// or p is no choice (revealed, or a certain mine): the player then moves.
+func guessAt(g *mines.Game, p mines.Point) (mines.Move, error) {
+	a, err := mines.Analyze(context.Background(), g.View, mines.Options{})
+	if err != nil || len(a.Safe) > 0 {
+		return mines.Move{}, err
+	}
+	i := g.View.Index(p)
+	if g.View.Cells[i] != mines.Hidden || a.Prob[i] >= 1 {
+		return mines.Move{}, nil
+	}
+	m := mines.Move{Point: p, Action: mines.ActReveal, Prob: a.Prob[i], Why: "forced-by-bench"}
+	_, err = g.Reveal(context.Background(), p)
+	return m, err
 }
 
 // writePositions plays games and saves positions the auto-player analyses
