@@ -61,7 +61,7 @@ const chainGeometryJS = `(() => {
 })()`
 
 // TestChainRowOneSize: at 320 and 1280 px and N = 20 and 60, every object
-// is the same size, every tap target is at least 24 px, every value (a
+// is the same size, every tap target is at least 32 px, every value (a
 // pair's included) is shown without hovering at a readable size, and no
 // value, object or link overlaps another or leaves the row.
 func TestChainRowOneSize(t *testing.T) {
@@ -80,7 +80,7 @@ func TestChainRowOneSize(t *testing.T) {
 				t.Fatalf("%d px, N = %d: objects of %d sizes: %v", width, n, len(objSizes), objSizes)
 			}
 			sizes = append(sizes, objSizes[0].(string))
-			if g["minTarget"].(float64) < 24 {
+			if g["minTarget"].(float64) < 32 {
 				t.Fatalf("%d px, N = %d: a tap target of %v px", width, n, g["minTarget"])
 			}
 			// N objects less the reader's one and the computer's one or

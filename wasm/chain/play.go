@@ -402,11 +402,12 @@ func (p *chainPlay) render() {
 			label += ": " + p.w.valueText(v)
 			value = `<span class="kz-chain-value" aria-hidden="true">` + signedText(v) + `</span>`
 		}
-		// The object shows its number, so "the computer took 5" can be
-		// found on the row.
+		// The object shows its number on its disc, so "the computer took
+		// 5" can be found on the row; the button around the disc is the
+		// tap target (chain.css).
 		b.WriteString(`<button type="button" class="` + classes + `" data-i="` + strconv.Itoa(i) + `" aria-label="` + htmlEscape(label) +
 			`" tabindex="` + chainPick(i == p.focusAt, "0", "-1") + `"` + chainPick(yourTurn, "", ` aria-disabled="true"`) + `>` +
-			`<span aria-hidden="true">` + strconv.Itoa(i+1) + `</span>` + value + `</button>`)
+			`<span class="kz-chain-disc" aria-hidden="true">` + strconv.Itoa(i+1) + `</span>` + value + `</button>`)
 		if i+1 < len(row) && present && row[i+1] {
 			text := strconv.Itoa(i) + "-" + strconv.Itoa(i+1)
 			lcls := "kz-chain-link"
