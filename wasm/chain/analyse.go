@@ -148,8 +148,9 @@ func (a *chainAnalyser) solve() {
 	b.WriteString(`<p class="kz-big">` + htmlEscape(summary) + `</p><p class="kz-note">` + htmlEscape(facts) + `</p>`)
 	if len(s.Line) > 0 {
 		// The principal line: each row with the objects the move takes
-		// marked.
-		b.WriteString(`<h3>` + htmlEscape(f.T("chain.line")) + `</h3><ol class="kz-chain-line">`)
+		// marked, in a box that scrolls sideways when a row is wider than
+		// the widget.
+		b.WriteString(`<h3>` + htmlEscape(f.T("chain.line")) + `</h3><div class="kz-chain-scroll"><ol class="kz-chain-line">`)
 		prev := s.Row
 		for i, m := range s.Line {
 			b.WriteString(`<li><span class="kz-chain-who">` + htmlEscape(f.T(chainPick(i%2 == 0, "chain.side-first", "chain.side-second"))) + `</span> ` +
@@ -157,7 +158,7 @@ func (a *chainAnalyser) solve() {
 			prev = m.Row
 		}
 		// Every move, best first.
-		b.WriteString(`</ol><h3>` + htmlEscape(f.T("chain.moves")) + `</h3><div class="kz-chain-scroll"><table class="kz-table kz-chain-moves"><thead><tr><th>` +
+		b.WriteString(`</ol></div><h3>` + htmlEscape(f.T("chain.moves")) + `</h3><div class="kz-chain-scroll"><table class="kz-table kz-chain-moves"><thead><tr><th>` +
 			htmlEscape(f.T("chain.move")) + `</th><th>` + htmlEscape(f.T("chain.value")) + `</th><th>` + htmlEscape(f.T("chain.meaning")) + `</th></tr></thead><tbody>`)
 		order := make([]int, len(s.Moves))
 		for i := range order {
@@ -228,18 +229,21 @@ func (a *chainAnalyser) outcome(position string, reverse, single bool, tooLarge 
 	a.result.SetInnerHTML(b.String())
 }
 
-// chainRowHTML draws a row with the objects of take marked.
+// chainRowHTML draws a row with the objects of take marked: a box of one
+// width per cell, its dot drawn by the stylesheet, not a glyph, so a cell
+// sits at the same x in every row of the line, whatever the language's
+// font makes of ● and · (full width in CJK fonts, narrow in others).
 func chainRowHTML(row string, take []int) string {
 	var b strings.Builder
-	b.WriteString(`<span class="kz-chain-mini" aria-label="` + row + `">`)
+	b.WriteString(`<span class="kz-chain-mini" role="img" aria-label="` + row + `">`)
 	for i, c := range row {
 		switch {
 		case contains(take, i):
-			b.WriteString(`<span class="kz-chain-mini-take">●</span>`)
+			b.WriteString(`<i class="kz-chain-mini-take"></i>`)
 		case c == 'X':
-			b.WriteString(`●`)
+			b.WriteString(`<i></i>`)
 		default:
-			b.WriteString(`<span class="kz-chain-mini-gap">·</span>`)
+			b.WriteString(`<i class="kz-chain-mini-gap"></i>`)
 		}
 	}
 	b.WriteString(`</span>`)
