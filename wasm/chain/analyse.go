@@ -326,8 +326,14 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 		if c[1] > bigCells {
 			// Asked first, and built there, on the first worker: every
 			// later move, hint and solve of these rows goes there, so the
-			// call stays there too (split false) and is lookups.
-			if !a.w.ready(a.tableBig, fullRowText(c[1]), false, true) {
+			// call stays there too (split false) and is lookups. While the
+			// question waits, and while its build shows its own bar and
+			// Stop, the table's bar (full by then) and Stop are hidden:
+			// the question's buttons are the only choice on screen.
+			setHidden(progressRow, true)
+			ok := a.w.ready(a.tableBig, fullRowText(c[1]), false, true)
+			setHidden(progressRow, !ok)
+			if !ok {
 				if f.Context().Err() == nil {
 					a.tableMsg.SetTextContent(f.T("chain.table-stopped", len(st.Table)))
 					a.renderTable()
