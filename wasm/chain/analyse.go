@@ -31,9 +31,9 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	T := func(key string, args ...any) string { return htmlEscape(f.T(key, args...)) }
 	panel.Underlying().Call("insertAdjacentHTML", "beforeend", `<form class="kz-chain-form" data-on-submit="chain.solve"><div class="kz-grid">`+
 		`<label for="kz-chain-pos">`+T("chain.position")+`</label><input type="text" id="kz-chain-pos" class="kz-chain-pos" spellcheck="false" autocomplete="off" placeholder="`+T("chain.position-placeholder")+`" aria-describedby="kz-chain-pos-error" data-on-input="chain.pos-typed">`+
+		`<p class="kz-field-error kz-chain-pos-error" id="kz-chain-pos-error" role="alert"></p>`+
 		`<label for="kz-chain-an-game">`+T("chain.game")+`</label><select id="kz-chain-an-game"><option value="direct">`+T("chain.game-direct")+`</option><option value="reverse">`+T("chain.game-reverse")+`</option></select>`+
 		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-an-rule">`+T("chain.first-rule")+`</label></div>`+
-		`<p class="kz-field-error" id="kz-chain-pos-error" role="alert"></p>`+
 		`<div class="kz-row"><button type="submit" class="kz-primary" id="kz-chain-solve">`+T("chain.solve")+`</button>`+
 		`<button type="button" data-on-click="chain.use-game">`+T("chain.use-game")+`</button></div></form>`+
 		`<div class="kz-chain-result" id="kz-chain-result" aria-live="polite"></div>`+
