@@ -2,7 +2,7 @@ package chain
 
 // チェーンゲーム（wasm/chain）。
 var japanese = map[string]string{
-	"game.chain":                 "チェーン",
+	"game.chain":                 "チェーンゲーム",
 	"game.chain.about":           "一列の駒から一つ、または隣り合う二つを取ります。最後の駒を取った人の勝ち（逆ゲームでは負け）。コンピュータは完璧に指し、各手の値を示します。",
 	"chain.title":                "チェーンゲーム",
 	"chain.modes":                "チェーンゲームのモード",

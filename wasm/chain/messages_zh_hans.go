@@ -2,7 +2,7 @@ package chain
 
 // 链子游戏（wasm/chain）。
 var simplifiedChinese = map[string]string{
-	"game.chain":                 "链子",
+	"game.chain":                 "链子游戏",
 	"game.chain.about":           "从一列物件中拿走一个或相邻的两个；拿走最后一个的人获胜（反向游戏中则输）。电脑下得完美，并标出每一步的值。",
 	"chain.title":                "链子游戏",
 	"chain.modes":                "链子游戏模式",

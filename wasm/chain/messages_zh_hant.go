@@ -2,7 +2,7 @@ package chain
 
 // 鏈子遊戲（wasm/chain）。
 var traditionalChinese = map[string]string{
-	"game.chain":                 "鏈子",
+	"game.chain":                 "鏈子遊戲",
 	"game.chain.about":           "從一列物件中拿走一個或相鄰的兩個；拿走最後一個的人獲勝（反向遊戲中則輸）。電腦下得完美，並標出每一步的值。",
 	"chain.title":                "鏈子遊戲",
 	"chain.modes":                "鏈子遊戲模式",
