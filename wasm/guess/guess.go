@@ -182,8 +182,8 @@ func (w *guessWidget) buildSettings() dom.Element {
 	w.alphabetIn = el("input", attr("id", "kz-alphabet"), attr("type", "text"), attr("spellcheck", "false"), attr("autocomplete", "off"), on("change", "guess.settings"))
 	w.repeatsIn = el("input", attr("id", "kz-repeats"), attr("type", "checkbox"), on("change", "guess.settings"))
 	w.customBox = el("div", cls("kz-row kz-custom"),
-		el("label", attr("for", "kz-length"), f.T("settings.length")), w.lengthIn,
-		el("label", attr("for", "kz-alphabet"), f.T("settings.alphabet")), w.alphabetIn,
+		el("span", cls("kz-pair"), el("label", attr("for", "kz-length"), f.T("settings.length")), w.lengthIn),
+		el("span", cls("kz-pair"), el("label", attr("for", "kz-alphabet"), f.T("settings.alphabet")), w.alphabetIn),
 		el("label", cls("kz-check"), w.repeatsIn, f.T("settings.repeats")),
 	)
 

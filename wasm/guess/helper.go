@@ -306,7 +306,9 @@ func (m *helperMode) renderRows() {
 		use := el("input", attr("type", "checkbox"), data("row", idx), data("field", "on"), on("change", "help.edit"),
 			attr("aria-label", f.T("help.use-row", n)))
 		setChecked(use, !row.Off)
-		tr.AppendChild(el("td", use))
+		// The box sits in a label as big as a button, which is what a
+		// finger hits.
+		tr.AppendChild(el("td", el("label", cls("kz-use"), use)))
 		tr.AppendChild(el("td", el("button", attr("type", "button"), cls("kz-link kz-remove"), data("row", idx), data("field", "remove"), on("click", "help.remove"),
 			attr("aria-label", f.T("help.remove-row", n)), "×")))
 		if row.Off {

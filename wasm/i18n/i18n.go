@@ -138,9 +138,40 @@ func (c Catalog) T(l Lang, key string, args ...any) string {
 	}
 	msg = choose(msg, texts)
 	for i, text := range texts {
-		msg = strings.ReplaceAll(msg, fmt.Sprintf("{%d}", i+1), text)
+		msg = fill(msg, fmt.Sprintf("{%d}", i+1), text, l != English)
 	}
 	return msg
+}
+
+// fill replaces every placeholder ph in msg by text. In Chinese and
+// Japanese a template spaces a placeholder off from the words around it,
+// as it does numbers, but a text that begins or ends with a full-width
+// bracket needs no space on that side: the bracket is its own margin, and
+// a space beside it reads as a gap ("3 桁目の 「a」 は" is "3 桁目の「a」は").
+func fill(msg, ph, text string, cjk bool) string {
+	opens := cjk && strings.HasPrefix(text, "「") || cjk && strings.HasPrefix(text, "『") || cjk && strings.HasPrefix(text, "“")
+	closes := cjk && strings.HasSuffix(text, "」") || cjk && strings.HasSuffix(text, "』") || cjk && strings.HasSuffix(text, "”")
+	if !opens && !closes {
+		return strings.ReplaceAll(msg, ph, text)
+	}
+	var b strings.Builder
+	for {
+		j := strings.Index(msg, ph)
+		if j < 0 {
+			b.WriteString(msg)
+			return b.String()
+		}
+		before := msg[:j]
+		if opens {
+			before = strings.TrimSuffix(before, " ")
+		}
+		b.WriteString(before)
+		b.WriteString(text)
+		msg = msg[j+len(ph):]
+		if closes {
+			msg = strings.TrimPrefix(msg, " ")
+		}
+	}
 }
 
 // Has reports whether language l defines key itself.

@@ -106,3 +106,30 @@ func TestNumberGroupsThousands(t *testing.T) {
 		t.Errorf("T groups integer arguments: %q", got)
 	}
 }
+
+// In Chinese and Japanese a quoted text sits against the words beside it:
+// the template's spaces around its placeholder go where the text brings a
+// full-width bracket, and stay where it does not, or in English.
+func TestBracketsNeedNoSpace(t *testing.T) {
+	c := Catalog{
+		English:            {"k": "{2} at {1} is not a symbol."},
+		Japanese:           {"k": "{1} 桁目の {2} は記号ではありません。"},
+		SimplifiedChinese:  {"k": "第 {1} 位的 {2} 不是符号。"},
+		TraditionalChinese: {"k": "{2} 與 {2} 相同"},
+	}
+	for _, tc := range []struct {
+		l    Lang
+		args []any
+		want string
+	}{
+		{Japanese, []any{3, "「a」"}, "3 桁目の「a」は記号ではありません。"},
+		{Japanese, []any{3, "a"}, "3 桁目の a は記号ではありません。"},
+		{SimplifiedChinese, []any{3, "“a”"}, "第 3 位的“a”不是符号。"},
+		{TraditionalChinese, []any{1, "「x」"}, "「x」與「x」相同"},
+		{English, []any{3, "“a”"}, "“a” at 3 is not a symbol."},
+	} {
+		if got := c.T(tc.l, "k", tc.args...); got != tc.want {
+			t.Errorf("%s %v: %q, want %q", tc.l, tc.args, got, tc.want)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"kibitz/engine/mines"
 	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
+	"kibitz/wasm/i18n"
 )
 
 // Analyse mode: any position, edited on the board (a brush, or keys on a
@@ -34,9 +35,9 @@ HH1000000
 `
 
 // minesAnalyseHTML is Analyse mode's markup (see fill).
-const minesAnalyseHTML = `<div class="kz-row kz-custom"><label for="kz-mines-an-width">@mines.width</label><input id="kz-mines-an-width" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.an-size">` +
-	`<label for="kz-mines-an-height">@mines.height</label><input id="kz-mines-an-height" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.an-size">` +
-	`<label for="kz-mines-an-mines">@mines.mines</label><input id="kz-mines-an-mines" type="number" min="0" max="10000" inputmode="numeric" data-on-change="mines.an-size">` +
+const minesAnalyseHTML = `<div class="kz-row kz-custom"><span class="kz-pair"><label for="kz-mines-an-width">@mines.width</label><input id="kz-mines-an-width" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.an-size"></span>` +
+	`<span class="kz-pair"><label for="kz-mines-an-height">@mines.height</label><input id="kz-mines-an-height" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.an-size"></span>` +
+	`<span class="kz-pair"><label for="kz-mines-an-mines">@mines.mines</label><input id="kz-mines-an-mines" type="number" min="0" max="10000" inputmode="numeric" data-on-change="mines.an-size"></span>` +
 	`<button type="button" data-on-click="mines.an-clear">@mines.clear</button></div>` +
 	`<p class="kz-note">@mines.brush-help</p><div class="kz-mines-brushes" role="toolbar" aria-label="@mines.brush">` +
 	`<button type="button" class="kz-mines-brush" data-brush="H" aria-pressed="false" data-on-click="mines.an-brush">@mines.brush-hidden</button>` +
@@ -522,7 +523,7 @@ func (a *minesAnalyser) showResult(res *minesAnalysis) {
 		a.board.mark("kz-mines-hint", nil)
 		html += tag("p", "", f.T("mines.no-move"))
 	}
-	html += tag("p", "kz-note kz-mines-time", f.T("mines.engine-ms", strconv.FormatFloat(res.EngineMs, 'f', 2, 64))) + `</div>`
+	html += tag("p", "kz-note kz-mines-time", f.T("mines.engine-ms", engineMs(res.EngineMs))) + `</div>`
 	a.result.SetInnerHTML(html)
 }
 
@@ -584,4 +585,16 @@ func (a *minesAnalyser) saveFile() {
 		return nil
 	})
 	g.Call("setTimeout", revoke, 1000) // once the download has the file
+}
+
+// engineMs writes the engine's time with the digits that mean something:
+// "0.42", "3.1", "210" (a hundredth of a millisecond is noise past 10).
+func engineMs(ms float64) string {
+	switch {
+	case ms < 1:
+		return i18n.Decimal(ms, 2)
+	case ms < 10:
+		return i18n.Decimal(ms, 1)
+	}
+	return i18n.Decimal(ms, 0)
 }

@@ -1,0 +1,88 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// tapTargetsJS measures, in widget #id, every control a reader can tap in
+// every mode (each tab clicked in turn, every folded section opened): the
+// ones smaller than min CSS px either way, by their own box or, for a
+// check box, by the label around it, which is what a finger hits. A link
+// inside a sentence is exempt, as WCAG's target-size rule exempts it. It
+// also checks that a control in a folded section is as tall as the same
+// kind of control outside one.
+const tapTargetsJS = `(async (id, min) => {
+	const root = document.getElementById(id).shadowRoot;
+	const sleep = ms => new Promise(r => setTimeout(r, ms));
+	const small = new Set(), heights = {inside: {}, outside: {}};
+	const visible = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+	const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\s+/).join('.') : '') + (e.textContent.trim() ? ' "' + e.textContent.trim().slice(0, 20) + '"' : '');
+	const measure = mode => {
+		for (const d of root.querySelectorAll('details')) d.open = true;
+		for (const e of root.querySelectorAll('button, select, input, textarea, summary, a[href]')) {
+			if (!visible(e)) continue;
+			let box = e;
+			if (e.type === 'checkbox' || e.type === 'radio') box = e.closest('label') || e;
+			const inSentence = e.matches('.kz-link, a') && e.parentElement.matches('p, li, span') && e.parentElement.textContent.trim() !== e.textContent.trim();
+			if (inSentence) continue;
+			const r = box.getBoundingClientRect();
+			if (r.width < min - 0.5 || r.height < min - 0.5) small.add(mode + ': ' + name(box) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+			if (e.matches('select, input[type=text], input[type=number]')) {
+				const where = e.closest('details') ? 'inside' : 'outside';
+				heights[where][Math.round(r.height)] = name(e);
+			}
+		}
+	};
+	const tabs = [...root.querySelectorAll('[role=tab]')].filter(t => !t.closest('.kz-app-games'));
+	if (tabs.length === 0) measure('the widget');
+	for (const t of tabs) {
+		t.click();
+		await sleep(300);
+		measure(t.textContent.trim());
+	}
+	return {small: [...small], inside: Object.keys(heights.inside), outside: Object.keys(heights.outside), tabs: tabs.length};
+})`
+
+// TestControlsAreBigEnoughToTap: at 320 px, in English and Japanese, every
+// control of the number-guessing and Minesweeper widgets, in every mode
+// with every folded section open, is at least 32 CSS px each way (a check
+// box by its label), and the fields in a folded section are as tall as
+// those outside. (The chain game's row has its own geometry test.)
+func TestControlsAreBigEnoughToTap(t *testing.T) {
+	for _, lang := range []string{"en", "ja"} {
+		ctx := tab(t)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 900)); err != nil {
+			t.Fatal(err)
+		}
+		navigate(t, ctx, embedPage(t, "targets-"+lang+".html",
+			`<div id="guess" data-kibitz="guess" data-lang="`+lang+`"></div><div id="mines" data-kibitz="mines" data-lang="`+lang+`"></div>`))
+		for _, id := range []string{"guess", "mines"} {
+			waitWidget(t, ctx, "#"+id)
+			got := eval[map[string]any](t, ctx, fmt.Sprintf(`%s(%q, 32)`, tapTargetsJS, id))
+			t.Logf("%s %s: %d tabs; field heights in folded sections %v, outside %v", lang, id, int(got["tabs"].(float64)), got["inside"], got["outside"])
+			if small := got["small"].([]any); len(small) > 0 {
+				var lines []string
+				for _, s := range small {
+					lines = append(lines, s.(string))
+				}
+				t.Errorf("%s %s: %d controls under 32 px:\n  %s", lang, id, len(lines), strings.Join(lines, "\n  "))
+			}
+			inside, outside := got["inside"].([]any), got["outside"].([]any)
+			for _, h := range inside {
+				found := false
+				for _, o := range outside {
+					found = found || h == o
+				}
+				if !found && len(outside) > 0 {
+					t.Errorf("%s %s: a field in a folded section is %v px tall; outside, %v", lang, id, h, outside)
+				}
+			}
+		}
+	}
+}
