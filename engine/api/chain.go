@@ -111,8 +111,8 @@ func (g chainGame) row() (chain.Row, error) {
 		if n < 1 {
 			return nil, &Error{Code: CodeBadInput, Field: "n", Reason: "bad-value", Value: fmt.Sprint(n), Message: fmt.Sprintf("n must be at least 1, not %d", n)}
 		}
-		if n > chain.MaxParseObjects {
-			return nil, &Error{Code: CodeTooLarge, Field: "n", Size: int64(n), Limit: chain.MaxParseObjects, Message: fmt.Sprintf("%d objects is more than the engine takes (%d)", n, chain.MaxParseObjects)}
+		if n > chain.MaxParseCells {
+			return nil, &Error{Code: CodeTooLarge, Field: "n", Size: int64(n), Limit: chain.MaxParseCells, Message: fmt.Sprintf("%d objects is more than the engine takes (%d)", n, chain.MaxParseCells)}
 		}
 		return chain.FullRow(n), nil
 	case g.Position != nil:

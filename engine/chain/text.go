@@ -5,9 +5,10 @@ import (
 	"unicode"
 )
 
-// MaxParseObjects bounds the objects a text may hold, so a typo cannot ask
-// for a row of a billion cells.
-const MaxParseObjects = 1_000_000
+// MaxParseCells bounds the cells of the row a text describes (objects and
+// gaps, in either notation), so a typo cannot ask for a row of a billion
+// cells, and whatever one notation accepts the other can write.
+const MaxParseCells = 1_000_000
 
 // isObject and isGap are the row notation's symbols.
 func isObject(c rune) bool {
@@ -68,7 +69,7 @@ func Parse(text, field string) (Row, error) {
 			default:
 				return nil, fail(first+i, ReasonBadSymbol, "neither an object (X) nor a gap (.)")
 			}
-			if len(row) > MaxParseObjects {
+			if len(row) > MaxParseCells {
 				return nil, fail(first+i, ReasonTooLong, "more than a million cells")
 			}
 		}
@@ -117,7 +118,7 @@ func Parse(text, field string) (Row, error) {
 			start := i
 			n := 0
 			for i < len(body) && body[i] >= '0' && body[i] <= '9' {
-				if n <= MaxParseObjects {
+				if n <= MaxParseCells {
 					n = n*10 + int(body[i]-'0')
 				}
 				i++
@@ -125,9 +126,11 @@ func Parse(text, field string) (Row, error) {
 			if n == 0 {
 				return nil, fail(first+start, ReasonZeroGroup, "a group of 0 objects; leave it out")
 			}
+			// The row lays the groups out with a gap between each two: the
+			// limit counts those cells too, as the row notation does.
 			total += n
-			if total > MaxParseObjects {
-				return nil, fail(first+start, ReasonTooLong, "more than a million objects")
+			if total+len(groups) > MaxParseCells {
+				return nil, fail(first+start, ReasonTooLong, "more than a million cells (the objects and a gap between each two groups)")
 			}
 			groups = append(groups, n)
 			expect = false
