@@ -278,8 +278,8 @@ func (g givenValue) describe() string {
 	switch g.kind {
 	case "string":
 		text := g.text
-		if len(text) > 40 {
-			text = text[:37] + "..."
+		if rs := []rune(text); len(rs) > 40 {
+			text = string(rs[:37]) + "..." // whole characters: a cut one would show as \xe4
 		}
 		return fmt.Sprintf("the text %q", text)
 	case "object":

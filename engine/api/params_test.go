@@ -72,6 +72,9 @@ func TestNumbersMustFitTheirField(t *testing.T) {
 			{"1e999999999", f.path + " is too large; got 1e999999999"},
 			{"1e3", f.path + " must be written as a plain whole number, such as 1000; got 1e3"},
 			{`"7"`, f.path + ` must be a whole number; got the text "7"`},
+			// A long text is shortened by whole characters, never mid-way
+			// through one (which would print as \xe4).
+			{`"` + strings.Repeat("中", 41) + `"`, f.path + ` must be a whole number; got the text "` + strings.Repeat("中", 37) + `..."`},
 			{"true", f.path + " must be a whole number; got true"},
 			{"[1]", f.path + " must be a whole number; got a list"},
 		}

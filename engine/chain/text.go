@@ -46,7 +46,8 @@ func Parse(text, field string) (Row, error) {
 	fail := func(pos int, reason, msg string) error { return parseError(field, text, orig, pos, reason, msg) }
 	rs := foldWidth(orig)
 	first, last := 0, len(rs)
-	for first < last && unicode.IsSpace(rs[first]) {
+	// A byte-order mark (a pasted file's first character) is no symbol.
+	for first < last && (unicode.IsSpace(rs[first]) || rs[first] == '\uFEFF') {
 		first++
 	}
 	for last > first && unicode.IsSpace(rs[last-1]) {

@@ -29,6 +29,9 @@ func TestParse(t *testing.T) {
 		{"3、1、4", "XXX.X.XXXX"},
 		{"ＸＸ．Ｘ", "XX.X"},
 		{"　12　", "XXXXXXXXXXXX"},
+		// A byte-order mark, as a pasted file starts.
+		{"\uFEFFXX.X", "XX.X"},
+		{"\uFEFF{3,1}", "XXX.X"},
 	}
 	for _, c := range cases {
 		row, err := Parse(c.text, "position")
@@ -70,7 +73,8 @@ func TestParseErrors(t *testing.T) {
 		{"３ Ｙ", 2, ReasonBadSymbol},
 		{"3 a", 2, ReasonBadSymbol},
 		{"  XX€", 4, ReasonBadSymbol},
-		{"●●€", 2, ReasonBadSymbol}, // characters, not bytes
+		{"●●€", 2, ReasonBadSymbol},      // characters, not bytes
+		{"\uFEFFXY", 2, ReasonBadSymbol}, // the mark counts as a character
 		{"2000000", 0, ReasonTooLong},
 		// A million objects in two groups take a million and one cells
 		// with their gap: the row notation could not write them back

@@ -14,7 +14,8 @@ import (
 //	1234, 1-2      1234 1EAT2BITE 1234 1 bull 2 cows
 //	1234 1B2W      1234 1黑2白     1234 1ヒット2ブロー
 //
-// Blank lines and lines starting with # or // are skipped, and a leading
+// Blank lines and lines starting with # or // are skipped (unless the game
+// has # or / as a symbol: the line is then a guess), and a leading
 // turn number ("3." or "3)") is ignored. When every code uses every symbol
 // (10 distinct of 10), B is implied and "3A" or a bare "3" is enough.
 
@@ -182,7 +183,11 @@ func tokenizeFeedback(text string) ([]feedbackToken, string) {
 			tokens = append(tokens, feedbackToken{number: n})
 		case unicode.IsLetter(ch):
 			start := i
-			for ; i < len(runes) && unicode.IsLetter(runes[i]) && !isCJKLabelBoundary(runes, start, i); i++ {
+			if w := hanWordAt(runes, i); w > 0 {
+				i += w
+			} else {
+				for ; i < len(runes) && unicode.IsLetter(runes[i]) && !isCJKLabelBoundary(runes, start, i); i++ {
+				}
 			}
 			tokens = append(tokens, feedbackToken{number: -1, label: strings.ToLower(string(runes[start:i]))})
 		case unicode.IsSpace(ch) || strings.ContainsRune(feedbackPunctuation, ch):
@@ -200,9 +205,33 @@ func tokenizeFeedback(text string) ([]feedbackToken, string) {
 const feedbackPunctuation = ",;:/-–—|()[]=+.!>→⇒、。：，"
 
 // isCJKLabelBoundary splits runs like "黑白" where two one-character labels
-// touch: a single ideograph is a whole label.
+// touch: a single ideograph is a whole label, unless it starts one of the
+// longer words (hanWordAt).
 func isCJKLabelBoundary(runes []rune, start, i int) bool {
 	return i > start && (unicode.Is(unicode.Han, runes[i]) || unicode.Is(unicode.Han, runes[i-1]))
+}
+
+// hanWords are the labels written with more than one ideograph: 公牛 and
+// 母牛, as the Simplified Chinese page writes its feedback ("1 公牛 2 母牛").
+var hanWords = func() (words [][]rune) {
+	for _, w := range append(append([]string{}, aWords...), bWords...) {
+		rs := []rune(w)
+		if len(rs) > 1 && unicode.Is(unicode.Han, rs[0]) {
+			words = append(words, rs)
+		}
+	}
+	return
+}()
+
+// hanWordAt returns the length of the multi-ideograph label that starts at
+// runes[i], or 0.
+func hanWordAt(runes []rune, i int) int {
+	for _, w := range hanWords {
+		if i+len(w) <= len(runes) && string(runes[i:i+len(w)]) == string(w) {
+			return len(w)
+		}
+	}
+	return 0
 }
 
 // narrow maps a full-width form (as Japanese and Chinese input methods
@@ -223,13 +252,17 @@ func digitValue(ch rune) int {
 	if ch >= '0' && ch <= '9' {
 		return int(ch - '0')
 	}
-	// Unicode decimal digits come in runs of ten starting at a zero.
-	for zero := ch - 9; zero <= ch; zero++ {
-		if unicode.IsDigit(zero) && !unicode.IsDigit(zero-1) {
-			return int(ch - zero)
-		}
+	if !unicode.IsDigit(ch) {
+		return -1
 	}
-	return -1
+	// Unicode's decimal digits come in whole runs of ten, zero to nine,
+	// and some runs touch (the five mathematical styles, 𝟎 to 𝟿): the
+	// value is the distance from the start of the block, modulo ten.
+	start := ch
+	for unicode.IsDigit(start-1) && ch-start < 100 {
+		start--
+	}
+	return int(ch-start) % 10
 }
 
 // TextTurn is one turn read from the text form, with the 0-based line it
@@ -243,9 +276,14 @@ type TextTurn struct {
 // (InputError.Row is the 0-based line number).
 func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
 	var turns []TextTurn
+	// A byte-order mark is no symbol, and a lone \r ends a line as an
+	// editor shows it (a file from an old Mac).
+	text = strings.TrimPrefix(text, "\uFEFF")
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
 	for line, raw := range strings.Split(text, "\n") {
 		s := strings.TrimSpace(raw)
-		if s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "//") {
+		if s == "" || r.isComment(s) {
 			continue
 		}
 		guess, feedback := r.splitGuess(s)
@@ -268,6 +306,13 @@ func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
 	return turns, nil
 }
 
+// isComment reports whether a line is a comment: it starts with # or //,
+// unless the game uses that character as a symbol, when it is a guess.
+func (r *Rules) isComment(line string) bool {
+	return strings.HasPrefix(line, "#") && r.symbolIndex('#') < 0 ||
+		strings.HasPrefix(line, "//") && r.symbolIndex('/') < 0
+}
+
 // splitGuess separates the guess from the feedback on one line, skipping a
 // leading turn number such as "3." or "3)". The guess ends at a space, or
 // at a separator such as ":" or an arrow ("5678: 0A1B", "1234 → 1A2B")
@@ -276,7 +321,9 @@ func (r *Rules) splitGuess(line string) (guess, feedback string) {
 	fields := strings.FieldsFunc(line, func(ch rune) bool {
 		return unicode.IsSpace(ch) || (strings.ContainsRune(guessSeparators, ch) && r.symbolIndex(ch) < 0)
 	})
-	if len(fields) > 1 && isTurnNumber(fields[0]) {
+	// "3." is a turn number, unless the game has "." as a symbol and the
+	// line holds no more than a guess and its feedback.
+	if len(fields) > 1 && isTurnNumber(fields[0]) && (len(fields) > 2 || r.symbolIndex(rune(fields[0][len(fields[0])-1])) < 0) {
 		fields = fields[1:]
 	}
 	if len(fields) == 0 {

@@ -13,6 +13,11 @@ func TestParseFeedbackForms(t *testing.T) {
 		"1A2B", "1a2b", "1A 2B", "A1 B2", "a1b2", "1 2", "1,2", "1-2", "1/2", "12",
 		"1EAT2BITE", "1 eat 2 bite", "1 bull 2 cows", "1 bulls, 2 cows",
 		"1B2W", "1 black 2 white", "1黑2白", "黑1白2", "1黒2白", "1ヒット2ブロー", "１Ａ２Ｂ",
+		// As the Simplified Chinese page writes it: two-ideograph words.
+		"1 公牛 2 母牛", "1公牛2母牛", "公牛1母牛2",
+		// Digits of any script, the mathematical styles included (their
+		// runs of ten touch: 𝟙 is the double-struck one).
+		"𝟙A𝟚B", "𝟏A𝟐B", "١A٢B",
 	} {
 		f, err := four.ParseFeedback(text)
 		if err != nil || f != (Feedback{1, 2}) {
@@ -95,6 +100,27 @@ func TestParseHistory(t *testing.T) {
 	}
 	if turns, err := colon.ParseHistory("a:b 1 1"); err != nil || colon.Format(turns[0].Turn.Guess) != "a:b" {
 		t.Errorf("a colon in the alphabet: %+v %v", turns, err)
+	}
+	// # and / start a comment only when they are not symbols of the game.
+	signs := Rules{Length: 4, Alphabet: "/*+-#", Repeats: true}
+	if err := signs.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if turns, err := signs.ParseHistory("//** 1B1W\n#+-* 0 1\n"); err != nil || len(turns) != 2 || signs.Format(turns[0].Turn.Guess) != "//**" || signs.Format(turns[1].Turn.Guess) != "#+-*" {
+		t.Errorf("# and / as symbols: %+v %v", turns, err)
+	}
+	// A "." that is a symbol: "1." is a guess, not a turn number, when the
+	// line holds only a guess and its feedback.
+	dots := Rules{Length: 2, Alphabet: "1.", Repeats: true}
+	if err := dots.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if turns, err := dots.ParseHistory("1. 1A\n3. .1 0A2B\n"); err != nil || len(turns) != 2 || dots.Format(turns[0].Turn.Guess) != "1." || dots.Format(turns[1].Turn.Guess) != ".1" {
+		t.Errorf("a dot as a symbol: %+v %v", turns, err)
+	}
+	// A byte-order mark is skipped and a lone \r ends a line.
+	if turns, err := r.ParseHistory("\uFEFF0123 1A2B\r4567 0A1B\r\n8901 0A0B"); err != nil || len(turns) != 3 || turns[1].Line != 1 || r.Format(turns[2].Turn.Guess) != "8901" {
+		t.Errorf("BOM and lone CR: %+v %v", turns, err)
 	}
 	letters := Rules{Length: 4, Alphabet: "ABCDEF", Repeats: true}
 	if err := letters.Validate(); err != nil {

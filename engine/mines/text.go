@@ -124,9 +124,14 @@ func parseHeader(line string, ln int) (w, h, m int, err error) {
 	}
 	var nums [3]int
 	part, col, digits := 0, 0, 0
+	blankAfter := false // a blank came after this number's digits
 	for _, r := range line {
 		switch {
 		case r >= '0' && r <= '9':
+			if blankAfter {
+				// "9 9x9x10" is not 99 wide: a blank ends a number.
+				return 0, 0, 0, bad(col, "a number of the header has a blank inside it; write width x height x mines, such as 30x16x99")
+			}
 			if digits >= 6 {
 				return 0, 0, 0, bad(col, "the header's numbers are too large")
 			}
@@ -139,9 +144,10 @@ func parseHeader(line string, ln int) (w, h, m int, err error) {
 			if part == 2 {
 				return 0, 0, 0, bad(col, "the header has more than three numbers")
 			}
-			part, digits = part+1, 0
+			part, digits, blankAfter = part+1, 0, false
 		case r == ' ' || r == '\t':
 			// blanks around the separators are fine
+			blankAfter = digits > 0
 		default:
 			return 0, 0, 0, bad(col, fmt.Sprintf("%q does not belong in the header; write width x height x mines, such as 30x16x99", r))
 		}

@@ -51,6 +51,9 @@ func TestParseErrors(t *testing.T) {
 		{" \n\n", ReasonEmpty, -1, -1},
 		{"9x9", ReasonBadHeader, 0, 3},
 		{"9x9x10x3", ReasonBadHeader, 0, 6},
+		// A blank ends a number: "9 9" is not 99 (found reading the parser).
+		{"9 9x9x10", ReasonBadHeader, 0, 2},
+		{"1 2x1x0\n000000000000", ReasonBadHeader, 0, 2},
 		{"9y9x10", ReasonBadHeader, 0, 1},
 		{"x9x10", ReasonBadHeader, 0, 0},
 		{"0x9x10", ReasonSizeRange, 0, 0},
