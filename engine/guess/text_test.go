@@ -166,7 +166,8 @@ func FuzzParseHistory(f *testing.F) {
 	}
 	rules := []Rules{mustRules(f, "1a2b-4"), mustRules(f, "mastermind"), mustRules(f, "1a2b-10"), mustRules(f, "numeron"), mustRules(f, "bulls-cows")}
 	f.Fuzz(func(t *testing.T, text string) {
-		lines := strings.Count(text, "\n") + 1
+		// Lines as an editor shows them: \r\n, \n or a lone \r ends one.
+		lines := strings.Count(strings.ReplaceAll(text, "\r\n", "\n"), "\n") + strings.Count(strings.ReplaceAll(text, "\r\n", ""), "\r") + 1
 		for _, r := range rules {
 			turns, err := r.ParseHistory(text)
 			if err != nil {
