@@ -54,23 +54,14 @@ func runMines(args []string) error {
 	record := fs.String("record", "", "write one line per game to this file (seed, won, guesses, the losing guess's risk and kind)")
 	against := fs.String("against", "", "compare game by game with a file -record wrote for the same seeds")
 	fs.Parse(args)
-	var firstClick *mines.Point
-	if *first != "" {
-		var p mines.Point
-		if _, err := fmt.Sscanf(*first, "%d,%d", &p.X, &p.Y); err != nil {
-			return fmt.Errorf("-first: %q is not x,y", *first)
-		}
-		firstClick = &p
+	firstClick, err := pointFlag("first", *first)
+	if err != nil {
+		return err
 	}
-	var forcedGuess *mines.Point
-	if *firstGuess != "" {
-		var p mines.Point
-		if _, err := fmt.Sscanf(*firstGuess, "%d,%d", &p.X, &p.Y); err != nil {
-			return fmt.Errorf("-guess: %q is not x,y", *firstGuess)
-		}
-		forcedGuess = &p
+	forcedGuess, err := pointFlag("guess", *firstGuess)
+	if err != nil {
+		return err
 	}
-
 	level, ok := mines.LevelByID(*levelID)
 	if !ok {
 		if _, err := fmt.Sscanf(*levelID, "%dx%dx%d", &level.Width, &level.Height, &level.Mines); err != nil {
@@ -204,6 +195,18 @@ func runMines(args []string) error {
 	})
 	fmt.Println(string(summary))
 	return nil
+}
+
+// pointFlag reads a flag given as x,y; nil when it is not given.
+func pointFlag(name, text string) (*mines.Point, error) {
+	if text == "" {
+		return nil, nil
+	}
+	var p mines.Point
+	if _, err := fmt.Sscanf(text, "%d,%d", &p.X, &p.Y); err != nil {
+		return nil, fmt.Errorf("-%s: %q is not x,y", name, text)
+	}
+	return &p, nil
 }
 
 // guessAt reveals p when the game's position leaves no cell certainly safe
