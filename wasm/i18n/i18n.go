@@ -149,8 +149,11 @@ func (c Catalog) T(l Lang, key string, args ...any) string {
 // bracket needs no space on that side: the bracket is its own margin, and
 // a space beside it reads as a gap ("3 桁目の 「a」 は" is "3 桁目の「a」は").
 func fill(msg, ph, text string, cjk bool) string {
-	opens := cjk && strings.HasPrefix(text, "「") || cjk && strings.HasPrefix(text, "『") || cjk && strings.HasPrefix(text, "“")
-	closes := cjk && strings.HasSuffix(text, "」") || cjk && strings.HasSuffix(text, "』") || cjk && strings.HasSuffix(text, "”")
+	if !cjk {
+		return strings.ReplaceAll(msg, ph, text)
+	}
+	opens := strings.HasPrefix(text, "「") || strings.HasPrefix(text, "『") || strings.HasPrefix(text, "“")
+	closes := strings.HasSuffix(text, "」") || strings.HasSuffix(text, "』") || strings.HasSuffix(text, "”")
 	if !opens && !closes {
 		return strings.ReplaceAll(msg, ph, text)
 	}
