@@ -38,14 +38,24 @@ func Parse(text string) (*Board, error) {
 	if first == len(lines) {
 		return nil, &InputError{Field: "board", Line: -1, Col: -1, Reason: ReasonEmpty, Msg: "the board is empty; start with a line such as 9x9x10"}
 	}
-	w, h, m, err := parseHeader(lines[first], first)
+	nums, cols, err := parseHeader(lines[first], first)
 	if err != nil {
 		return nil, err
 	}
+	w, h, m := nums[0], nums[1], nums[2]
 	b, err := NewBoard(w, h, m)
 	if err != nil {
+		// Point at the number out of range: the mines, the height when
+		// the width is fine, else the width.
 		in := err.(*InputError)
-		in.Line, in.Col, in.Value = first, 0, lines[first]
+		at := 0
+		switch {
+		case in.Field == "mines":
+			at = 2
+		case w >= 1 && w <= MaxSide:
+			at = 1
+		}
+		in.Line, in.Col, in.Value = first, cols[at], lines[first]
 		return nil, in
 	}
 	for y := 0; y < h; y++ {
@@ -117,12 +127,12 @@ func cellOf(r rune) (Cell, bool) {
 	return 0, false
 }
 
-// parseHeader reads "WxHxM".
-func parseHeader(line string, ln int) (w, h, m int, err error) {
-	bad := func(col int, msg string) error {
-		return &InputError{Field: "board", Line: ln, Col: col, Reason: ReasonBadHeader, Value: line, Msg: msg}
+// parseHeader reads "WxHxM": the three numbers and the column where each
+// starts (in characters), for an error that points at one of them.
+func parseHeader(line string, ln int) (nums, cols [3]int, err error) {
+	fail := func(col int, msg string) ([3]int, [3]int, error) {
+		return nums, cols, &InputError{Field: "board", Line: ln, Col: col, Reason: ReasonBadHeader, Value: line, Msg: msg}
 	}
-	var nums [3]int
 	part, col, digits := 0, 0, 0
 	blankAfter := false // a blank came after this number's digits
 	for _, r := range line {
@@ -130,33 +140,36 @@ func parseHeader(line string, ln int) (w, h, m int, err error) {
 		case r >= '0' && r <= '9':
 			if blankAfter {
 				// "9 9x9x10" is not 99 wide: a blank ends a number.
-				return 0, 0, 0, bad(col, "a number of the header has a blank inside it; write width x height x mines, such as 30x16x99")
+				return fail(col, "a number of the header has a blank inside it; write width x height x mines, such as 30x16x99")
 			}
 			if digits >= 6 {
-				return 0, 0, 0, bad(col, "the header's numbers are too large")
+				return fail(col, "the header's numbers are too large")
+			}
+			if digits == 0 {
+				cols[part] = col
 			}
 			nums[part] = nums[part]*10 + int(r-'0')
 			digits++
 		case r == 'x' || r == 'X' || r == '×' || r == '*':
 			if digits == 0 {
-				return 0, 0, 0, bad(col, "the header must be width x height x mines, such as 30x16x99")
+				return fail(col, "the header must be width x height x mines, such as 30x16x99")
 			}
 			if part == 2 {
-				return 0, 0, 0, bad(col, "the header has more than three numbers")
+				return fail(col, "the header has more than three numbers")
 			}
 			part, digits, blankAfter = part+1, 0, false
 		case r == ' ' || r == '\t':
 			// blanks around the separators are fine
 			blankAfter = digits > 0
 		default:
-			return 0, 0, 0, bad(col, fmt.Sprintf("%q does not belong in the header; write width x height x mines, such as 30x16x99", r))
+			return fail(col, fmt.Sprintf("%q does not belong in the header; write width x height x mines, such as 30x16x99", r))
 		}
 		col++
 	}
 	if part != 2 || digits == 0 {
-		return 0, 0, 0, bad(col, "the header must be width x height x mines, such as 30x16x99")
+		return fail(col, "the header must be width x height x mines, such as 30x16x99")
 	}
-	return nums[0], nums[1], nums[2], nil
+	return nums, cols, nil
 }
 
 // Format writes the board as canonical .mine text: the header, then one
