@@ -34,7 +34,8 @@ import (
 //
 // ParseLink reads either (a whole URL, a bare query, or the query inside a
 // fragment, as llamasweeper's #/game/…?b=…&m=…, with other parameters
-// around); Board.Link and Layout.Link write them.
+// around, and & written as &amp; when copied from a page's source);
+// Board.Link and Layout.Link write them.
 
 // JSMinesweeperURL is the page links are written for.
 const JSMinesweeperURL = "https://davidnhill.github.io/JSMinesweeper/index.html"
@@ -128,41 +129,56 @@ func ParseLink(text string) (*Link, error) {
 	if s == "" {
 		return nil, &InputError{Field: "link", Line: -1, Col: -1, Reason: ReasonEmpty, Msg: "the link is empty"}
 	}
-	// The query: after the first '?', up to a '#'; a text with no '?' is
-	// a bare query.
-	q, base := s, start
-	if i := strings.IndexByte(s, '?'); i >= 0 {
-		q, base = s[i+1:], start+i+1
-	} else if strings.HasPrefix(s, "#") {
-		q, base = s[1:], start+1
-	}
-	if i := strings.IndexByte(q, '#'); i >= 0 {
-		q = q[:i]
-	}
+	// The query: after the first '?', up to a '#'; then the fragment's
+	// own query (llamasweeper's #/game/…?b=…), or the whole fragment
+	// when it has no '?'. A text with neither '?' nor '#' is a bare query.
+	// The first of a name counts, the query's before the fragment's, as in
+	// URLSearchParams.get.
 	var analysis, b, m param
-	for at := 0; at <= len(q); {
-		end := strings.IndexByte(q[at:], '&')
-		if end < 0 {
-			end = len(q)
-		} else {
-			end += at
-		}
-		part := q[at:end]
-		if k, v, found := strings.Cut(part, "="); found {
-			var dst *param
-			switch k {
-			case "analysis":
-				dst = &analysis
-			case "b":
-				dst = &b
-			case "m":
-				dst = &m
+	read := func(q string, base int) {
+		for at := 0; at <= len(q); {
+			end := strings.IndexByte(q[at:], '&')
+			if end < 0 {
+				end = len(q)
+			} else {
+				end += at
 			}
-			if dst != nil && !dst.ok { // the first of a name counts, as in URLSearchParams.get
-				*dst = param{value: v, at: base + at + len(k) + 1, ok: true}
+			part := q[at:end]
+			// A link copied from a page's HTML source escapes & as &amp;.
+			if strings.HasPrefix(part, "amp;") && at > 0 {
+				part, at = part[len("amp;"):], at+len("amp;")
 			}
+			if k, v, found := strings.Cut(part, "="); found {
+				var dst *param
+				switch k {
+				case "analysis":
+					dst = &analysis
+				case "b":
+					dst = &b
+				case "m":
+					dst = &m
+				}
+				if dst != nil && !dst.ok {
+					*dst = param{value: v, at: base + at + len(k) + 1, ok: true}
+				}
+			}
+			at = end + 1
 		}
-		at = end + 1
+	}
+	query, fragment := s, ""
+	queryAt, fragmentAt := start, -1
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		query, fragment, fragmentAt = s[:i], s[i+1:], start+i+1
+	}
+	if i := strings.IndexByte(query, '?'); i >= 0 {
+		query, queryAt = query[i+1:], queryAt+i+1
+	}
+	read(query, queryAt)
+	if fragmentAt >= 0 {
+		if i := strings.IndexByte(fragment, '?'); i >= 0 {
+			fragment, fragmentAt = fragment[i+1:], fragmentAt+i+1
+		}
+		read(fragment, fragmentAt)
 	}
 	link := &Link{}
 	switch {

@@ -40,6 +40,11 @@ func TestParseLinkLayouts(t *testing.T) {
 		{"b=916&m=8", 9, 16, []int{1}, "b=916&m=8" + strings.Repeat("0", 28)},
 		{"  ?b=0916&m=8\n", 9, 16, []int{1}, "b=916&m=8" + strings.Repeat("0", 28)},
 		{"b=1609&m=01", 16, 9, []int{9}, "b=1609&m=01" + strings.Repeat("0", 27)},
+		// A link copied from HTML source, & written &amp;; a query before
+		// the fragment and another inside it; a bare query with a fragment.
+		{"https://davidnhill.github.io/JSMinesweeper/index.html?b=1&amp;m=hg" + strings.Repeat("0", 14) + "g", 9, 9, []int{0, 4, 5, 80}, "b=99&m=hg" + strings.Repeat("0", 14) + "g"},
+		{"https://llamasweeper.com/?ref=x#/game/zini?b=1&m=hg" + strings.Repeat("0", 14) + "g", 9, 9, []int{0, 4, 5, 80}, "b=99&m=hg" + strings.Repeat("0", 14) + "g"},
+		{"b=0201&m=g#top", 2, 1, []int{0}, "b=21&m=g"},
 		{"b=100100&m=g", 100, 100, []int{0}, "b=100100&m=g" + strings.Repeat("0", 1999)},
 		{"?b=0201&m=g", 2, 1, []int{0}, "b=21&m=g"},
 		{"?b=0301&m=o", 3, 1, []int{0, 1}, "b=31&m=o"}, // 11000
@@ -173,6 +178,11 @@ func TestParseLinkErrors(t *testing.T) {
 		{"?b=&m=1", ReasonSizeRange, "b", 3},
 		{"?b=1234567&m=1", ReasonSizeRange, "b", 3},
 		{"?b=1&m=", ReasonMineRange, "m", 7},
+		// Columns stay right through &amp; and a fragment's query.
+		{"?b=3&amp;m=0x", ReasonLinkDigit, "m", 12},
+		{"https://a.b/?x=1#/g?b=3x&m=0", ReasonLinkDigit, "b", 23},
+		// The query's parameter counts before the fragment's.
+		{"?b=3x#?b=3&m=0", ReasonLinkDigit, "b", 4},
 		{"?b=1&m=00", ReasonMineRange, "m", 7},
 		{"?b=0202&m=v", ReasonMineRange, "m", 10},
 		{"?b=1&m=" + strings.Repeat("0", 17) + "1", ReasonLinkLong, "m", 24},
@@ -307,7 +317,7 @@ func TestLinkRoundTrip(t *testing.T) {
 func FuzzParseLink(f *testing.F) {
 	for _, seed := range []string{
 		"?b=3&m=" + strings.Repeat("v", 19) + "u", "b=916&m=8", "https://llamasweeper.com/#/game/zini-explorer?m=HG&b=1",
-		"?analysis=adadaaabe2e", "analysis=aEaqaabLVZR", "?analysis=acabaaab2M", "?analysis=adadaaabeOe&b=1&m=g",
+		"?analysis=adadaaabe2e", "analysis=aEaqaabLVZR", "?analysis=acabaaab2M", "?analysis=adadaaabeOe&b=1&m=g", "?b=1&amp;m=hg#/x?b=2&m=0",
 		"", "hello", "?b=100100&m=", "analysis=abacaaaba9b", "?analysis=bNbN",
 	} {
 		f.Add(seed)
