@@ -83,7 +83,10 @@ func (a *Analysis) Endgame(ctx context.Context, budget time.Duration) (m Move, w
 			}
 		}
 	}
-	if !e.list(b, cells, index, a.MinesLeft) {
+	// The mines to place are counted from the board as it is now: the
+	// auto-player flags the analysis' certain mines before it searches,
+	// and a.MinesLeft still counts them.
+	if !e.list(b, cells, index, b.Mines-b.Count(Flag)) {
 		return Move{}, 0, false
 	}
 	var all solSet

@@ -235,3 +235,67 @@ func TestOpeningFits(t *testing.T) {
 		t.Errorf("the first square was a mine")
 	}
 }
+
+// The auto-player flags the certain mines an analysis found before it
+// searches the endgame with that analysis; the search must place only the
+// mines still unflagged. (Expert, opening rule, seed 137: with the flags
+// counted twice the search spread too many mines and chose the 50% cell
+// (26,15), which wins half as often as (28,15).)
+func TestEndgameAfterTheAutoPlayerFlags(t *testing.T) {
+	ctx := context.Background()
+	text := `30x16x99
+01110011101F322FFF2F1111000111
+01F1001F1013FF23F32111F10001F2
+011100111113F3112332111101234F
+0000000002F323333FFF222213FF4F
+1100011103F42FFFF3433FF2F3F55F
+F10001F214FF335F322F3333222FF2
+23221113F4F32F2111F3F11F101221
+F2FF2103F522111001121111211000
+1335F313F3F10111000001112F2000
+12F3F3F2121101F2110001F12F2000
+F422232100000223F1000123432011
+FF101F10000001F22221101FFF322F
+F3101110000123222F2F11234FF3F3
+111111232112FF12F32111F3333HHH
+112F22FFF22F3212F311122FF33HHH
+F12F22F43F2110012F11F113FHHHHH
+`
+	// Unflag the mines near the endgame, as if just found.
+	b := mustParse(t, text)
+	for _, p := range []Point{{25, 15}, {24, 14}, {23, 14}} {
+		b.Set(p.X, p.Y, Hidden)
+	}
+	a, err := Analyze(ctx, b, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Mines) < 3 {
+		t.Fatalf("the analysis found %v certain mines, want the three unflagged", a.Mines)
+	}
+	for _, p := range a.Mines {
+		b.Set(p.X, p.Y, Flag) // what AutoStep does
+	}
+	m, win, ok := a.Endgame(ctx, time.Second)
+	if !ok || m.Point != (Point{28, 15}) || math.Abs(win-0.5) > 1e-12 {
+		t.Errorf("endgame after flagging: %+v win %v ok %v, want (28,15) winning 1/2", m, win, ok)
+	}
+}
+
+// The rough estimate (for an analysis that did not finish) counts the
+// mines left from the board as it is, whether or not the auto-player has
+// flagged the mines the analysis found: one mine known of two, the other
+// among eight cells.
+func TestEstimateAfterTheAutoPlayerFlags(t *testing.T) {
+	for _, flagged := range []bool{false, true} {
+		b := mustParse(t, "3x3x2\nHHH\nHHH\nHHH\n")
+		if flagged {
+			b.Set(0, 0, Flag)
+		}
+		a := &Analysis{Board: b, Mines: []Point{{0, 0}}, MinesLeft: 2}
+		m, ok := a.estimate()
+		if !ok || m.Why != WhyEstimate || math.Abs(m.Prob-1.0/8) > 1e-12 || m.Point == (Point{0, 0}) {
+			t.Errorf("flagged %v: %+v, want a cell other than (0,0) at 1/8", flagged, m)
+		}
+	}
+}

@@ -100,7 +100,18 @@ func (a *Analysis) estimate() (Move, bool) {
 	for _, p := range a.Mines {
 		known[b.Index(p)] = true
 	}
-	density := float64(a.MinesLeft-len(a.Mines)) / float64(max(hidden-len(a.Mines), 1))
+	// Count from the board as it is now: the auto-player may have flagged
+	// a.Mines since the analysis.
+	left, unknown := b.Mines, 0
+	for i, c := range b.Cells {
+		switch {
+		case c == Flag || c == Hidden && known[i]:
+			left--
+		case c == Hidden:
+			unknown++
+		}
+	}
+	density := float64(left) / float64(max(unknown, 1))
 	best, bestRisk := -1, 2.0
 	var nb, nb2 [8]int
 	for i, c := range b.Cells {
