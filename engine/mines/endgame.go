@@ -20,8 +20,8 @@ import (
 // are remembered, so each set is valued once.
 
 const (
-	maxEndgamePlacements = 256 // placements at most, for a search
-	maxEndgameCells      = 64  // hidden cells at most (a placement is a uint64)
+	maxEndgamePlacements = 1024 // placements at most, for a search
+	maxEndgameCells      = 64   // hidden cells at most (a placement is a uint64)
 	maxEndgameNodes      = 200000
 )
 
@@ -260,22 +260,37 @@ func (e *endgame) choose(s *solSet) (int, float64) {
 			return -1, win / float64(n)
 		}
 	}
-	best, bestWin := -1, -1.0
+	// A cell's chance is the sum, over the numbers it may show, of the
+	// placements showing that number times the chance of winning from
+	// them (wins are counted in placements here, out of n). Each part
+	// adds at most its placements, so a cell stops being valued as soon
+	// as it cannot beat the best so far. The moves valued in full, and
+	// the one chosen, are those a search without the cut would choose.
+	best, bestWins := -1, -1.0
 	for m := living; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m)
-		win := 0.0
-		for _, part := range e.split(s, k) {
-			win += float64(part.count()) * e.value(&part)
+		parts := e.split(s, k)
+		rest := 0 // placements in the parts not valued yet
+		for i := range parts {
+			rest += parts[i].count()
 		}
-		win /= float64(n)
-		if win > bestWin {
-			best, bestWin = k, win
+		wins := 0.0
+		for i := range parts {
+			if wins+float64(rest) <= bestWins {
+				break
+			}
+			c := parts[i].count()
+			rest -= c
+			wins += float64(c) * e.value(&parts[i])
 		}
 		if e.stopped {
 			return -1, 0
 		}
+		if rest == 0 && wins > bestWins {
+			best, bestWins = k, wins
+		}
 	}
-	return best, bestWin
+	return best, bestWins / float64(n)
 }
 
 // split returns the placements of s in which cell k is safe, grouped by

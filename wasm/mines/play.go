@@ -838,7 +838,7 @@ func (m *minesPlay) showHint() {
 	}
 	why := ""
 	if a := h.Analysis; a != nil {
-		// The endgame search runs only on a few hundred placements, each
+		// The endgame search runs only on at most 1,024 placements, each
 		// as likely as the next: best play wins on a whole number of them.
 		if n, err := strconv.Atoi(a.Solutions); h.WinProb != nil && err == nil && a.SolutionsExact {
 			wins := int(math.Round(*h.WinProb * float64(n)))
