@@ -239,8 +239,8 @@ func TestOpeningFits(t *testing.T) {
 // The auto-player flags the certain mines an analysis found before it
 // searches the endgame with that analysis; the search must place only the
 // mines still unflagged. (Expert, opening rule, seed 137: with the flags
-// counted twice the search spread too many mines and chose the 50% cell
-// (26,15), which wins half as often as (28,15).)
+// counted twice the search spread too many mines, and the game guessed
+// (26,15), a 50% cell, where (28,15) wins half the games.)
 func TestEndgameAfterTheAutoPlayerFlags(t *testing.T) {
 	ctx := context.Background()
 	text := `30x16x99

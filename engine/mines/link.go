@@ -129,11 +129,11 @@ func ParseLink(text string) (*Link, error) {
 	if s == "" {
 		return nil, &InputError{Field: "link", Line: -1, Col: -1, Reason: ReasonEmpty, Msg: "the link is empty"}
 	}
-	// The query: after the first '?', up to a '#'; then the fragment's
-	// own query (llamasweeper's #/game/…?b=…), or the whole fragment
-	// when it has no '?'. A text with neither '?' nor '#' is a bare query.
-	// The first of a name counts, the query's before the fragment's, as in
-	// URLSearchParams.get.
+	// The query: the text up to a '#', after its first '?' when it has
+	// one (without, it is a bare query); then the fragment's own query
+	// (llamasweeper's #/game/…?b=…), or the whole fragment when it has no
+	// '?'. The first of a name counts, the query's before the fragment's,
+	// as in URLSearchParams.get.
 	var analysis, b, m param
 	read := func(q string, base int) {
 		for at := 0; at <= len(q); {
