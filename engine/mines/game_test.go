@@ -163,13 +163,14 @@ func TestGuessOutcomes(t *testing.T) {
 						}
 						// Survive is a probability, never above the
 						// chance of surviving the guess itself; Score
-						// is it with the tie-break apart.
+						// is it lifted by latent 50/50s (never
+						// lowered), with the tie-break apart.
 						survive := 0.0
 						for _, o := range c.Outcomes {
 							survive += o.Prob * o.NextSafety
 						}
 						if math.Abs(c.Survive-survive) > 1e-9 || c.Survive > 1-c.Prob+1e-9 || c.Progress < 0 || c.Progress > 1+1e-9 ||
-							math.Abs(c.Score-(c.Survive+progressWeight*c.Progress)) > 1e-9 {
+							math.Abs(c.Score-(c.Survive*c.lift()+progressWeight*c.Progress)) > 1e-9 || c.lift() < 1 {
 							t.Fatalf("%v: mine %v, survive %v (outcomes say %v), progress %v, score %v", c.Point, c.Prob, c.Survive, survive, c.Progress, c.Score)
 						}
 					}

@@ -24,13 +24,15 @@ type Candidate struct {
 	Prob float64 `json:"prob"` // the probability of a mine
 	// Survive is the chance of surviving this guess and the next move, a
 	// true probability; Progress the chance the guess leaves a safe cell.
-	// Score ranks the guesses: Survive plus a small bonus for Progress
+	// Score ranks the guesses: Survive, raised when the guess may settle
+	// a latent 50/50 (Latent; see lift), plus a small bonus for Progress
 	// (progressWeight), which breaks near-ties; it is not a probability.
 	// All three are -1 when not worked out in time.
 	Survive  float64   `json:"survive"`
 	Progress float64   `json:"progress"`
 	Score    float64   `json:"score"`
 	Floating bool      `json:"floating"` // next to no number
+	Latent   float64   `json:"latent"`   // the chance it is in or walls a latent 50/50 (see latent.go)
 	Outcomes []Outcome `json:"outcomes"` // nil when the look-ahead ran out of time
 }
 
@@ -125,6 +127,7 @@ func (a *Analysis) GuessCandidates(ctx context.Context, opts Options) (m Move, c
 		c := cands[0]
 		return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}, cands, false, nil
 	}
+	a.weighLatent(ctx, cands, opts)
 	for k := range cands {
 		cands[k].Score, cands[k].Survive, cands[k].Progress = -1, -1, -1 // not weighed yet
 	}
@@ -136,9 +139,9 @@ func (a *Analysis) GuessCandidates(ctx context.Context, opts Options) (m Move, c
 // position after that reveal is analysed, which gives the chance of that
 // number and what follows: a number that leaves a safe cell counts 1, one
 // that leaves only guesses counts the safety of the best of them. The sum
-// is the chance of surviving this guess and the next move (Survive); a
-// small bonus for the chance of progress makes the Score, which breaks
-// near-ties. Candidates are weighed in order, each on its own, so any
+// is the chance of surviving this guess and the next move (Survive). The
+// Score is Survive raised by the guess's latent 50/50s (Candidate.lift),
+// plus a small bonus for the chance of progress, which breaks near-ties. Candidates are weighed in order, each on its own, so any
 // share of them gives the same figures as all of them; those not reached
 // within opts.Budget (at most MaxLookAhead) keep -1.
 func LookAhead(ctx context.Context, b *Board, log10Solutions float64, cands []Candidate, opts Options) error {
@@ -206,7 +209,7 @@ func LookAhead(ctx context.Context, b *Board, log10Solutions float64, cands []Ca
 		}
 		next.Cells[i] = Hidden
 		if complete {
-			c.Score, c.Survive, c.Progress, c.Outcomes = score+progressWeight*progress, score, progress, outcomes
+			c.Score, c.Survive, c.Progress, c.Outcomes = score*c.lift()+progressWeight*progress, score, progress, outcomes
 		}
 	}
 	return nil

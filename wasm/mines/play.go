@@ -847,18 +847,29 @@ func (m *minesPlay) showHint() {
 		why += w.proofText(m.board, a, mv) + w.whyDetails(a, mv, true)
 	}
 	why += w.revealsTable(h.Candidates, g.Width)
-	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", w.moveSentence(mv, g.Rule)) + `</p>` + why +
+	safest := math.NaN()
+	if a := h.Analysis; a != nil {
+		safest = safestOf(probOf(a.Prob, a.Width, a.Height))
+	}
+	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", w.moveSentence(mv, g.Rule, safest)) + `</p>` + why +
 		`<div class="kz-row"><button type="button" class="kz-primary kz-mines-play-hint" data-action="` + string(mv.Action) +
 		`" data-on-click="mines.play-hint">` + htmlEscape(play) + `</button></div></div>`)
 }
 
 // revealsTable says, for each guess the engine weighed, what it could
-// reveal: the chance of each number, and the chance of surviving the move
-// after it. Empty when no guess was needed.
+// reveal: the chance of each number, the chance of surviving the move
+// after it and, when any may, the chance it settles a 50/50 that could
+// form later. Empty when no guess was needed.
 func (w *minesWidget) revealsTable(cands []mines.Candidate, width int) string {
 	f := w.f
+	shown := cands[:min(len(cands), 4)]
+	// The latent 50/50 column only when a guess shown may settle one.
+	latent := false
+	for _, c := range shown {
+		latent = latent || len(c.Outcomes) > 0 && c.Latent >= 0.0005
+	}
 	var rows strings.Builder
-	for _, c := range cands[:min(len(cands), 4)] {
+	for _, c := range shown {
 		if len(c.Outcomes) == 0 {
 			continue
 		}
@@ -892,15 +903,26 @@ func (w *minesWidget) revealsTable(cands []mines.Candidate, width int) string {
 		rows.WriteString(`<tr><th scope="row">` + htmlEscape(w.cellNameOf(c.Y*width+c.X, width)) + `</th>` +
 			cell(f.T("mines.reveals-mine"), `<span class="kz-mines-show">`+htmlEscape(w.percentText(c.Prob))+`</span>`) +
 			cell(f.T("mines.reveals-shows"), strings.Join(shows, "")) +
-			cell(f.T("mines.reveals-next"), `<span class="kz-mines-show">`+htmlEscape(survive)+`</span>`) +
-			cell(f.T("mines.reveals-score"), `<span class="kz-mines-show kz-mines-score">`+htmlEscape(score)+`</span>`) + `</tr>`)
+			cell(f.T("mines.reveals-next"), `<span class="kz-mines-show">`+htmlEscape(survive)+`</span>`))
+		if latent {
+			settles := "–"
+			if c.Latent >= 0.0005 {
+				settles = w.percentText(c.Latent)
+			}
+			rows.WriteString(cell(f.T("mines.reveals-latent"), `<span class="kz-mines-show">`+htmlEscape(settles)+`</span>`))
+		}
+		rows.WriteString(cell(f.T("mines.reveals-score"), `<span class="kz-mines-show kz-mines-score">`+htmlEscape(score)+`</span>`) + `</tr>`)
 	}
 	if rows.Len() == 0 {
 		return ""
 	}
+	latentHead := ""
+	if latent {
+		latentHead = `<th scope="col">` + htmlEscape(f.T("mines.reveals-latent")) + `</th>`
+	}
 	return tag("p", "kz-note", f.T("mines.reveals")) + `<div class="kz-history"><table class="kz-table kz-mines-reveals"><thead><tr><th scope="col">` +
 		htmlEscape(f.T("mines.reveals-cell")) + `</th><th scope="col">` + htmlEscape(f.T("mines.reveals-mine")) + `</th><th scope="col">` +
-		htmlEscape(f.T("mines.reveals-shows")) + `</th><th scope="col">` + htmlEscape(f.T("mines.reveals-next")) + `</th><th scope="col">` +
+		htmlEscape(f.T("mines.reveals-shows")) + `</th><th scope="col">` + htmlEscape(f.T("mines.reveals-next")) + `</th>` + latentHead + `<th scope="col">` +
 		htmlEscape(f.T("mines.reveals-score")) + `</th></tr></thead><tbody>` +
 		rows.String() + `</tbody></table></div>` + tag("p", "kz-note", f.T("mines.reveals-score-note"))
 }
@@ -1044,7 +1066,7 @@ func (w *minesWidget) legend() dom.Element {
 }
 
 // moveSentence says what a move is and why, in one sentence.
-func (w *minesWidget) moveSentence(mv mines.Move, rule string) string {
+func (w *minesWidget) moveSentence(mv mines.Move, rule string, safest float64) string {
 	at := w.cellName(mv.X, mv.Y)
 	switch mv.Why {
 	case mines.WhySafe:
@@ -1060,7 +1082,24 @@ func (w *minesWidget) moveSentence(mv mines.Move, rule string) string {
 		// would reveal, to the end of the game.
 		return w.f.T("mines.why-endgame", at, w.percentText(mv.Prob))
 	}
+	if mv.Why == mines.WhyLowestRisk && !math.IsNaN(safest) && minesPercent(safest) != minesPercent(mv.Prob) {
+		// The look-ahead may take a guess a little riskier than the
+		// safest for what it could reveal: not "the lowest on the board".
+		return w.f.T("mines.why-weighed", at, w.percentText(mv.Prob), w.percentText(safest))
+	}
 	return w.f.T("mines.why-lowest", at, w.percentText(mv.Prob))
+}
+
+// safestOf is the lowest chance of a mine among the hidden squares that
+// may be safe (NaN marks a revealed square; 1 a flag or a certain mine).
+func safestOf(prob []float64) float64 {
+	safest := math.NaN()
+	for _, p := range prob {
+		if p < 1 && !(p >= safest) {
+			safest = p
+		}
+	}
+	return safest
 }
 
 // whyDetails explains an analysis around a move: the alternatives with
