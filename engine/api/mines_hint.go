@@ -24,7 +24,7 @@ import (
 // (see minesHintPlan).
 //
 //	mines.lookahead {board, log10Solutions, candidates: [{x, y, prob,
-//	                floating}], budgetMs?} → {candidates}: each weighed as
+//	                latent, floating}], budgetMs?} → {candidates}: each weighed as
 //	                mines.hint's are (score, survive, progress, outcomes;
 //	                -1 and no outcomes when the budget ended first); a
 //	                part of mines.hint.split's plan
@@ -314,6 +314,10 @@ func minesLookAhead(ctx context.Context, params json.RawMessage, report progress
 		}
 		if b.At(c.X, c.Y) != mines.Hidden {
 			return nil, badInput(field, "bad-value", fmt.Sprintf("cell (%d,%d) is not hidden: only a hidden cell can be guessed", c.X, c.Y))
+		}
+		// prob and latent make its score (see mines.Candidate).
+		if !(c.Prob >= 0 && c.Prob <= 1) || !(c.Latent >= 0 && c.Latent <= 1) {
+			return nil, badInput(field, "bad-value", fmt.Sprintf("cell (%d,%d): prob and latent are chances, from 0 to 1, not %v and %v", c.X, c.Y, c.Prob, c.Latent))
 		}
 	}
 	if err := mines.LookAhead(ctx, b, in.Log10Solutions, in.Candidates, mines.Options{Budget: budget, Progress: report}); err != nil {

@@ -54,6 +54,8 @@ func TestLookAheadRefusesBadInput(t *testing.T) {
 	wantError(t, "mines.lookahead", `{"board":`+board+`,"log10Solutions":1,"candidates":[{"x":1,"y":1},{"x":3,"y":0}]}`, CodeBadInput, "candidates[1]")
 	wantError(t, "mines.lookahead", `{"board":`+board+`,"log10Solutions":1,"candidates":[{"x":0,"y":0}]}`, CodeBadInput, "candidates[0]")
 	wantError(t, "mines.lookahead", `{"board":`+board+`,"log10Solutions":-1,"candidates":[{"x":1,"y":1}]}`, CodeBadInput, "log10Solutions")
+	wantError(t, "mines.lookahead", `{"board":`+board+`,"log10Solutions":1,"candidates":[{"x":1,"y":1},{"x":2,"y":2,"latent":1e308}]}`, CodeBadInput, "candidates[1]")
+	wantError(t, "mines.lookahead", `{"board":`+board+`,"log10Solutions":1,"candidates":[{"x":1,"y":1,"prob":-0.5}]}`, CodeBadInput, "candidates[0]")
 	wantError(t, "mines.lookahead", `{"board":`+board+`,"log10Solutions":1,"candidates":[{"x":1,"y":1}],"budgetMs":5}`, CodeBadInput, "budgetMs")
 	wantError(t, "mines.lookahead", `{"board":"3x3x1\n1.","log10Solutions":1,"candidates":[{"x":1,"y":1}]}`, CodeBadInput, "board")
 

@@ -42,10 +42,14 @@ type Candidate struct {
 // weighing, LookAhead weighs each of them on its own, and ChooseGuess
 // takes the best. It returns the move and the candidates, best first.
 func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, error) {
+	start := time.Now()
 	m, cands, look, err := a.GuessCandidates(ctx, opts)
 	if err != nil || !look {
 		return m, cands, err
 	}
+	// The look-ahead has what is left of its budget after the choice of
+	// candidates (their latent 50/50s take up to a quarter of it).
+	opts.Budget = max(LookAheadBudget(opts.Budget)-time.Since(start), 1)
 	if err := LookAhead(ctx, a.Board, a.Log10Solutions(), cands, opts); err != nil {
 		return Move{}, nil, err
 	}
@@ -141,9 +145,10 @@ func (a *Analysis) GuessCandidates(ctx context.Context, opts Options) (m Move, c
 // that leaves only guesses counts the safety of the best of them. The sum
 // is the chance of surviving this guess and the next move (Survive). The
 // Score is Survive raised by the guess's latent 50/50s (Candidate.lift),
-// plus a small bonus for the chance of progress, which breaks near-ties. Candidates are weighed in order, each on its own, so any
-// share of them gives the same figures as all of them; those not reached
-// within opts.Budget (at most MaxLookAhead) keep -1.
+// plus a small bonus for the chance of progress, which breaks near-ties.
+// Candidates are weighed in order, each on its own, so any share of them
+// gives the same figures as all of them; those not reached within
+// opts.Budget (at most MaxLookAhead) keep -1.
 func LookAhead(ctx context.Context, b *Board, log10Solutions float64, cands []Candidate, opts Options) error {
 	next := b.Clone()
 	start := time.Now()

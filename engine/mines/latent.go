@@ -2,6 +2,7 @@ package mines
 
 import (
 	"context"
+	"errors"
 	"math"
 	"time"
 
@@ -15,11 +16,12 @@ import (
 // flanks are still unknown that 50/50 is only latent: it forms in some of
 // the placements the analysis counts. A guess that falls in such a pair,
 // and is safe, settles the 50/50 for nothing in the placements where it
-// would have formed; a guess on a flank cell that is safe stops it
-// forming. So a guess's long-term risk is lower than its chance of a mine
-// says, by about the chance that it is in, or walls, a latent 50/50.
-// JSMinesweeper (David Hill) weighs its guesses this way; the counts here
-// are exact, from the analysis, as his are.
+// would have formed, so its long-term risk is lower than its chance of a
+// mine says, by about the chance that it is in a latent 50/50. A guess on
+// one of the unknown flanks (a wall) is lifted too, by the chance of the
+// 50/50s it walls, as JSMinesweeper (David Hill) lifts his "enablers":
+// whether it is safe tells whether they can form. He weighs his guesses
+// this way; the counts here are exact, from the analysis, as his are.
 //
 // The same holds for a 2×2 block whose four outer corners are mines or
 // off the board, with the mines on one of its diagonals.
@@ -56,9 +58,11 @@ var (
 )
 
 // weighLatent sets each candidate's Latent, the chance that it is in or
-// walls a latent 50/50 (latentRisk.of). The counts take a few analyses a
-// candidate; past a quarter of the look-ahead's budget none is lifted, so
-// that the candidates are still weighed alike.
+// walls a latent 50/50 (latentRisk.of). That takes up to about thirty
+// analyses a candidate, most of them shared; they have a quarter of the
+// look-ahead's budget between them. If they cannot all finish in it (or
+// are cancelled), no candidate is lifted, so that the candidates are
+// still weighed alike.
 func (a *Analysis) weighLatent(ctx context.Context, cands []Candidate, opts Options) {
 	// Its analyses report as the look-ahead's start (in the browser each
 	// report is where a cancel gets in), not as progress of their own.
@@ -68,23 +72,23 @@ func (a *Analysis) weighLatent(ctx context.Context, cands []Candidate, opts Opti
 	}
 	opts.Progress = func(int64, int64, string) { report.Report(0, int64(len(cands)), "looking ahead") }
 	r := newLatentRisk(ctx, a, opts)
-	deadline := time.Now().Add(LookAheadBudget(opts.Budget) / 4)
+	r.deadline = time.Now().Add(LookAheadBudget(opts.Budget) / 4)
 	for k := range cands {
-		if time.Now().After(deadline) {
-			for k := range cands {
-				cands[k].Latent = 0
-			}
-			return
-		}
+		opts.Progress(0, 0, "")
 		cands[k].Latent = r.of(a.Board.Index(cands[k].Point))
+	}
+	if r.unfinished {
+		for k := range cands {
+			cands[k].Latent = 0
+		}
 	}
 }
 
 // lift is what a guess's latent 50/50s multiply its chance of surviving
-// by, to rank it: in the placements where the guess is safe and settles a
-// latent 50/50, it saves the even-odds guess that 50/50 would one day
-// need (JSMinesweeper's factor, 1 + 0.9 × that share of its safe
-// placements).
+// by, to rank it: where the guess is safe and settles a latent 50/50, it
+// saves the even-odds guess that 50/50 would one day need
+// (JSMinesweeper's factor, 1 + 0.9 × Latent as a share of its safe
+// placements; for a wall, Latent is a heuristic share, as his is).
 func (c *Candidate) lift() float64 {
 	if c.Prob >= 1 || c.Latent <= 0 {
 		return 1
@@ -99,6 +103,11 @@ type latentRisk struct {
 	ctx    context.Context
 	opts   Options
 	chance map[latentKey]float64 // memo: a pattern at a cell → its chance
+	// deadline, when set, bounds all the analyses; unfinished records
+	// that one of them stopped (out of time, cancelled, too wide), so
+	// that some chance is not exact.
+	deadline   time.Time
+	unfinished bool
 }
 
 type latentKey struct {
@@ -242,18 +251,31 @@ func (r *latentRisk) bound(mines, safe []int) float64 {
 }
 
 // allMines is the chance that every cell in cells holds a mine, with the
-// analysis of the board where they do (nil when none can).
+// analysis of the board where they do (nil when none can, or when the
+// analysis did not finish: then r.unfinished is set).
 func (r *latentRisk) allMines(cells []int) (float64, *Analysis) {
 	b := r.a.Board
 	if len(cells) > b.Mines-b.Count(Flag) {
 		return 0, nil
 	}
+	opts := r.opts
+	if !r.deadline.IsZero() {
+		if opts.Budget = time.Until(r.deadline); opts.Budget <= 0 {
+			r.unfinished = true
+			return 0, nil
+		}
+	}
 	next := b.Clone()
 	for _, j := range cells {
 		next.Cells[j] = Flag
 	}
-	an, err := Analyze(r.ctx, next, r.opts)
-	if err != nil || !an.Complete {
+	an, err := Analyze(r.ctx, next, opts)
+	var conflict *ConflictError
+	switch {
+	case errors.As(err, &conflict):
+		return 0, nil // no placement has them all
+	case err != nil || !an.Complete:
+		r.unfinished = true
 		return 0, nil
 	}
 	return math.Pow(10, an.Log10Solutions()-r.a.Log10Solutions()), an

@@ -518,7 +518,7 @@ func (a *minesAnalyser) showResult(res *minesAnalysis) {
 	a.board.mark("kz-mines-proof", nil)
 	if res.Best != nil {
 		a.board.mark("kz-mines-hint", []int{res.Best.Y*res.Width + res.Best.X})
-		html += `<p>` + tag("strong", "", w.moveSentence(*res.Best, "", safestOf(probOf(res.Prob, res.Width, res.Height)))) + `</p>` + w.proofText(a.board, res, *res.Best) + w.whyDetails(res, *res.Best, false)
+		html += `<p>` + tag("strong", "", w.moveSentence(*res.Best, "", safestOf(probOf(res.Prob, res.Width, res.Height)), false)) + `</p>` + w.proofText(a.board, res, *res.Best) + w.whyDetails(res, *res.Best, false)
 	} else {
 		a.board.mark("kz-mines-hint", nil)
 		html += tag("p", "", f.T("mines.no-move"))

@@ -846,12 +846,13 @@ func (m *minesPlay) showHint() {
 		}
 		why += w.proofText(m.board, a, mv) + w.whyDetails(a, mv, true)
 	}
-	why += w.revealsTable(h.Candidates, g.Width)
+	table := w.revealsTable(h.Candidates, g.Width)
+	why += table
 	safest := math.NaN()
 	if a := h.Analysis; a != nil {
 		safest = safestOf(probOf(a.Prob, a.Width, a.Height))
 	}
-	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", w.moveSentence(mv, g.Rule, safest)) + `</p>` + why +
+	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", w.moveSentence(mv, g.Rule, safest, table != "")) + `</p>` + why +
 		`<div class="kz-row"><button type="button" class="kz-primary kz-mines-play-hint" data-action="` + string(mv.Action) +
 		`" data-on-click="mines.play-hint">` + htmlEscape(play) + `</button></div></div>`)
 }
@@ -1066,7 +1067,7 @@ func (w *minesWidget) legend() dom.Element {
 }
 
 // moveSentence says what a move is and why, in one sentence.
-func (w *minesWidget) moveSentence(mv mines.Move, rule string, safest float64) string {
+func (w *minesWidget) moveSentence(mv mines.Move, rule string, safest float64, weighed bool) string {
 	at := w.cellName(mv.X, mv.Y)
 	switch mv.Why {
 	case mines.WhySafe:
@@ -1081,11 +1082,19 @@ func (w *minesWidget) moveSentence(mv mines.Move, rule string, safest float64) s
 		// Not always the lowest risk: the search weighs what each square
 		// would reveal, to the end of the game.
 		return w.f.T("mines.why-endgame", at, w.percentText(mv.Prob))
+	case mines.WhyForced:
+		// Guessed before safer squares: it must be guessed anyway.
+		return w.f.T("mines.why-forced", at, w.percentText(mv.Prob))
 	}
-	if mv.Why == mines.WhyLowestRisk && !math.IsNaN(safest) && minesPercent(safest) != minesPercent(mv.Prob) {
-		// The look-ahead may take a guess a little riskier than the
-		// safest for what it could reveal: not "the lowest on the board".
-		return w.f.T("mines.why-weighed", at, w.percentText(mv.Prob), w.percentText(safest))
+	if !math.IsNaN(safest) && minesPercent(safest) != minesPercent(mv.Prob) {
+		// Not "the lowest on the board": the look-ahead took a guess a
+		// little riskier for what it could reveal, or the safer squares
+		// are dead (nothing is weighed then, and dead squares are left
+		// until last).
+		if weighed {
+			return w.f.T("mines.why-weighed", at, w.percentText(mv.Prob), w.percentText(safest))
+		}
+		return w.f.T("mines.why-live", at, w.percentText(mv.Prob), w.percentText(safest))
 	}
 	return w.f.T("mines.why-lowest", at, w.percentText(mv.Prob))
 }

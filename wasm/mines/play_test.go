@@ -14,7 +14,8 @@ import (
 
 // The table of guesses shows the chance each may settle a 50/50 that
 // could form later, only when one may; and a guess riskier than the
-// safest square is not called the lowest on the board.
+// safest square (one the look-ahead took, one beside dead squares, a
+// forced 50/50) is not called the lowest on the board.
 func TestHintSaysWhatTheLookAheadWeighed(t *testing.T) {
 	i18n.Register(messages)
 	w := &minesWidget{f: &frame.Frame{Lang: i18n.English}}
@@ -34,13 +35,22 @@ func TestHintSaysWhatTheLookAheadWeighed(t *testing.T) {
 	}
 
 	mv := mines.Move{Point: lifted.Point, Action: mines.ActReveal, Prob: lifted.Prob, Why: mines.WhyLowestRisk}
-	if s := w.moveSentence(mv, "", 0.0602); strings.Contains(s, "lowest") || !strings.Contains(s, "safest square has 6\u2060%") {
-		t.Errorf("a guess riskier than the safest square: %q", s)
+	if s := w.moveSentence(mv, "", 0.0602, true); strings.Contains(s, "lowest") || !strings.Contains(s, "safest square has 6\u2060%") || !strings.Contains(s, "table below") {
+		t.Errorf("a guess the look-ahead took over a safer square: %q", s)
 	}
-	if s := w.moveSentence(mv, "", 0.0664); !strings.Contains(s, "the lowest on the board") {
+	// Nothing weighed (the safer squares are dead): no table to point at.
+	if s := w.moveSentence(mv, "", 0.0602, false); strings.Contains(s, "lowest") || strings.Contains(s, "table") || !strings.Contains(s, "would tell nothing new") {
+		t.Errorf("a guess riskier than dead squares: %q", s)
+	}
+	if s := w.moveSentence(mv, "", 0.0664, true); !strings.Contains(s, "the lowest on the board") {
 		t.Errorf("the safest guess: %q", s)
 	}
-	if s := w.moveSentence(mv, "", math.NaN()); !strings.Contains(s, "the lowest on the board") {
+	if s := w.moveSentence(mv, "", math.NaN(), false); !strings.Contains(s, "the lowest on the board") {
 		t.Errorf("with no analysis to compare: %q", s)
+	}
+	// A forced 50/50 is guessed before safer squares, and says why.
+	forced := mines.Move{Point: mines.Point{X: 0, Y: 0}, Action: mines.ActReveal, Prob: 0.5, Why: mines.WhyForced}
+	if s := w.moveSentence(forced, "", 0.035, false); strings.Contains(s, "lowest") || !strings.Contains(s, "forced 50/50") {
+		t.Errorf("a forced 50/50: %q", s)
 	}
 }
