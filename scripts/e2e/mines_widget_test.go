@@ -353,7 +353,8 @@ func TestMinesHintIsHonest(t *testing.T) {
 	})()`)
 	t.Logf("%v", got)
 	rows, _ := got["rows"].([]any)
-	if len(rows) == 0 || got["heads"].(float64) != 5 {
+	// Five columns, six when a guess may settle a 50/50 that could form.
+	if heads := got["heads"].(float64); len(rows) == 0 || heads != 5 && heads != 6 {
 		t.Fatalf("a hint with a table of guesses: %v", got)
 	}
 	pct := func(s string) float64 {
@@ -366,7 +367,7 @@ func TestMinesHintIsHonest(t *testing.T) {
 	}
 	for _, r := range rows {
 		cells := r.([]any)
-		mine, survive, score := pct(cells[0].(string)), pct(cells[2].(string)), cells[3].(string)
+		mine, survive, score := pct(cells[0].(string)), pct(cells[2].(string)), cells[len(cells)-1].(string)
 		if survive > 100-mine+0.5 {
 			t.Errorf("survive two moves %v%% is more than surviving the guess, %v%%: %v", survive, 100-mine, cells)
 		}
