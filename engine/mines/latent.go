@@ -38,19 +38,23 @@ const latentThreshold = 0.025
 // hold its mines, the cells that are then safe, and the flanks that must
 // be mines for it to form, as offsets from its top-left cell.
 type latentPattern struct {
+	kind                int // its place in latentPatterns
 	mines, safe, flanks [][2]int
 }
 
 var (
 	latentAcross = latentPattern{
+		kind:  0,
 		mines: [][2]int{{0, 0}}, safe: [][2]int{{1, 0}},
 		flanks: [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {2, -1}, {2, 0}, {2, 1}},
 	}
 	latentDown = latentPattern{
+		kind:  1,
 		mines: [][2]int{{0, 0}}, safe: [][2]int{{0, 1}},
 		flanks: [][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 2}, {0, 2}, {1, 2}},
 	}
 	latentBlock = latentPattern{
+		kind:  2,
 		mines: [][2]int{{0, 0}, {1, 1}}, safe: [][2]int{{1, 0}, {0, 1}},
 		flanks: [][2]int{{-1, -1}, {2, -1}, {-1, 2}, {2, 2}},
 	}
@@ -102,7 +106,7 @@ type latentRisk struct {
 	a      *Analysis
 	ctx    context.Context
 	opts   Options
-	chance map[latentKey]float64 // memo: a pattern at a cell → its chance
+	chance map[int]float64 // memo: a pattern at a cell (cell·3 + kind) → its chance
 	// deadline, when set, bounds all the analyses; unfinished records
 	// that one of them stopped (out of time, cancelled, too wide), so
 	// that some chance is not exact.
@@ -110,13 +114,8 @@ type latentRisk struct {
 	unfinished bool
 }
 
-type latentKey struct {
-	p    *latentPattern
-	cell int
-}
-
 func newLatentRisk(ctx context.Context, a *Analysis, opts Options) *latentRisk {
-	return &latentRisk{a: a, ctx: ctx, opts: opts, chance: map[latentKey]float64{}}
+	return &latentRisk{a: a, ctx: ctx, opts: opts, chance: map[int]float64{}}
 }
 
 // walls is the chance of the latent 50/50s that cell i walls: those
@@ -203,7 +202,7 @@ func (r *latentRisk) missing(p *latentPattern, i int) (missing []int, ok bool) {
 // mines where p puts them: its flanks in missing and its mine cells hold
 // mines and its safe cells do not.
 func (r *latentRisk) patternChance(p *latentPattern, i int, missing []int) float64 {
-	key := latentKey{p, i}
+	key := i*len(latentPatterns) + p.kind
 	if c, ok := r.chance[key]; ok {
 		return c
 	}
