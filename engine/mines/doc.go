@@ -39,5 +39,9 @@
 //
 // On top of the analysis sit the game: a seeded board generator (first
 // click safe, or opening an area), reveal with flood fill, flags, chords
-// and the auto-player that picks the least risky move.
+// and the auto-player. With no safe cell it guesses: a forced 50/50 at
+// once (fifty.go); an endgame of at most 1,024 placements by exact search
+// (endgame.go); otherwise the cells nearly as safe as the safest, each
+// weighed by its chance of surviving this move and the next, raised when
+// it may settle a 50/50 that could form later (guess.go, latent.go).
 package mines

@@ -63,7 +63,8 @@ func (a *Analysis) Guess(ctx context.Context, opts Options) (Move, []Candidate, 
 // nothing else is left. It reports look false when the choice needs no
 // look-ahead (a forced 50/50, a single candidate, only dead cells, an
 // incomplete analysis): the move is then made, with its candidates.
-// Otherwise the candidates come in order of risk, for LookAhead.
+// Otherwise the candidates come in order of risk, each with its Latent
+// (see weighLatent), for LookAhead.
 func (a *Analysis) GuessCandidates(ctx context.Context, opts Options) (m Move, cands []Candidate, look bool, err error) {
 	b := a.Board
 	if !a.Complete {
