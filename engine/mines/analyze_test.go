@@ -20,6 +20,26 @@ type bruteResult struct {
 }
 
 func brute(b *Board) bruteResult {
+	r := bruteResult{total: new(big.Int), mine: make([]*big.Int, len(b.Cells))}
+	for i := range r.mine {
+		r.mine[i] = new(big.Int)
+	}
+	one := big.NewInt(1)
+	eachPlacement(b, func(mine []bool) {
+		r.total.Add(r.total, one)
+		for i, m := range mine {
+			if m && b.Cells[i] == Hidden {
+				r.mine[i].Add(r.mine[i], one)
+			}
+		}
+	})
+	return r
+}
+
+// eachPlacement calls visit with every placement of the unflagged mines on
+// the hidden cells that agrees with every number (mine[i] for every cell,
+// flags included), by trying them all.
+func eachPlacement(b *Board, visit func(mine []bool)) {
 	var hidden []int
 	for i, c := range b.Cells {
 		if c == Hidden {
@@ -27,20 +47,15 @@ func brute(b *Board) bruteResult {
 		}
 	}
 	left := b.Mines - b.Count(Flag)
-	r := bruteResult{total: new(big.Int), mine: make([]*big.Int, len(b.Cells))}
-	for i := range r.mine {
-		r.mine[i] = new(big.Int)
-	}
 	if left < 0 || left > len(hidden) {
-		return r
+		return
 	}
 	mine := make([]bool, len(b.Cells))
 	for i, c := range b.Cells {
 		mine[i] = c == Flag
 	}
-	one := big.NewInt(1)
 	var nb [8]int
-	check := func() bool {
+	agrees := func() bool {
 		for i, c := range b.Cells {
 			if !c.Revealed() {
 				continue
@@ -60,13 +75,8 @@ func brute(b *Board) bruteResult {
 	var place func(from, left int)
 	place = func(from, left int) {
 		if left == 0 {
-			if check() {
-				r.total.Add(r.total, one)
-				for _, i := range hidden {
-					if mine[i] {
-						r.mine[i].Add(r.mine[i], one)
-					}
-				}
+			if agrees() {
+				visit(mine)
 			}
 			return
 		}
@@ -77,7 +87,6 @@ func brute(b *Board) bruteResult {
 		}
 	}
 	place(0, left)
-	return r
 }
 
 // checkAgainstBrute compares Analyze with brute force on one board.

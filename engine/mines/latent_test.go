@@ -3,7 +3,6 @@ package mines
 import (
 	"context"
 	"math"
-	"math/big"
 	"math/rand/v2"
 	"testing"
 )
@@ -12,65 +11,22 @@ import (
 // which every cell in mines holds a mine and every cell in safe does not,
 // by enumerating them all.
 func patternByBrute(b *Board, mines, safe []int) float64 {
-	var hidden []int
-	for i, c := range b.Cells {
-		if c == Hidden {
-			hidden = append(hidden, i)
-		}
-	}
-	mine := make([]bool, len(b.Cells))
-	for i, c := range b.Cells {
-		mine[i] = c == Flag
-	}
-	var nb [8]int
-	agrees := func() bool {
-		for i, c := range b.Cells {
-			if !c.Revealed() {
-				continue
-			}
-			n := 0
-			for _, j := range b.Neighbours(i, nb[:0]) {
-				if mine[j] {
-					n++
-				}
-			}
-			if n != int(c) {
-				return false
-			}
-		}
-		return true
-	}
-	total, match := new(big.Int), new(big.Int)
-	one := big.NewInt(1)
-	var place func(from, left int)
-	place = func(from, left int) {
-		if left == 0 {
-			if !agrees() {
+	total, match := 0, 0
+	eachPlacement(b, func(mine []bool) {
+		total++
+		for _, i := range mines {
+			if !mine[i] {
 				return
 			}
-			total.Add(total, one)
-			for _, i := range mines {
-				if !mine[i] {
-					return
-				}
-			}
-			for _, i := range safe {
-				if mine[i] {
-					return
-				}
-			}
-			match.Add(match, one)
-			return
 		}
-		for k := from; k <= len(hidden)-left; k++ {
-			mine[hidden[k]] = true
-			place(k+1, left-1)
-			mine[hidden[k]] = false
+		for _, i := range safe {
+			if mine[i] {
+				return
+			}
 		}
-	}
-	place(0, b.Mines-b.Count(Flag))
-	f, _ := new(big.Rat).SetFrac(match, total).Float64()
-	return f
+		match++
+	})
+	return float64(match) / float64(total)
 }
 
 // Each latent 50/50's chance is the share of the placements in which it
