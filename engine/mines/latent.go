@@ -173,16 +173,16 @@ func (r *latentRisk) cells(i int, offs [][2]int) ([]int, bool) {
 // not open, or a flank is revealed.
 func (r *latentRisk) missing(p *latentPattern, i int) (missing []int, ok bool) {
 	b := r.a.Board
-	own, ok := r.cells(i, append(append([][2]int{}, p.mines...), p.safe...))
-	if !ok {
-		return nil, false
-	}
-	for _, j := range own {
-		if !r.open(j) {
-			return nil, false
+	x, y := i%b.Width, i/b.Width
+	// Its own cells, read in place: this runs for every shape around
+	// every candidate, most of which cannot form.
+	for _, own := range [2][][2]int{p.mines, p.safe} {
+		for _, o := range own {
+			if !b.In(x+o[0], y+o[1]) || !r.open((y+o[1])*b.Width+x+o[0]) {
+				return nil, false
+			}
 		}
 	}
-	x, y := i%b.Width, i/b.Width
 	for _, o := range p.flanks {
 		if !b.In(x+o[0], y+o[1]) {
 			continue // the edge walls it
