@@ -721,7 +721,11 @@ func minesBenchMerge(ctx context.Context, merge json.RawMessage, results []json.
 		return nil, err
 	}
 	var sum benchResult
-	for _, r := range parts {
+	for i, r := range parts {
+		// A part played at least one game and counts what it played.
+		if r.Games < 1 || r.Games > maxBenchGames || r.Wins < 0 || r.Wins > r.Games || r.Guesses < 0 || r.Moves < 0 || r.Ms < 0 {
+			return nil, badInput(fmt.Sprintf("results[%d]", i), "bad-value", fmt.Sprintf("a bench part's counts do not hold together: %d games, %d wins, %d guesses, %d moves", r.Games, r.Wins, r.Guesses, r.Moves))
+		}
 		sum.Games += r.Games
 		sum.Wins += r.Wins
 		sum.Guesses += r.Guesses
