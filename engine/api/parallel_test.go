@@ -131,6 +131,10 @@ func TestSplitRefusesBadWorkers(t *testing.T) {
 	wantError(t, "mines.bench", `{"level":"expert","first":{"x":30,"y":0}}`, CodeBadInput, "first")
 	wantError(t, "guess.perfect.part", `{"bound":-1}`, CodeBadInput, "bound")
 	wantError(t, "guess.perfect.part", `{"bound":1}`, CodeBadInput, "plan")
+	// Found by FuzzCall: parts of no games merged to a NaN win rate, which
+	// JSON cannot carry (an internal error).
+	wantError(t, "mines.bench.merge", `{"results":[{"games":2,"wins":2},{"games":0}]}`, CodeBadInput, "results[1]")
+	wantError(t, "mines.bench.merge", `{"results":[{"games":2,"wins":3}]}`, CodeBadInput, "results[0]")
 }
 
 func rawCall(t *testing.T, method, params string) string {
