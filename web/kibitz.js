@@ -8,6 +8,9 @@
  *   engine.methods() → [{name, doc}]
  *   engine.terminate()  ends the engine's workers and frees their memory;
  *     calls still running and any later call reject with code "cancelled"
+ *   engine.runsInPage() → true when the page refused a worker (its
+ *     Content-Security-Policy allows no blob: worker) and the engine runs
+ *     on the page's own thread instead
  *   Kibitz.mount(element, {game, lang, key, theme, mode, preset}) → Promise<{unmount()}>
  *     unmount() empties the element (it can be mounted again); when no
  *     widget of a module is left, the widgets' engine is terminated
@@ -141,7 +144,12 @@
         .then(function (wasm) { loaded(module, 0.85); return wasm; })
         .catch(function (err) {
           module.compiled = null; // let a later call try again
-          throw err.code ? err : kibitzError("engine-crashed", "Kibitz could not load its engine: " + err.message);
+          if (err.code) throw err;
+          if (/Content.Security.Policy|unsafe-eval/i.test(err.message)) {
+            throw kibitzError("blocked", "This page's Content-Security-Policy does not let it run WebAssembly, which the solver is: " +
+              "its script-src needs 'wasm-unsafe-eval'. (" + err.message + ")", { reason: "csp" });
+          }
+          throw kibitzError("engine-crashed", "Kibitz could not load its engine: " + err.message);
         });
     }
     return module.compiled;
@@ -278,49 +286,142 @@
     this._ready = compileModule(this._module).then(function (module) {
       return new Promise(function (resolve, reject) {
         if (engine._closed) { reject(terminatedError()); return; }
-        var url = workerURL();
-        var worker = new Worker(url);
-        engine._worker = worker;
-        engine._sent = 0;
-        engine._stopStart = function () { URL.revokeObjectURL(url); reject(terminatedError()); };
-        worker.onmessage = function (event) {
-          var msg = event.data;
-          if (!msg || typeof msg !== "object") {
-            // Every message from the worker is an object: this one could
-            // not be rebuilt (Chromium gives null then, not messageerror).
-            worker.onmessageerror();
-            return;
-          }
-          if (msg.type === "ready") {
-            URL.revokeObjectURL(url);
-            engine._methods = msg.methods || [];
-            resolve();
-            return;
-          }
-          engine._onMessage(worker, msg);
-          if (msg && msg.type === "exit") reject(kibitzError("engine-crashed", "The engine stopped while starting: " + msg.message));
-        };
-        // A message from the worker that cannot be read names no call, so
-        // every call on that worker fails and the next starts a new one.
-        // (The worker sends only strings and numbers, so this should not
-        // happen.)
-        worker.onmessageerror = function () {
-          var message = "A message from the engine could not be read.";
-          engine._crash(worker, message);
-          reject(kibitzError("engine-crashed", message));
-        };
-        worker.onerror = function (event) {
-          event.preventDefault();
-          var message = "The engine crashed: " + (event.message || "unknown error");
-          engine._crash(worker, message);
-          reject(kibitzError("engine-crashed", message));
-        };
-        worker.postMessage({ type: "init", module: module });
+        engine._launch(module, resolve, reject);
       });
     });
     this._ready.catch(function () { engine._ready = null; });
     return this._ready;
   };
+
+  // workersRefused is set once the page has refused a worker: its
+  // Content-Security-Policy allows no blob: worker (worker-src, or
+  // script-src when that is missing), or the browser has no Worker. Every
+  // engine then runs on the page's own thread (inPageWorker), and every
+  // later one starts there at once.
+  var workersRefused = typeof Worker === "undefined";
+
+  // _launch starts the engine's worker and settles its start: resolve
+  // once Go says it is ready, reject if it dies first. A worker the page
+  // refuses (it fails before a single message, with no error message, as
+  // a script that was never run does) is replaced by one on the page's
+  // thread, so the widget still works where a blog's policy forbids
+  // workers.
+  Engine.prototype._launch = function (module, resolve, reject) {
+    var engine = this;
+    var url = null, worker = null, heard = false;
+    if (!workersRefused) {
+      url = workerURL();
+      try {
+        worker = new Worker(url);
+      } catch (err) {
+        URL.revokeObjectURL(url);
+        url = null;
+        workersRefused = true;
+      }
+    }
+    if (!worker) worker = inPageWorker(module);
+    engine._worker = worker;
+    engine._inPage = !!worker.inPage;
+    engine._sent = 0;
+    var revoke = function () { if (url) URL.revokeObjectURL(url); url = null; };
+    engine._stopStart = function () { revoke(); reject(terminatedError()); };
+    worker.onmessage = function (event) {
+      heard = true;
+      var msg = event.data;
+      if (!msg || typeof msg !== "object") {
+        // Every message from the worker is an object: this one could
+        // not be rebuilt (Chromium gives null then, not messageerror).
+        worker.onmessageerror();
+        return;
+      }
+      if (msg.type === "ready") {
+        revoke();
+        engine._methods = msg.methods || [];
+        resolve();
+        return;
+      }
+      engine._onMessage(worker, msg);
+      if (msg && msg.type === "exit") reject(kibitzError("engine-crashed", "The engine stopped while starting: " + msg.message));
+    };
+    // A message from the worker that cannot be read names no call, so
+    // every call on that worker fails and the next starts a new one.
+    // (The worker sends only strings and numbers, so this should not
+    // happen.)
+    worker.onmessageerror = function () {
+      var message = "A message from the engine could not be read.";
+      engine._crash(worker, message);
+      reject(kibitzError("engine-crashed", message));
+    };
+    worker.onerror = function (event) {
+      event.preventDefault();
+      revoke();
+      if (!heard && !event.message && !worker.inPage && worker === engine._worker) {
+        workersRefused = true;
+        engine._detach(worker);
+        engine._launch(module, resolve, reject);
+        return;
+      }
+      var message = "The engine crashed: " + (event.message || "unknown error");
+      engine._crash(worker, message);
+      reject(kibitzError("engine-crashed", message));
+    };
+    worker.postMessage({ type: "init", module: module });
+  };
+
+  // inPageWorker runs the engine on the page's own thread, for pages that
+  // refuse workers. It looks like a Worker to the Engine: the same
+  // messages, over a MessageChannel, to a second Go instance in a sandbox
+  // with no document (so Go takes the worker role) whose self.postMessage
+  // and onmessage are the channel's far port. Long work still yields to
+  // the page whenever it reports progress (every 50 ms), which is when a
+  // click or a cancel gets in; the page stutters but does not freeze.
+  // terminate closes every channel the instance made, its own yield's
+  // included, so a search still running stops at its next yield and the
+  // instance, unreachable, is collected with its memory.
+  function inPageWorker(module) {
+    var channel = new MessageChannel(), near = channel.port1, far = channel.port2;
+    var channels = [channel], stopped = false;
+    var worker = {
+      inPage: true,
+      onmessage: null, onmessageerror: null, onerror: null,
+      postMessage: function (msg, transfer) {
+        if (stopped) return;
+        if (msg && msg.type === "init") return; // the module is started below
+        near.postMessage(msg, transfer || []);
+      },
+      terminate: function () {
+        if (stopped) return;
+        stopped = true;
+        channels.forEach(function (c) { c.port1.onmessage = null; c.port1.close(); c.port2.close(); });
+      }
+    };
+    near.onmessage = function (event) { if (!stopped && worker.onmessage) worker.onmessage(event); };
+    near.onmessageerror = function () { if (!stopped && worker.onmessageerror) worker.onmessageerror(); };
+    var global = sandbox({
+      document: undefined,
+      postMessage: function (msg, transfer) { if (!stopped) far.postMessage(msg, transfer || []); },
+      MessageChannel: function () {
+        var c = new MessageChannel();
+        if (stopped) { c.port1.close(); c.port2.close(); } else channels.push(c);
+        return c;
+      }
+    }, { onmessage: far, onmessageerror: far });
+    var report = function (code, message) {
+      if (!stopped) far.postMessage({ type: "exit", code: code, message: message });
+    };
+    var Go = build.goRuntime(global);
+    var go = new Go();
+    go.exit = function (code) { report(code, "the engine stopped with exit code " + code); };
+    Promise.resolve().then(function () {
+      if (stopped) return;
+      return WebAssembly.instantiate(module, go.importObject).then(function (instance) {
+        if (stopped) return;
+        return go.run(instance);
+      }).then(function () { report(0, "the engine stopped"); },
+              function (err) { report(-1, String(err && err.message || err)); });
+    });
+    return worker;
+  }
 
   Engine.prototype._onMessage = function (worker, msg) {
     if (!msg || worker !== this._worker) return;
@@ -594,6 +695,12 @@
 
   Pool.prototype.methods = function () { return this._engines[0].methods(); };
 
+  // runsInPage says whether the engine runs on the page's own thread,
+  // because the page refused it a worker (see inPageWorker): it then has
+  // one engine, whatever the pool's size, and long searches make the page
+  // stutter. Known once the engine has started.
+  Pool.prototype.runsInPage = function () { return !!this._engines[0]._inPage; };
+
   // terminate ends every worker of the pool, and with them the memory
   // their engines hold (a chain table of 80 cells is 18 MB). Calls still
   // running reject as cancelled, and so does any later call.
@@ -604,7 +711,7 @@
 
   Pool.prototype._splits = function (method) {
     var name = method + ".split";
-    return this._size > 1 && this._engines[0]._methods.some(function (m) { return m.name === name; });
+    return this._size > 1 && !this._engines[0]._inPage && this._engines[0]._methods.some(function (m) { return m.name === name; });
   };
 
   Pool.prototype.call = function (method, params, options) {
@@ -734,13 +841,21 @@
   // page role define (fs, process, path, Go, kibitzPage), so nothing is
   // written on window. Window methods come bound, since Go calls them
   // with the sandbox as this.
-  function sandbox() {
+  //
+  // fixed, if given, adds slots of its own (the in-page engine's
+  // document, postMessage and MessageChannel), and routed names
+  // properties that are set on another object instead (its onmessage,
+  // on the channel's port).
+  function sandbox(fixed, routed) {
     var real = window;
     var own = Object.create(null);
     own.fs = undefined; own.process = undefined; own.path = undefined; own.Go = undefined;
+    for (var name in fixed || {}) own[name] = fixed[name];
+    routed = routed || {};
     var bound = new Map();
     return new Proxy(Object.create(null), {
       get: function (_, key) {
+        if (key in routed) return routed[key][key];
         if (key in own) return own[key];
         var value = real[key];
         if (typeof value === "function" && typeof key === "string" && /^[a-z]/.test(key)) {
@@ -753,8 +868,11 @@
         }
         return value;
       },
-      set: function (_, key, value) { own[key] = value; return true; },
-      has: function (_, key) { return key in own || key in real; },
+      set: function (_, key, value) {
+        if (key in routed) routed[key][key] = value; else own[key] = value;
+        return true;
+      },
+      has: function (_, key) { return key in routed || key in own || key in real; },
       deleteProperty: function (_, key) { delete own[key]; return true; }
     });
   }
@@ -814,16 +932,20 @@
   var loaderText = {
     en: { loading: "Loading the solver…", failed: "The solver could not load: {1}", retry: "Try again",
           unknown: "Kibitz has no game called “{1}”. It has: {2}.",
-          noGame: "Say which game to show: {1}." },
+          noGame: "Say which game to show: {1}.",
+          csp: "The solver cannot run here: this page's security policy (Content-Security-Policy) does not allow WebAssembly. The site's owner can allow it by adding 'wasm-unsafe-eval' to script-src." },
     "zh-Hant": { loading: "正在載入解題器…", failed: "解題器無法載入：{1}", retry: "重試",
           unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。",
-          noGame: "請指定要顯示的遊戲：{1}。" },
+          noGame: "請指定要顯示的遊戲：{1}。",
+          csp: "解題器無法在此執行：這個網頁的安全性政策（Content-Security-Policy）不允許 WebAssembly。網站管理者可以在 script-src 加上 'wasm-unsafe-eval' 來允許。" },
     "zh-Hans": { loading: "正在加载解题器…", failed: "解题器无法加载：{1}", retry: "重试",
           unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。",
-          noGame: "请指定要显示的游戏：{1}。" },
+          noGame: "请指定要显示的游戏：{1}。",
+          csp: "解题器无法在此运行：这个网页的安全策略（Content-Security-Policy）不允许 WebAssembly。网站所有者可以在 script-src 中加上 'wasm-unsafe-eval' 来允许。" },
     ja: { loading: "ソルバーを読み込み中…", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
           unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。",
-          noGame: "表示するゲームを指定してください：{1}。" }
+          noGame: "表示するゲームを指定してください：{1}。",
+          csp: "ここではソルバーを動かせません：このページのセキュリティポリシー（Content-Security-Policy）が WebAssembly を許可していません。サイトの管理者は script-src に 'wasm-unsafe-eval' を加えると許可できます。" }
   };
 
   // The widgets' usual first height, so the placeholder holds their place.
@@ -880,14 +1002,35 @@
     ".kz-loading .kz-failed{color:light-dark(#b91c1c,#f87171)}" +
     ".kz-loading button{font:inherit;padding:6px 14px;border-radius:6px;border:1px solid light-dark(#1d4ed8,#60a5fa);background:light-dark(#1d4ed8,#60a5fa);color:light-dark(#fff,#0f172a);cursor:pointer}";
 
+  // styleShadow gives a shadow root its style sheet: a constructed one,
+  // adopted, which a page's Content-Security-Policy lets through where it
+  // refuses inline <style> elements (style-src without 'unsafe-inline'),
+  // else, in a browser without them, a <style> element.
+  var constructedSheets = {};
+  function styleShadow(shadow, css) {
+    if ("adoptedStyleSheets" in shadow && typeof CSSStyleSheet === "function") {
+      try {
+        var sheet = constructedSheets[css];
+        if (!sheet) {
+          sheet = new CSSStyleSheet();
+          sheet.replaceSync(css);
+          constructedSheets[css] = sheet;
+        }
+        shadow.adoptedStyleSheets = [sheet];
+        return;
+      } catch (e) { /* an older browser: the element below */ }
+    }
+    var style = document.createElement("style");
+    style.textContent = css;
+    shadow.appendChild(style);
+  }
+
   // placeholder draws the loading box in element's shadow root and
   // returns its controls.
   function placeholder(element, game, lang, theme, module) {
     var shadow = element.shadowRoot || element.attachShadow({ mode: "open" });
     var text = loaderText[lang] || loaderText.en;
     shadow.innerHTML = "";
-    var style = document.createElement("style");
-    style.textContent = placeholderCSS;
     var box = document.createElement("div");
     box.className = "kz-loading";
     box.setAttribute("lang", lang);
@@ -902,7 +1045,7 @@
     bar.setAttribute("aria-label", text.loading);
     box.appendChild(label);
     box.appendChild(bar);
-    shadow.appendChild(style);
+    styleShadow(shadow, placeholderCSS);
     shadow.appendChild(box);
     function onProgress(fraction) { bar.value = Math.round(100 * fraction); }
     if (module) module.listeners.push(onProgress);
@@ -1004,6 +1147,8 @@
       element.removeAttribute("aria-busy");
       if (err.reason === "unknown-game") {
         box.fail(err.message, null); // trying again would not help
+      } else if (err.reason === "csp") {
+        box.fail(box.text.csp, null); // nor here, until the page changes
       } else {
         box.fail(fill(box.text.failed, [err.message]), function () {
           mount(element, options).catch(function () {});

@@ -45,6 +45,9 @@ func serveEmbed(t *testing.T, pages map[string]string, wasmType string, gate *at
 		}
 		if page, ok := pages[name]; ok {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			if strings.HasSuffix(name, ".js") {
+				w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			}
 			w.Write([]byte(page))
 			return
 		}
@@ -233,5 +236,109 @@ func TestEngineBulkNumbers(t *testing.T) {
 	})()`)
 	if got["rows"] != true || got["typed"] != true || got["same"] != true {
 		t.Errorf("probabilities as rows and as a Float64Array: %v", got)
+	}
+}
+
+// strictPost is a post whose Content-Security-Policy is policy, with the
+// widgets given; record.js, its only script before the loader, records
+// every violation the browser reports, in window.violations.
+// The post's own <style> goes: the policy would refuse it too.
+func strictPost(policy, widgets string) string {
+	post := blogPost(`<script src="record.js"></script>`+widgets, "kibitz-embed.js")
+	post = post[:strings.Index(post, "<style>")] + post[strings.Index(post, "</style>")+len("</style>"):]
+	return strings.Replace(post, `<meta charset="utf-8">`, `<meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="`+policy+`">`, 1)
+}
+
+const recordViolations = `window.violations = [];
+document.addEventListener('securitypolicyviolation', e => violations.push(e.effectiveDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber + ' ' + e.sample));`
+
+// A blog whose Content-Security-Policy allows WebAssembly but no blob:
+// worker (its worker-src falls back to script-src 'self'), and no inline
+// style (style-src falls back to default-src 'self'), still gets working,
+// styled widgets: the engine runs on the page's own thread, and the
+// widgets' style sheets are constructed, not <style> elements. The only
+// violation the browser reports is the refused worker.
+func TestEmbedUnderAStrictPolicy(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"record.js": recordViolations,
+		"post.html": strictPost(`default-src 'self'; script-src 'self' 'wasm-unsafe-eval'`,
+			`<div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div><div id="guess" data-kibitz="guess" data-lang="ja"></div>`),
+	}, "", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/post.html")
+	waitWidget(t, ctx, "#mines")
+	waitWidget(t, ctx, "#guess")
+	minesHelpers(t, ctx)
+
+	// The widget plays: the first click opens an area, from the engine.
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const c = cell(40);
+		fire(c, 'click');
+		await until(() => /[0-8]/.test(view()));
+		const root = mz();
+		return {view: view(), sheets: root.adoptedStyleSheets.length, styles: root.querySelectorAll('style').length,
+			radius: getComputedStyle(root.querySelector('button')).borderRadius};
+	})()`)
+	if v := got["view"].(string); strings.Count(v, "H") == len(v) {
+		t.Errorf("the first click opened nothing: %s", v)
+	}
+	if got["sheets"] != 1.0 || got["styles"] != 0.0 || got["radius"] == "0px" {
+		t.Errorf("the widget's style: %v adopted sheets, %v <style> elements, a button's radius %v; want 1, 0 and the sheet's", got["sheets"], got["styles"], got["radius"])
+	}
+
+	// An engine of the page's own runs there too, with one engine
+	// whatever the pool's size: a split method, progress, cancel and
+	// terminate all work.
+	engine := eval[map[string]any](t, ctx, `(async () => {
+		const e = await Kibitz.createEngine({game: 'chain', workers: 2});
+		const progress = [];
+		const table = await e.call('chain.table', {from: 1, to: 56}, {onProgress: p => progress.push(p)});
+		const ctl = new AbortController();
+		let reports = 0;
+		const spin = await e.call('debug.spin', {ms: 600000}, {signal: ctl.signal, onProgress: () => { if (++reports === 3) ctl.abort(); }})
+			.then(() => 'finished', err => err.code);
+		const after = await e.call('chain.solve', {position: '5'});
+		e.terminate();
+		const ended = await e.call('chain.solve', {position: '5'}).then(() => 'answered', err => err.code);
+		return {inPage: e.runsInPage(), rows: table.rows.length, last: table.rows[55], progress: progress.length, spin, after, ended};
+	})()`)
+	if engine["inPage"] != true || engine["rows"] != 56.0 || engine["progress"].(float64) < 1 {
+		t.Errorf("the chain table on the page's thread: %v", engine)
+	}
+	if after, _ := engine["after"].(map[string]any); engine["spin"] != "cancelled" || engine["ended"] != "cancelled" || after["value"] != 5.0 {
+		t.Errorf("cancel and terminate on the page's thread: %v", engine)
+	}
+	t.Logf("row 56: %v; chain.solve 5 after the cancel: value %v", engine["last"], engine["after"].(map[string]any)["value"])
+
+	violations := toStrings(eval[any](t, ctx, `violations`))
+	if len(violations) == 0 {
+		t.Error("no violation recorded: the page let the worker run, so this test tests nothing")
+	}
+	for _, v := range violations {
+		if !strings.HasPrefix(v, "worker-src ") {
+			t.Errorf("the browser reported %q; want only the refused worker", v)
+		}
+	}
+}
+
+// A page that allows no WebAssembly at all says so in the reader's
+// language, in place of the widget, and offers no retry that would fail
+// the same way.
+func TestEmbedWhereWebAssemblyIsRefused(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"record.js": recordViolations,
+		"post.html": strictPost(`script-src 'self'`, `<div id="chain" data-kibitz="chain" data-lang="ja"></div>`),
+	}, "", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/post.html")
+	got := poll[map[string]any](t, ctx, `(() => {
+		const root = document.getElementById('chain').shadowRoot, p = root && root.querySelector('.kz-failed');
+		return p && {text: p.textContent, retry: !!root.querySelector('button')};
+	})()`, 60*time.Second)
+	if text := got["text"].(string); !strings.Contains(text, "WebAssembly を許可していません") || !strings.Contains(text, "'wasm-unsafe-eval'") {
+		t.Errorf("the placeholder says %q", text)
+	}
+	if got["retry"] != false {
+		t.Error("the placeholder offers a retry that cannot help")
 	}
 }

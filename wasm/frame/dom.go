@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hack-pad/safejs"
+
 	"kibitz/wasm/dom"
 )
 
@@ -58,6 +60,19 @@ func Build(e dom.Element, args ...any) dom.Element {
 
 // Attr sets an attribute.
 func Attr(name, value string) Prop { return func(e dom.Element) { e.SetAttribute(name, value) } }
+
+// Style sets an element's inline declarations through the CSSOM
+// (element.style.cssText), not its style attribute: a page whose
+// Content-Security-Policy forbids inline styles (style-src without
+// 'unsafe-inline') refuses the attribute but not the CSSOM.
+func Style(css string) Prop { return func(e dom.Element) { SetStyle(e, css) } }
+
+// SetStyle replaces an element's inline declarations (see Style).
+func SetStyle(e dom.Element, css string) {
+	if style, err := safejs.Safe(e.Underlying()).Get("style"); err == nil {
+		_ = style.Set("cssText", css)
+	}
+}
 
 // AttrIf sets a boolean attribute (disabled, hidden, checked) when on.
 func AttrIf(on bool, name string) Prop {

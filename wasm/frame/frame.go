@@ -125,9 +125,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 		lang = saved
 	}
 	f.Lang = i18n.Choose(lang, opts.Languages)
-	style := doc.CreateElement("style")
-	style.SetTextContent(styleSheet())
-	f.root.AppendChild(style)
+	styleShadow(shadow, f.root)
 
 	f.shell = El("div", Cls("kz"), Attr("lang", string(f.Lang)))
 	if opts.Theme == "light" || opts.Theme == "dark" {
@@ -704,4 +702,58 @@ func (f *Frame) unmount() {
 	}
 	f.listen = nil
 	_ = shadow.Set("innerHTML", "")
+	if empty, err := jsArray(); err == nil {
+		_ = shadow.Set("adoptedStyleSheets", empty)
+	}
+}
+
+// adoptedSheet is the widgets' style sheet, constructed once and shared
+// by every shadow root (undefined until the first widget, or where the
+// browser cannot construct sheets).
+var adoptedSheet safejs.Value
+
+// styleShadow gives a widget's shadow root the widgets' style sheet. A
+// constructed sheet, adopted by the shadow root, is parsed once for all
+// widgets and is no inline style, so a page whose
+// Content-Security-Policy forbids inline styles (style-src without
+// 'unsafe-inline', which refuses <style> elements) still shows them
+// styled. A browser without constructed sheets gets a <style> element.
+func styleShadow(shadow safejs.Value, root dom.DocumentFragment) {
+	if adoptedSheet.IsUndefined() {
+		if ctor, err := bridge.Global().Get("CSSStyleSheet"); err == nil && ctor.Type() == safejs.TypeFunction {
+			if sheet, err := ctor.New(); err == nil {
+				if _, err := sheet.Call("replaceSync", styleSheet()); err == nil {
+					adoptedSheet = sheet
+				}
+			}
+		}
+	}
+	if !adoptedSheet.IsUndefined() {
+		if has, err := shadow.Get("adoptedStyleSheets"); err == nil && !has.IsUndefined() {
+			if list, err := jsArray(adoptedSheet); err == nil && shadow.Set("adoptedStyleSheets", list) == nil {
+				return
+			}
+		}
+	}
+	style := doc.CreateElement("style")
+	style.SetTextContent(styleSheet())
+	root.AppendChild(style)
+}
+
+// jsArray makes a JS array of the values.
+func jsArray(values ...safejs.Value) (safejs.Value, error) {
+	ctor, err := bridge.Global().Get("Array")
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	list, err := ctor.New()
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	for _, v := range values {
+		if _, err := list.Call("push", v); err != nil {
+			return safejs.Undefined(), err
+		}
+	}
+	return list, nil
 }

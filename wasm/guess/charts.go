@@ -46,7 +46,7 @@ func barChart(title string, bars []bar) dom.Element {
 		cols.AppendChild(el("div", cls("kz-col"),
 			el("span", cls("kz-col-track"),
 				el("span", cls("kz-col-value"), i18n.Number(int64(b.value))),
-				el("span", cls(fill), attr("style", height))),
+				el("span", cls(fill), inlineStyle(height))),
 			el("span", cls("kz-col-label"), b.label)))
 	}
 	var text []string
@@ -74,7 +74,7 @@ func barList(bars []bar, maxValue int) dom.Element {
 		width := fmt.Sprintf("width: %.1f%%", 100*float64(b.value)/float64(maxValue))
 		list.AppendChild(el("li",
 			el("span", cls("kz-barlist-label"), b.label),
-			el("span", cls("kz-barlist-track"), el("span", cls(fill), attr("style", width))),
+			el("span", cls("kz-barlist-track"), el("span", cls(fill), inlineStyle(width))),
 			el("span", cls("kz-barlist-value"), i18n.Number(int64(b.value)))))
 	}
 	return list
@@ -120,11 +120,11 @@ func countChart(title string, labels []string, counts []int) dom.Element {
 		if p%labelEvery != 0 || (math.Log10(float64(maxCount))-float64(p))*decadePx < lineHeight {
 			continue // no room between this label and the top one
 		}
-		yAxis.AppendChild(el("span", attr("style", "top: "+f1(y)+"%"), compactNumber(int(v))))
+		yAxis.AppendChild(el("span", inlineStyle("top: "+f1(y)+"%"), compactNumber(int(v))))
 	}
 	yTop := yOf(float64(maxCount))
 	plot.AppendChild(svg("line", cls("kz-grid-line kz-grid-top"), attr("x1", "0"), attr("x2", "1000"), attr("y1", f1(yTop)), attr("y2", f1(yTop)), attr("vector-effect", "non-scaling-stroke")))
-	yAxis.AppendChild(el("span", cls("kz-axis-top"), attr("style", "top: "+f1(yTop)+"%"), i18n.Number(int64(maxCount))))
+	yAxis.AppendChild(el("span", cls("kz-axis-top"), inlineStyle("top: "+f1(yTop)+"%"), i18n.Number(int64(maxCount))))
 	// The labels are placed absolutely; an invisible copy of the widest
 	// (the top one) gives the axis its width.
 	yAxis.AppendChild(el("span", cls("kz-axis-sizer"), i18n.Number(int64(maxCount))))
@@ -158,7 +158,7 @@ func countChart(title string, labels []string, counts []int) dom.Element {
 		case i == n:
 			class += " kz-tick-last"
 		}
-		xAxis.AppendChild(el("span", cls(class), attr("style", "left: "+f1(xOf(i))+"%"), labels[i]))
+		xAxis.AppendChild(el("span", cls(class), inlineStyle("left: "+f1(xOf(i))+"%"), labels[i]))
 	}
 	var text []string
 	for i, c := range counts {

@@ -20,6 +20,10 @@ func attr(name, value string) frame.Prop { return frame.Attr(name, value) }
 
 func cls(names string) frame.Prop { return frame.Cls(names) }
 
+func inlineStyle(css string) frame.Prop { return frame.Style(css) }
+
+func setStyle(e dom.Element, css string) { frame.SetStyle(e, css) }
+
 func on(typ, name string) frame.Prop { return frame.On(typ, name) }
 
 func data(key, value string) frame.Prop { return frame.Data(key, value) }

@@ -88,7 +88,7 @@ func (p *answerPicker) render(r guess.Rules) {
 	current, ok := p.chosen(r)
 	replace(p.grid)
 	p.grid.SetAttribute("data-implied", strconv.FormatBool(r.ImpliedB()))
-	p.grid.SetAttribute("style", "--kz-cols: "+strconv.Itoa(r.Length+1))
+	setStyle(p.grid, "--kz-cols: "+strconv.Itoa(r.Length+1))
 	for i, c := range list {
 		selected := ok && c == current
 		tabindex := "-1"
@@ -100,7 +100,7 @@ func (p *answerPicker) render(r guess.Rules) {
 			data("a", strconv.Itoa(c.a)), data("b", strconv.Itoa(c.b)), on("click", "comp.pick"),
 			attr("aria-label", w.feedbackText(r, c.a, c.b)), attr("title", w.feedbackText(r, c.a, c.b)))
 		if !r.ImpliedB() {
-			cell.SetAttribute("style", "grid-row: "+strconv.Itoa(c.a+1)+"; grid-column: "+strconv.Itoa(c.b+1))
+			setStyle(cell, "grid-row: "+strconv.Itoa(c.a+1)+"; grid-column: "+strconv.Itoa(c.b+1))
 		}
 		if r.Terms == guess.TermsPegs {
 			cell.AppendChild(keyPegs(r.Length, c.a, c.b))
