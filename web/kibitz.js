@@ -28,8 +28,9 @@
  * wasm_exec.js as a function of the global object it should use; modules
  * lists the WebAssembly modules (see "The modules" below): fetched from
  * beside this script and compiled as they download, or inlined as base64
- * gzip (the single-file builds). From file://, where fetch fails, each
- * module is read from a classic script beside it (kibitz-mines.wasm.js).
+ * gzip (the single-file builds). From file://, where fetch fails, and
+ * from a host on another origin that sends no CORS header, each module is
+ * read from a classic script beside it (kibitz-mines.wasm.js).
  *
  * The module is compiled once. The page instantiates it for the widgets
  * (the page role) inside a sandboxed global, so Go's runtime shims (fs,
@@ -138,7 +139,15 @@
       } else if (location.protocol === "file:") {
         compiled = scriptModule(module);
       } else {
-        compiled = streamModule(module);
+        // A host on another origin that sends no CORS header (most do
+        // not, unless told) refuses the fetch; the classic script beside
+        // the module loads from any origin, as scripts do.
+        compiled = streamModule(module).catch(function (err) {
+          if (!err.unfetched) throw err;
+          return scriptModule(module).catch(function (again) {
+            throw new Error(err.message + "; " + again.message);
+          });
+        });
       }
       module.compiled = compiled
         .then(function (wasm) { loaded(module, 0.85); return wasm; })
@@ -165,7 +174,12 @@
   // refuses, and the module is compiled from the copy instead.
   function streamModule(module) {
     var url = moduleURL(module.file);
-    return fetch(url).then(function (response) {
+    var fetched = fetch(url).catch(function (err) {
+      var unfetched = new Error("could not fetch " + url + " (" + err.message + ")");
+      unfetched.unfetched = true; // the request itself failed: no CORS, or no network
+      throw unfetched;
+    });
+    return fetched.then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status + " for " + url);
       var copy = response.clone();
       var parts = [], got = 0, reader = copy.body && copy.body.getReader ? copy.body.getReader() : null;

@@ -342,3 +342,34 @@ func TestEmbedWhereWebAssemblyIsRefused(t *testing.T) {
 		t.Error("the placeholder offers a retry that cannot help")
 	}
 }
+
+// The usual blog: the post on its platform's origin, the embed's files on
+// another host that sends no CORS header. The fetch of the module is
+// refused, and the loader reads it from its classic script instead.
+func TestEmbedFromAnotherOrigin(t *testing.T) {
+	files := serveEmbed(t, nil, "", nil)
+	blog := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/post.html" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(blogPost(`<div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div>`, files.URL+"/kibitz-embed.js")))
+	}))
+	t.Cleanup(blog.Close)
+	blogURL := strings.Replace(blog.URL, "127.0.0.1", "localhost", 1) // another origin than the files' for certain
+	ctx := tab(t)
+	navigate(t, ctx, blogURL+"/post.html")
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	view := eval[string](t, ctx, `(async () => { fire(cell(40), 'click'); return await until(() => /[0-8]/.test(view()) && view()); })()`)
+	if strings.Count(view, "H") == len(view) {
+		t.Errorf("the first click opened nothing: %s", view)
+	}
+	if got := files.modules(); !slices.Equal(got, []string{"kibitz-mines.wasm"}) {
+		t.Errorf("the module was asked for as %v; want one refused fetch of kibitz-mines.wasm", got)
+	}
+	if left := eval[bool](t, ctx, `'__kibitzModules' in window`); left {
+		t.Error("the loader left window.__kibitzModules behind")
+	}
+}
