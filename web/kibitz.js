@@ -350,6 +350,9 @@
       }
       if (msg.type === "ready") {
         revoke();
+        // The start is over: let go of it, for its closure holds this
+        // worker, which for an in-page one is a whole Go instance.
+        if (worker === engine._worker) engine._stopStart = null;
         engine._methods = msg.methods || [];
         resolve();
         return;
@@ -371,7 +374,10 @@
       revoke();
       if (!heard && !event.message && !worker.inPage && worker === engine._worker) {
         workersRefused = true;
-        engine._detach(worker);
+        // Not _detach: no call can be on a worker that never said ready,
+        // and the start under way (this._ready) must stay the engine's.
+        worker.terminate();
+        engine._worker = null;
         engine._launch(module, resolve, reject);
         return;
       }
@@ -516,6 +522,7 @@
   Engine.prototype._detach = function (worker) {
     worker.terminate();
     this._worker = null;
+    this._stopStart = null;
     this._ready = null;
     var pending = this._pending;
     this._pending = new Map();
@@ -866,10 +873,11 @@
     own.fs = undefined; own.process = undefined; own.path = undefined; own.Go = undefined;
     for (var name in fixed || {}) own[name] = fixed[name];
     routed = routed || {};
+    var isRouted = function (key) { return Object.prototype.hasOwnProperty.call(routed, key); };
     var bound = new Map();
     return new Proxy(Object.create(null), {
       get: function (_, key) {
-        if (key in routed) return routed[key][key];
+        if (isRouted(key)) return routed[key][key];
         if (key in own) return own[key];
         var value = real[key];
         if (typeof value === "function" && typeof key === "string" && /^[a-z]/.test(key)) {
@@ -883,10 +891,10 @@
         return value;
       },
       set: function (_, key, value) {
-        if (key in routed) routed[key][key] = value; else own[key] = value;
+        if (isRouted(key)) routed[key][key] = value; else own[key] = value;
         return true;
       },
-      has: function (_, key) { return key in routed || key in own || key in real; },
+      has: function (_, key) { return isRouted(key) || key in own || key in real; },
       deleteProperty: function (_, key) { delete own[key]; return true; }
     });
   }

@@ -3,17 +3,24 @@
 package e2e
 
 import (
+	"context"
 	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/heapprofiler"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
 
 	"kibitz/scripts/internal/builder"
 )
@@ -310,6 +317,25 @@ func TestEmbedUnderAStrictPolicy(t *testing.T) {
 	}
 	t.Logf("row 56: %v; chain.solve 5 after the cancel: value %v", engine["last"], engine["after"].(map[string]any)["value"])
 
+	// The page's thread holds the page role's Go and the widgets' engine,
+	// no more; once the widgets are gone, only the page role's. (A start
+	// that fell back once began a second engine and kept the first, and
+	// a terminated engine was held by its finished start.) The cancel's
+	// grace timer holds the terminated engine for a second: wait it out.
+	eval[bool](t, ctx, `new Promise(r => setTimeout(() => r(true), 1200))`)
+	if n := liveWasmInstances(t, ctx); n != 2 {
+		t.Errorf("with the widgets playing, %d WebAssembly instances are alive; want 2 (the page role, the widgets' engine)", n)
+	}
+	eval[bool](t, ctx, `(async () => { document.getElementById('mines').remove(); document.getElementById('guess').remove(); await new Promise(r => setTimeout(r, 300)); return true; })()`)
+	if n := liveWasmInstances(t, ctx); n != 1 {
+		t.Errorf("with the widgets gone, %d WebAssembly instances are alive; want 1 (the page role)", n)
+	}
+	// A terminated engine the page still holds lets its Go go.
+	eval[bool](t, ctx, `(async () => { window.kept = await Kibitz.createEngine({game: 'chain'}); await kept.call('chain.solve', {position: '7'}); kept.terminate(); return true; })()`)
+	if n := liveWasmInstances(t, ctx); n != 1 {
+		t.Errorf("with a terminated engine held by the page, %d WebAssembly instances are alive; want 1 (the page role)", n)
+	}
+
 	violations := toStrings(eval[any](t, ctx, `violations`))
 	if len(violations) == 0 {
 		t.Error("no violation recorded: the page let the worker run, so this test tests nothing")
@@ -372,4 +398,38 @@ func TestEmbedFromAnotherOrigin(t *testing.T) {
 	if left := eval[bool](t, ctx, `'__kibitzModules' in window`); left {
 		t.Error("the loader left window.__kibitzModules behind")
 	}
+}
+
+// liveWasmInstances counts the WebAssembly instances alive in the page
+// after collecting its garbage, through the DevTools protocol.
+func liveWasmInstances(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	count := func(ctx context.Context, target *chromedp.Target) (int, error) {
+		for range 3 {
+			if _, err := cdp.Call(ctx, target, heapprofiler.CollectGarbage, cdp.Empty{}); err != nil {
+				return 0, err
+			}
+		}
+		proto, err := cdp.Call(ctx, target, runtime.Evaluate, runtime.EvaluateParams{Expression: "WebAssembly.Instance.prototype", ObjectGroup: "live"})
+		if err != nil {
+			return 0, err
+		}
+		defer cdp.Call(ctx, target, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: "live"})
+		objects, err := cdp.Call(ctx, target, runtime.QueryObjects, runtime.QueryObjectsParams{PrototypeObjectID: proto.Result.ObjectID, ObjectGroup: "live"})
+		if err != nil {
+			return 0, err
+		}
+		byValue := true
+		length, err := cdp.Call(ctx, target, runtime.CallFunctionOn, runtime.CallFunctionOnParams{
+			FunctionDeclaration: "function () { return this.length; }", ObjectID: objects.Objects.ObjectID, ReturnByValue: &byValue})
+		if err != nil {
+			return 0, err
+		}
+		return strconv.Atoi(string(length.Result.Value))
+	}
+	n, err := chromedp.Run(ctx, count)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
