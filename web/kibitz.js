@@ -879,7 +879,11 @@
       get: function (_, key) {
         if (isRouted(key)) return routed[key][key];
         if (key in own) return own[key];
-        var value = real[key];
+        // A getter that throws (window.localStorage in a sandboxed frame)
+        // reads as undefined: an exception here would unwind through
+        // Go's stack, which WebAssembly cannot, and kill the instance.
+        var value;
+        try { value = real[key]; } catch (e) { return undefined; }
         if (typeof value === "function" && typeof key === "string" && /^[a-z]/.test(key)) {
           var b = bound.get(key);
           if (!b || b.target !== value) {
@@ -1080,6 +1084,13 @@
       // given, gets a button.
       fail: function (message, retry) {
         this.done();
+        if (!box.isConnected) {
+          // The widget had begun to build in the shadow root: put the box
+          // back, so the reader sees why there is no widget.
+          shadow.innerHTML = "";
+          styleShadow(shadow, placeholderCSS);
+          shadow.appendChild(box);
+        }
         box.setAttribute("role", "alert");
         box.innerHTML = "";
         var p = document.createElement("p");
@@ -1166,6 +1177,9 @@
     }, function (err) {
       forget(element, promise);
       if (holdsEngine) releaseWidgetEngine(module);
+      // A trap in the widgets' Go (a bug) leaves that instance dead: the
+      // retry, and the next widget, start a fresh one.
+      if (module && err instanceof WebAssembly.RuntimeError) module.page = null;
       element.removeAttribute("aria-busy");
       if (err.reason === "unknown-game") {
         box.fail(err.message, null); // trying again would not help

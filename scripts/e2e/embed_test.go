@@ -433,3 +433,72 @@ func liveWasmInstances(t *testing.T, ctx context.Context) int {
 	}
 	return n
 }
+
+// A post inside a sandboxed frame (allow-scripts only, as some platforms
+// show user HTML): an opaque origin, where reading localStorage throws,
+// the module's fetch is refused, and nothing can be saved. The widget
+// works all the same. (Reading localStorage there killed the widgets' Go.)
+func TestEmbedInASandboxedFrame(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"post.html": `<!doctype html><meta charset="utf-8"><script>window.said = []; addEventListener('message', e => said.push(e.data))</script>` +
+			`<iframe sandbox="allow-scripts" src="inner.html" style="width: 760px; height: 800px"></iframe>`,
+		"inner.html": `<!doctype html><meta charset="utf-8"><div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div>
+<script>
+const say = m => parent.postMessage(m, '*');
+addEventListener('error', e => say('error: ' + e.message));
+const console_error = console.error;
+console.error = (...a) => { say('console: ' + a.join(' ')); console_error(...a); };
+</script>
+<script src="kibitz-embed.js"></script>
+<script>
+const root = () => document.getElementById('mines').shadowRoot;
+const cell = i => root() && root().querySelector('[role=tabpanel]:not([hidden]) [data-i="' + i + '"]');
+const opened = () => [...root().querySelectorAll('.kz-mines-cell')].filter(c => /kz-mines-n\d/.test(c.className)).length;
+const start = Date.now();
+(function wait() {
+	if (Date.now() - start > 50000) { say('timed out'); return; }
+	if (!cell(40)) { setTimeout(wait, 50); return; }
+	cell(40).dispatchEvent(new MouseEvent('click', {bubbles: true, composed: true, cancelable: true}));
+	(function played() {
+		if (opened() > 0) { say('opened ' + opened()); return; }
+		if (Date.now() - start > 50000) { say('timed out after the click'); return; }
+		setTimeout(played, 50);
+	})();
+})();
+</script>`,
+	}, "", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/post.html")
+	said := toStrings(poll[any](t, ctx, `said.some(m => /^(opened|timed out)/.test(m)) && said`, 60*time.Second))
+	if last := said[len(said)-1]; !strings.HasPrefix(last, "opened ") {
+		t.Fatalf("the widget in the sandboxed frame: %q", said)
+	}
+	t.Logf("in the sandboxed frame: %q", said)
+}
+
+// A widget that fails while it builds still says so where it would be,
+// and its retry works. (The failure's message was written into the
+// placeholder the widget had already replaced, so the reader saw an empty
+// box.) The page's own script makes the first build fail.
+func TestEmbedFailureKeepsItsMessage(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"break.js": `window.broken = 0;
+const append = ShadowRoot.prototype.appendChild;
+ShadowRoot.prototype.appendChild = function (child) {
+	if (child.className === 'kz' && !broken++) throw new Error('the page broke it');
+	return append.call(this, child);
+};`,
+		"post.html": blogPost(`<script src="break.js"></script><div id="mines" data-kibitz="mines" data-lang="ja"></div>`, "kibitz-embed.js"),
+	}, "", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/post.html")
+	got := poll[map[string]any](t, ctx, `(() => {
+		const root = document.getElementById('mines').shadowRoot, p = root && root.querySelector('.kz-failed');
+		return p && {text: p.textContent, visible: p.getBoundingClientRect().height > 0, retry: !!root.querySelector('.kz-loading button')};
+	})()`, 60*time.Second)
+	if !strings.HasPrefix(got["text"].(string), "ソルバーを読み込めませんでした") || got["visible"] != true || got["retry"] != true {
+		t.Fatalf("after a failed build the placeholder shows %v", got)
+	}
+	eval[bool](t, ctx, `(document.getElementById('mines').shadowRoot.querySelector('.kz-loading button').click(), true)`)
+	waitWidget(t, ctx, "#mines")
+}

@@ -243,8 +243,11 @@ func (f *Frame) Load(into any) bool {
 	return text != "" && json.Unmarshal([]byte(text), into) == nil
 }
 
+// localStorage is the page's storage, if it may be used: a sandboxed
+// frame or a browser that blocks storage throws on the mere reading of
+// window.localStorage, so it is read with bridge.Property, which catches.
 func localStorage() (safejs.Value, bool) {
-	storage, err := bridge.Global().Get("localStorage")
+	storage, err := bridge.Property(bridge.Global(), "localStorage")
 	return storage, err == nil && !storage.IsUndefined() && !storage.IsNull()
 }
 
