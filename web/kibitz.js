@@ -46,6 +46,25 @@
   var CANCEL_GRACE_MS = 1000; // a cancel not honoured by then kills the worker
   var scriptURL = document.currentScript && document.currentScript.src;
 
+  // ---- Trusted Types. A page that enforces them (CSP
+  // require-trusted-types-for 'script') refuses plain strings as markup
+  // (innerHTML) and as script URLs (a worker's, a script's). The
+  // widgets' markup and URLs are their own, built with their text
+  // escaped, so a policy named "kibitz" passes them through. A page whose
+  // CSP lists the policies it allows (trusted-types) must name kibitz;
+  // otherwise no policy is made, and such a page refuses the widgets.
+  var kibitzPolicy = null;
+  if (window.trustedTypes && window.trustedTypes.createPolicy) {
+    try {
+      kibitzPolicy = window.trustedTypes.createPolicy("kibitz", {
+        createHTML: function (html) { return html; },
+        createScriptURL: function (url) { return url; }
+      });
+    } catch (e) { /* not allowed by the page: plain strings */ }
+  }
+  function trustedHTML(html) { return kibitzPolicy ? kibitzPolicy.createHTML(html) : html; }
+  function trustedScriptURL(url) { return kibitzPolicy ? kibitzPolicy.createScriptURL(url) : url; }
+
   function kibitzError(code, message, details) {
     var err = new Error(message);
     err.name = "KibitzError";
@@ -211,7 +230,7 @@
   function scriptModule(module) {
     return new Promise(function (resolve, reject) {
       var script = document.createElement("script");
-      script.src = moduleURL(module.file + ".js").href;
+      script.src = trustedScriptURL(moduleURL(module.file + ".js").href);
       script.onload = function () {
         var store = window.__kibitzModules || {};
         var text = store[module.file];
@@ -326,7 +345,7 @@
     if (!workersRefused) {
       url = workerURL();
       try {
-        worker = new Worker(url);
+        worker = new Worker(trustedScriptURL(url));
       } catch (err) {
         URL.revokeObjectURL(url);
         url = null;
@@ -912,6 +931,7 @@
       module.page = compileModule(module).then(function (wasm) {
         var global = sandbox();
         global.kibitzPaintCells = paintCells;
+        global.kibitzHTML = trustedHTML;
         var Go = build.goRuntime(global);
         var go = new Go();
         return WebAssembly.instantiate(wasm, go.importObject).then(function (instance) {
@@ -1056,7 +1076,7 @@
   function placeholder(element, game, lang, theme, module) {
     var shadow = element.shadowRoot || element.attachShadow({ mode: "open" });
     var text = loaderText[lang] || loaderText.en;
-    shadow.innerHTML = "";
+    shadow.replaceChildren();
     var box = document.createElement("div");
     box.className = "kz-loading";
     box.setAttribute("lang", lang);
@@ -1087,12 +1107,12 @@
         if (!box.isConnected) {
           // The widget had begun to build in the shadow root: put the box
           // back, so the reader sees why there is no widget.
-          shadow.innerHTML = "";
+          shadow.replaceChildren();
           styleShadow(shadow, placeholderCSS);
           shadow.appendChild(box);
         }
         box.setAttribute("role", "alert");
-        box.innerHTML = "";
+        box.replaceChildren();
         var p = document.createElement("p");
         p.className = "kz-failed";
         p.textContent = message;

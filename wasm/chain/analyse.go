@@ -29,7 +29,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	a := &chainAnalyser{w: w, f: f}
 	st := &w.state
 	T := func(key string, args ...any) string { return htmlEscape(f.T(key, args...)) }
-	panel.Underlying().Call("insertAdjacentHTML", "beforeend", `<form class="kz-chain-form" data-on-submit="chain.solve"><div class="kz-grid">`+
+	dom.AppendHTML(panel, `<form class="kz-chain-form" data-on-submit="chain.solve"><div class="kz-grid">`+
 		`<label for="kz-chain-pos">`+T("chain.position")+`</label><input type="text" id="kz-chain-pos" class="kz-chain-pos" spellcheck="false" autocomplete="off" placeholder="`+T("chain.position-placeholder")+`" aria-describedby="kz-chain-pos-error" data-on-input="chain.pos-typed">`+
 		`<p class="kz-field-error kz-chain-pos-error" id="kz-chain-pos-error" role="alert"></p>`+
 		`<label for="kz-chain-an-game">`+T("chain.game")+`</label><select id="kz-chain-an-game"><option value="direct">`+T("chain.game-direct")+`</option><option value="reverse">`+T("chain.game-reverse")+`</option></select>`+

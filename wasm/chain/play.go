@@ -39,7 +39,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	// The static markup is written as HTML: far less code in the wasm
 	// module than a tree of el calls (every string is escaped).
 	T := func(key string) string { return htmlEscape(f.T(key)) }
-	panel.Underlying().Call("insertAdjacentHTML", "beforeend", `<details class="kz-settings"`+chainPick(w.state.Game == nil, " open", "")+`>`+
+	dom.AppendHTML(panel, `<details class="kz-settings"`+chainPick(w.state.Game == nil, " open", "")+`>`+
 		`<summary>`+T("chain.settings")+`</summary><div class="kz-grid">`+
 		`<label for="kz-chain-n">`+T("chain.n")+`</label><input type="number" id="kz-chain-n" min="1" max="`+strconv.Itoa(chainMaxN)+`" inputmode="numeric" aria-describedby="kz-chain-n-error" data-on-change="chain.settings">`+
 		`<p class="kz-field-error kz-chain-n-error" id="kz-chain-n-error" role="alert"></p>`+

@@ -141,7 +141,13 @@ func (n *node) Contains(other Node) bool {
 
 func (n *node) TextContent() string            { return n.v.Get("textContent").String() }
 func (n *node) SetTextContent(text string)     { n.v.Set("textContent", text) }
-func (n *node) SetInnerHTML(html string)       { n.v.Set("innerHTML", html) }
+func (n *node) SetInnerHTML(html string) {
+	if html == "" {
+		n.v.Call("replaceChildren") // no markup: nothing for Trusted Types to check
+		return
+	}
+	n.v.Set("innerHTML", TrustedHTML(html))
+}
 func (n *node) ParentNode() Node               { return nodeOf(n.v.Get("parentNode")) }
 func (n *node) ParentElement() Element         { return elementOf(n.v.Get("parentElement")) }
 func (n *node) FirstChild() Node               { return nodeOf(n.v.Get("firstChild")) }
@@ -204,3 +210,30 @@ func (e event) Underlying() js.Value { return e.v }
 func (e event) Type() string         { return e.v.Get("type").String() }
 func (e event) Target() Element      { return elementOf(e.v.Get("target")) }
 func (e event) PreventDefault()      { e.v.Call("preventDefault") }
+
+// trustedHTML is the loader's kibitzHTML, looked up once: undefined where
+// there is none (under Node).
+var trustedHTML js.Value
+
+// TrustedHTML returns the widgets' own markup in the form the page accepts
+// for innerHTML and insertAdjacentHTML. On a page that enforces Trusted
+// Types (require-trusted-types-for 'script') a plain string there throws,
+// and a throw in a property set unwinds through Go's stack, which
+// WebAssembly cannot, killing the widgets' Go. The loader's kibitzHTML
+// passes the markup through its "kibitz" policy (the text in it is
+// escaped where it is built); without one it is the string itself.
+func TrustedHTML(html string) js.Value {
+	if trustedHTML.IsUndefined() {
+		trustedHTML = js.Global().Get("kibitzHTML")
+	}
+	if trustedHTML.Type() != js.TypeFunction {
+		return js.ValueOf(html)
+	}
+	return trustedHTML.Invoke(html)
+}
+
+// AppendHTML adds the widgets' own markup at the end of n's children
+// (insertAdjacentHTML "beforeend"), through TrustedHTML.
+func AppendHTML(n Node, html string) {
+	n.Underlying().Call("insertAdjacentHTML", "beforeend", TrustedHTML(html))
+}

@@ -104,7 +104,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 			return nil, fmt.Errorf("this element cannot hold a widget (attachShadow failed): %w", err)
 		}
 	}
-	if err := shadow.Set("innerHTML", ""); err != nil {
+	if _, err := shadow.Call("replaceChildren"); err != nil {
 		return nil, err
 	}
 	f := &Frame{
@@ -704,7 +704,7 @@ func (f *Frame) unmount() {
 		l.release()
 	}
 	f.listen = nil
-	_ = shadow.Set("innerHTML", "")
+	_, _ = shadow.Call("replaceChildren")
 	if empty, err := jsArray(); err == nil {
 		_ = shadow.Set("adoptedStyleSheets", empty)
 	}

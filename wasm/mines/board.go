@@ -246,7 +246,7 @@ func (b *minesBoard) setSize(w, h int) {
 	}
 	s.WriteString(`<div class="kz-mines-tiles" aria-hidden="true"></div>`) // the painter's canvases
 	g := b.grid.Underlying()
-	g.Set("innerHTML", s.String())
+	g.Set("innerHTML", dom.TrustedHTML(s.String()))
 	b.grid.SetAttribute("aria-rowcount", strconv.Itoa(h))
 	b.grid.SetAttribute("aria-colcount", strconv.Itoa(w))
 	b.cells = make([]js.Value, n)

@@ -162,7 +162,7 @@ func (w *minesWidget) fill(parent dom.Element, tpl string, slots map[string]dom.
 		b.WriteString(htmlEscape(w.f.T(tpl[i+1 : j])))
 		tpl = tpl[j:]
 	}
-	parent.Underlying().Call("insertAdjacentHTML", "beforeend", b.String())
+	dom.AppendHTML(parent, b.String())
 	for name, e := range slots {
 		if slot := parent.QuerySelector(`[data-slot="` + name + `"]`); slot != nil {
 			slot.ParentNode().ReplaceChild(e, slot)
