@@ -139,8 +139,8 @@ func (n *node) Contains(other Node) bool {
 	return other != nil && n.v.Call("contains", other.Underlying()).Bool()
 }
 
-func (n *node) TextContent() string            { return n.v.Get("textContent").String() }
-func (n *node) SetTextContent(text string)     { n.v.Set("textContent", text) }
+func (n *node) TextContent() string        { return n.v.Get("textContent").String() }
+func (n *node) SetTextContent(text string) { n.v.Set("textContent", text) }
 func (n *node) SetInnerHTML(html string) {
 	if html == "" {
 		n.v.Call("replaceChildren") // no markup: nothing for Trusted Types to check
