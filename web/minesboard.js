@@ -43,11 +43,13 @@
     // Redraw when the reader's theme changes, when the cells change size
     // and when the board scrolls, until Go replaces this board.
     var scroll = grid.parentElement, dark = window.matchMedia("(prefers-color-scheme: dark)");
+    var forced = window.matchMedia("(forced-colors: active)");
     var gone = function () {
       if (layer.isConnected) return false;
       scroll.removeEventListener("scroll", scrolled);
       scroll.removeEventListener("wheel", wheeled);
       dark.removeEventListener("change", themed);
+      forced.removeEventListener("change", themed);
       resized.disconnect();
       return true;
     };
@@ -55,6 +57,7 @@
     var themed = function () { if (!gone()) { b.colours = null; layout(b, true); } };
     var scrolled = function () { if (!gone()) showVisible(b); };
     dark.addEventListener("change", themed);
+    forced.addEventListener("change", themed);
     resized.observe(grid);
     resized.observe(scroll); // its width decides the cells' size (fit)
     scroll.addEventListener("scroll", scrolled, { passive: true });
@@ -377,9 +380,13 @@
 
   // resolveColours reads the palette as the page's theme has it: a probe
   // element takes each colour, and the browser resolves it (light-dark()
-  // and all) to a value a canvas accepts.
+  // and all) to a value a canvas accepts. The probe is exempt from forced
+  // colours: under a contrast theme the browser would otherwise resolve
+  // every colour to the same text colour, and paint the board blank; the
+  // palette then names system colours itself (wasm/mines/mines.css).
   function resolveColours(b) {
     var probe = document.createElement("i"), colours = {};
+    probe.style.forcedColorAdjust = "none";
     b.layer.appendChild(probe);
     var style = getComputedStyle(probe);
     for (var k = 0; k < PALETTE.length; k++) {

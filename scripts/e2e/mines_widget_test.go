@@ -3,12 +3,15 @@
 package e2e
 
 import (
+	"context"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
@@ -526,5 +529,48 @@ func TestMinesPlayersFeatures(t *testing.T) {
 	})()`)
 	if files["opened"] != true || files["name"] != "kibitz-4x3x2.mine" || files["saved"] != "4x3x2\nH1HH\n1221\n0000\n" {
 		t.Errorf(".mine files: %v", files)
+	}
+}
+
+// Under a contrast theme (Windows' forced colours) the board is painted in
+// the reader's system colours: squares still to open, open squares and
+// numbers each differ, and the painted cells match their state. (The
+// painter's colours were all forced to the text colour: a blank board.)
+func TestMinesBoardUnderForcedColors(t *testing.T) {
+	for _, scheme := range []string{"light", "dark"} {
+		t.Run(scheme, func(t *testing.T) {
+			ctx := tab(t)
+			media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{
+				{Name: "forced-colors", Value: "active"}, {Name: "prefers-color-scheme", Value: scheme}}}
+			if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+				_, err := cdp.Call(ctx, target, emulation.SetEmulatedMedia, media)
+				return err
+			})); err != nil {
+				t.Fatal(err)
+			}
+			navigate(t, ctx, embedPage(t, "forced-"+scheme+".html", `<div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div>`))
+			waitWidget(t, ctx, "#mines")
+			minesHelpers(t, ctx)
+			got := eval[map[string]any](t, ctx, `(async () => {
+				if (!matchMedia('(forced-colors: active)').matches) return {error: 'forced colours are not on'};
+				fire(cell(40), 'click');
+				const v = await until(() => /[0-8]/.test(view()) && view());
+				await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+				const hidden = v.indexOf('H'), open = v.search(/[0-8]/);
+				return {hidden: painted(hidden), open: painted(open), colours: {hidden: colour('hidden'), open: colour('open'), n1: colour('n1')},
+					misdrawn: misdrawn()};
+			})()`)
+			if got["error"] != nil {
+				t.Fatal(got["error"])
+			}
+			colours := got["colours"].(map[string]any)
+			if colours["hidden"] == colours["open"] || colours["open"] == colours["n1"] || got["hidden"] == got["open"] {
+				t.Errorf("under forced colours the board cannot be read: %v", got)
+			}
+			if bad := got["misdrawn"].([]any); len(bad) > 0 {
+				t.Errorf("%d cells are painted otherwise than their state: %v", len(bad), bad[:min(len(bad), 5)])
+			}
+			t.Logf("%s: hidden %v, open %v, numbers %v", scheme, colours["hidden"], colours["open"], colours["n1"])
+		})
 	}
 }

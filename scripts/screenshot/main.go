@@ -29,6 +29,7 @@ func main() {
 	eval := flag.String("eval", "", "JavaScript to run before the shot")
 	wait := flag.String("wait", "true", "JavaScript expression to wait for")
 	dark := flag.Bool("dark", false, "emulate prefers-color-scheme: dark")
+	forced := flag.Bool("forced-colors", false, "emulate forced-colors: active (Windows' contrast themes)")
 	scale := flag.Float64("scale", 1, "device pixels per CSS pixel (2 for a phone or a HiDPI screen)")
 	chromium := flag.String("chromium", "/usr/bin/chromium", "browser binary")
 	flag.Parse()
@@ -52,9 +53,11 @@ func main() {
 		scheme = "dark"
 	}
 	emulateScheme := func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
-		})
+		features := []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
+		if *forced {
+			features = append(features, &emulation.MediaFeature{Name: "forced-colors", Value: "active"})
+		}
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features})
 		return chromedp.Void{}, err
 	}
 	steps := []chromedp.Action[chromedp.Void]{
