@@ -3,15 +3,12 @@
 package e2e
 
 import (
-	"context"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
@@ -540,14 +537,7 @@ func TestMinesBoardUnderForcedColors(t *testing.T) {
 	for _, scheme := range []string{"light", "dark"} {
 		t.Run(scheme, func(t *testing.T) {
 			ctx := tab(t)
-			media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{
-				{Name: "forced-colors", Value: "active"}, {Name: "prefers-color-scheme", Value: scheme}}}
-			if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-				_, err := cdp.Call(ctx, target, emulation.SetEmulatedMedia, media)
-				return err
-			})); err != nil {
-				t.Fatal(err)
-			}
+			forceColors(t, ctx, scheme)
 			navigate(t, ctx, embedPage(t, "forced-"+scheme+".html", `<div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div>`))
 			waitWidget(t, ctx, "#mines")
 			minesHelpers(t, ctx)
@@ -572,48 +562,5 @@ func TestMinesBoardUnderForcedColors(t *testing.T) {
 			}
 			t.Logf("%s: hidden %v, open %v, numbers %v", scheme, colours["hidden"], colours["open"], colours["n1"])
 		})
-	}
-}
-
-// The other widgets under a contrast theme: what only colour said is
-// drawn in system colours too. The selected tab's underline differs from
-// the others', the chart's bars are drawn, and the chosen answer stands
-// out. (All three had vanished: the theme forced them to the page's
-// colours.)
-func TestWidgetsUnderForcedColors(t *testing.T) {
-	ctx := tab(t)
-	media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{
-		{Name: "forced-colors", Value: "active"}, {Name: "prefers-color-scheme", Value: "dark"}}}
-	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-		_, err := cdp.Call(ctx, target, emulation.SetEmulatedMedia, media)
-		return err
-	})); err != nil {
-		t.Fatal(err)
-	}
-	navigate(t, ctx, embedPage(t, "forced-guess.html", `<div id="comp" data-kibitz="guess" data-lang="en" data-mode="computer"></div>`))
-	waitWidget(t, ctx, "#comp")
-	got := eval[map[string]any](t, ctx, `(async () => {
-		const r = document.getElementById('comp').shadowRoot, css = e => getComputedStyle(e);
-		const until = async f => { for (let i = 0; i < 600; i++) { const v = f(); if (v) return v; await new Promise(r => setTimeout(r, 50)); } throw new Error('timed out'); };
-		r.querySelector('[data-on-click="comp.new"]').click();
-		await until(() => r.querySelector('.kz-pick') && r.querySelector('.kz-barlist-fill'));
-		r.querySelectorAll('.kz-pick')[6].click();
-		await until(() => r.querySelector('.kz-pick[aria-checked="true"]'));
-		const page = css(r.querySelector('.kz')).backgroundColor;
-		const tabs = [...r.querySelectorAll('[role=tab]')];
-		const chosen = r.querySelector('.kz-pick[aria-checked="true"]'), other = r.querySelector('.kz-pick[aria-checked="false"]');
-		return {page, selectedTab: css(tabs.find(t => t.getAttribute('aria-selected') === 'true')).borderBottomColor,
-			otherTab: css(tabs.find(t => t.getAttribute('aria-selected') !== 'true')).borderBottomColor,
-			bar: css(r.querySelector('.kz-barlist-fill')).backgroundColor,
-			chosen: css(chosen).backgroundColor, other: css(other).backgroundColor};
-	})()`)
-	if got["selectedTab"] == got["otherTab"] {
-		t.Errorf("the selected tab's underline is the others': %v", got)
-	}
-	if got["bar"] == got["page"] || got["bar"] == "rgba(0, 0, 0, 0)" {
-		t.Errorf("the chart's bars are the page's colour: %v", got)
-	}
-	if got["chosen"] == got["other"] {
-		t.Errorf("the chosen answer looks like the others: %v", got)
 	}
 }
