@@ -541,3 +541,28 @@ func TestEmbedUnderTrustedTypes(t *testing.T) {
 		})
 	}
 }
+
+// On a right-to-left page (Arabic, Hebrew) the widgets, whose languages
+// all read left to right, are not mirrored: CSS's all: initial leaves
+// direction inherited, and the Minesweeper board's cells lay mirrored
+// over its painted tiles, so a click opened the square opposite the one
+// under the pointer.
+func TestEmbedOnARightToLeftPage(t *testing.T) {
+	ctx := tab(t)
+	page := embedPage(t, "rtl.html", `<div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div><div id="chain" data-kibitz="chain" data-lang="en"></div>`)
+	navigate(t, ctx, page)
+	eval[bool](t, ctx, `(document.documentElement.dir = 'rtl', true)`)
+	waitWidget(t, ctx, "#mines")
+	waitWidget(t, ctx, "#chain")
+	minesHelpers(t, ctx)
+	got := eval[map[string]any](t, ctx, `(() => {
+		const x = e => e.getBoundingClientRect().left;
+		const objects = [...document.getElementById('chain').shadowRoot.querySelectorAll('#kz-chain-row .kz-chain-obj')];
+		return {direction: getComputedStyle(mz().querySelector('.kz')).direction,
+			cells: x(cell(0)) < x(cell(1)), objects: objects.length > 1 && x(objects[0]) < x(objects[1]),
+			misdrawn: misdrawn().length};
+	})()`)
+	if got["direction"] != "ltr" || got["cells"] != true || got["objects"] != true || got["misdrawn"] != 0.0 {
+		t.Errorf("on a right-to-left page: %v; want ltr, the first square and object leftmost, nothing misdrawn", got)
+	}
+}
