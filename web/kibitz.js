@@ -60,9 +60,16 @@
         createHTML: function (html) { return html; },
         createScriptURL: function (url) { return url; }
       });
-    } catch (e) { /* not allowed by the page: plain strings */ }
+    } catch (e) { kibitzPolicy = false; /* the page allows no policy of that name */ }
   }
-  function trustedHTML(html) { return kibitzPolicy ? kibitzPolicy.createHTML(html) : html; }
+  // trustedTypesRefused says whether the page enforces Trusted Types and
+  // refused the policy, so that no widget can write its markup. Asked only
+  // then: the probe is itself refused, and reported, on such a page.
+  function trustedTypesRefused() {
+    if (kibitzPolicy !== false) return false;
+    try { document.createElement("div").innerHTML = ""; return false; } catch (e) { return true; }
+  }
+  function trustedHTML(html) { return kibitzPolicy ? kibitzPolicy.createHTML(html) : html; } // kibitzPolicy may be false
   function trustedScriptURL(url) { return kibitzPolicy ? kibitzPolicy.createScriptURL(url) : url; }
 
   function kibitzError(code, message, details) {
@@ -979,19 +986,23 @@
     en: { loading: "Loading the solver…", failed: "The solver could not load: {1}", retry: "Try again",
           unknown: "Kibitz has no game called “{1}”. It has: {2}.",
           noGame: "Say which game to show: {1}.",
-          csp: "The solver cannot run here: this page's security policy (Content-Security-Policy) does not allow WebAssembly. The site's owner can allow it by adding 'wasm-unsafe-eval' to script-src." },
+          csp: "The solver cannot run here: this page's security policy (Content-Security-Policy) does not allow WebAssembly. The site's owner can allow it by adding 'wasm-unsafe-eval' to script-src.",
+          trustedTypes: "The solver cannot run here: this page's security policy (Trusted Types) does not allow the policy 'kibitz' its widgets need. The site's owner can allow it by adding kibitz to trusted-types." },
     "zh-Hant": { loading: "正在載入解題器…", failed: "解題器無法載入：{1}", retry: "重試",
           unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。",
           noGame: "請指定要顯示的遊戲：{1}。",
-          csp: "解題器無法在此執行：這個網頁的安全性政策（Content-Security-Policy）不允許 WebAssembly。網站管理者可以在 script-src 加上 'wasm-unsafe-eval' 來允許。" },
+          csp: "解題器無法在此執行：這個網頁的安全性政策（Content-Security-Policy）不允許 WebAssembly。網站管理者可以在 script-src 加上 'wasm-unsafe-eval' 來允許。",
+          trustedTypes: "解題器無法在此執行：這個網頁的安全性政策（Trusted Types）不允許小工具所需的政策 'kibitz'。網站管理者可以在 trusted-types 加上 kibitz 來允許。" },
     "zh-Hans": { loading: "正在加载解题器…", failed: "解题器无法加载：{1}", retry: "重试",
           unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。",
           noGame: "请指定要显示的游戏：{1}。",
-          csp: "解题器无法在此运行：这个网页的安全策略（Content-Security-Policy）不允许 WebAssembly。网站所有者可以在 script-src 中加上 'wasm-unsafe-eval' 来允许。" },
+          csp: "解题器无法在此运行：这个网页的安全策略（Content-Security-Policy）不允许 WebAssembly。网站所有者可以在 script-src 中加上 'wasm-unsafe-eval' 来允许。",
+          trustedTypes: "解题器无法在此运行：这个网页的安全策略（Trusted Types）不允许小组件所需的策略 'kibitz'。网站所有者可以在 trusted-types 中加上 kibitz 来允许。" },
     ja: { loading: "ソルバーを読み込み中…", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
           unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。",
           noGame: "表示するゲームを指定してください：{1}。",
-          csp: "ここではソルバーを動かせません：このページのセキュリティポリシー（Content-Security-Policy）が WebAssembly を許可していません。サイトの管理者は script-src に 'wasm-unsafe-eval' を加えると許可できます。" }
+          csp: "ここではソルバーを動かせません：このページのセキュリティポリシー（Content-Security-Policy）が WebAssembly を許可していません。サイトの管理者は script-src に 'wasm-unsafe-eval' を加えると許可できます。",
+          trustedTypes: "ここではソルバーを動かせません：このページのセキュリティポリシー（Trusted Types）が、ウィジェットに必要なポリシー 'kibitz' を許可していません。サイトの管理者は trusted-types に kibitz を加えると許可できます。" }
   };
 
   // The widgets' usual first height, so the placeholder holds their place.
@@ -1179,6 +1190,9 @@
     var ready, holdsEngine = false, self = {};
     if (!modules.length) {
       ready = Promise.reject(kibitzError("internal", "kibitz.js is unbuilt: run scripts/build and use dist/"));
+    } else if (trustedTypesRefused()) {
+      ready = Promise.reject(kibitzError("blocked", "This page enforces Trusted Types and its trusted-types list does not allow the policy 'kibitz', which the widgets write their markup with.",
+        { reason: "trusted-types" }));
     } else if (!module) {
       var names = allGames.join(", ");
       var text = game.trim() ? fill(box.text.unknown, [game, names]) : fill(box.text.noGame, [names]);
@@ -1203,8 +1217,8 @@
       element.removeAttribute("aria-busy");
       if (err.reason === "unknown-game") {
         box.fail(err.message, null); // trying again would not help
-      } else if (err.reason === "csp") {
-        box.fail(box.text.csp, null); // nor here, until the page changes
+      } else if (err.reason === "csp" || err.reason === "trusted-types") {
+        box.fail(err.reason === "csp" ? box.text.csp : box.text.trustedTypes, null); // nor here, until the page changes
       } else {
         box.fail(fill(box.text.failed, [err.message]), function () {
           mount(element, options).catch(function () {});

@@ -24,6 +24,7 @@
   // on the grid (wasm/mines/mines.css), so the page's theme decides them.
   var PALETTE = ["line", "open", "fg", "muted", "soft", "bad", "safe", "hidden", "hidden-hi", "hidden-lo",
     "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8",
+    "mark-safe", "mark-mine", "mark-fg", "blast-fg", // marks on a square still to open, the blast's star
     "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10"];
 
   // minesBoard returns the painter's state for a grid, made on first use:
@@ -334,7 +335,7 @@
           // on a certain mine, on the raised tile.
           var mark = code.charAt(1);
           if (mark === "s" || mark === "m") {
-            ctx.fillStyle = mark === "s" ? P.safe : P.bad;
+            ctx.fillStyle = mark === "s" ? P["mark-safe"] : P["mark-mine"];
             ctx.fillText(mark === "s" ? "✓" : "!", mid, mid + 1);
           }
           return;
@@ -346,17 +347,17 @@
           ctx.beginPath();
           ctx.moveTo(inset, inset); ctx.lineTo(c - inset, c - inset);
           ctx.moveTo(c - inset, inset); ctx.lineTo(inset, c - inset);
-          ctx.strokeStyle = P.bad;
+          ctx.strokeStyle = P["mark-mine"];
           ctx.lineWidth = Math.max(2.5, c * 0.13);
           ctx.stroke();
         }
-        ctx.fillStyle = ch === "W" ? P.fg : P.bad;
+        ctx.fillStyle = ch === "W" ? P["mark-fg"] : P["mark-mine"];
         ctx.fillText("⚑", mid, mid + 1);
         return;
       case "*": case "X":
         ctx.fillStyle = ch === "X" ? P.bad : P.soft;
         ctx.fillRect(1, 1, is, is);
-        ctx.fillStyle = ch === "X" ? "#fff" : P.fg;
+        ctx.fillStyle = ch === "X" ? P["blast-fg"] : P.fg;
         ctx.fillText("✱", mid, mid + 1);
         return;
     }

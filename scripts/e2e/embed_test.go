@@ -566,3 +566,25 @@ func TestEmbedOnARightToLeftPage(t *testing.T) {
 		t.Errorf("on a right-to-left page: %v; want ltr, the first square and object leftmost, nothing misdrawn", got)
 	}
 }
+
+// A page that enforces Trusted Types and allows only other policies: the
+// widgets cannot write their markup, and say so in the reader's
+// language, with no retry. (They showed a Go stack dump.)
+func TestEmbedWhereTrustedTypesRefuseKibitz(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"record.js": recordViolations,
+		"post.html": strictPost(`require-trusted-types-for 'script'; trusted-types other`, `<div id="mines" data-kibitz="mines" data-lang="ja"></div>`),
+	}, "", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/post.html")
+	got := poll[map[string]any](t, ctx, `(() => {
+		const root = document.getElementById('mines').shadowRoot, p = root && root.querySelector('.kz-failed');
+		return p && {text: p.textContent, retry: !!root.querySelector('button')};
+	})()`, 60*time.Second)
+	if text := got["text"].(string); !strings.Contains(text, "Trusted Types") || !strings.Contains(text, "trusted-types に kibitz を加える") {
+		t.Errorf("the placeholder says %q", text)
+	}
+	if got["retry"] != false {
+		t.Error("the placeholder offers a retry that cannot help")
+	}
+}

@@ -547,8 +547,18 @@ func TestMinesBoardUnderForcedColors(t *testing.T) {
 				const v = await until(() => /[0-8]/.test(view()) && view());
 				await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
 				const hidden = v.indexOf('H'), open = v.search(/[0-8]/);
+				// What stands on a square still to open must stand out from it.
+				const lum = rgb => { const [r, g, b] = rgb.split(',').map(x => { x = +x / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+				const contrast = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+				$m('.kz-mines-hint-btn').click();
+				const hinted = await until(() => panel().querySelector('.kz-mines-cell.kz-mines-hint.kz-mines-h'));
+				const outline = getComputedStyle(hinted).outlineColor.match(/[\d.]+/g).slice(0, 3).join(',');
+				const on = {};
+				for (const name of ['mark-mine', 'mark-safe', 'mark-fg']) on[name] = contrast(colour(name), colour('hidden'));
+				on.hint = contrast(outline, colour('hidden'));
+				on.blast = contrast(colour('blast-fg'), colour('bad'));
 				return {hidden: painted(hidden), open: painted(open), colours: {hidden: colour('hidden'), open: colour('open'), n1: colour('n1')},
-					misdrawn: misdrawn()};
+					misdrawn: misdrawn(), on};
 			})()`)
 			if got["error"] != nil {
 				t.Fatal(got["error"])
@@ -560,7 +570,12 @@ func TestMinesBoardUnderForcedColors(t *testing.T) {
 			if bad := got["misdrawn"].([]any); len(bad) > 0 {
 				t.Errorf("%d cells are painted otherwise than their state: %v", len(bad), bad[:min(len(bad), 5)])
 			}
-			t.Logf("%s: hidden %v, open %v, numbers %v", scheme, colours["hidden"], colours["open"], colours["n1"])
+			for what, ratio := range got["on"].(map[string]any) {
+				if ratio.(float64) < 3 {
+					t.Errorf("%s: the %s stands out from its square by %.1f:1 only", scheme, what, ratio)
+				}
+			}
+			t.Logf("%s: hidden %v, open %v, numbers %v; contrast of what stands on a square to open: %v", scheme, colours["hidden"], colours["open"], colours["n1"], got["on"])
 		})
 	}
 }

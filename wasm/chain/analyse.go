@@ -218,12 +218,12 @@ func (a *chainAnalyser) outcome(position string, reverse, single bool, tooLarge 
 	a.solved()
 	var b strings.Builder
 	win := o.Winner == "mover"
-	b.WriteString(`<p class="kz-big" id="kz-chain-outcome" data-winner="` + o.Winner + `">` + htmlEscape(f.T(chainPick(win, "chain.outcome-win", "chain.outcome-loss"))) + `</p><p>`)
+	b.WriteString(`<p class="kz-big" id="kz-chain-outcome" data-winner="` + htmlEscape(o.Winner) + `">` + htmlEscape(f.T(chainPick(win, "chain.outcome-win", "chain.outcome-loss"))) + `</p><p>`)
 	if o.Grundy != nil {
 		b.WriteString(htmlEscape(f.T("chain.grundy", *o.Grundy)))
 	}
 	if win && o.Move != nil {
-		b.WriteString(` · <span id="kz-chain-outcome-move" data-take="` + o.Move.Text + `">` + htmlEscape(f.T("chain.outcome-move", takeText(o.Move.Take))) + `</span>`)
+		b.WriteString(` · <span id="kz-chain-outcome-move" data-take="` + htmlEscape(o.Move.Text) + `">` + htmlEscape(f.T("chain.outcome-move", takeText(o.Move.Take))) + `</span>`)
 	}
 	b.WriteString(`</p><p class="kz-note">` + htmlEscape(f.T("chain.outcome-note", size, limit, strconv.FormatFloat(o.Ms, 'f', 1, 64))) + `</p>`)
 	a.result.SetInnerHTML(b.String())
@@ -235,7 +235,7 @@ func (a *chainAnalyser) outcome(position string, reverse, single bool, tooLarge 
 // font makes of ● and · (full width in CJK fonts, narrow in others).
 func chainRowHTML(row string, take []int) string {
 	var b strings.Builder
-	b.WriteString(`<span class="kz-chain-mini" role="img" aria-label="` + row + `">`)
+	b.WriteString(`<span class="kz-chain-mini" role="img" aria-label="` + htmlEscape(row) + `">`)
 	for i, c := range row {
 		switch {
 		case contains(take, i):

@@ -14,7 +14,10 @@
 // ParentElement, ...) returns a nil interface, never a wrapper of null.
 package dom
 
-import "syscall/js"
+import (
+	"fmt"
+	"syscall/js"
+)
 
 // Node is any node of the document: an element, a text node, a shadow
 // root.
@@ -146,7 +149,7 @@ func (n *node) SetInnerHTML(html string) {
 		n.v.Call("replaceChildren") // no markup: nothing for Trusted Types to check
 		return
 	}
-	n.v.Set("innerHTML", TrustedHTML(html))
+	SetHTML(n.v, html)
 }
 func (n *node) ParentNode() Node               { return nodeOf(n.v.Get("parentNode")) }
 func (n *node) ParentElement() Element         { return elementOf(n.v.Get("parentElement")) }
@@ -230,6 +233,19 @@ func TrustedHTML(html string) js.Value {
 		return js.ValueOf(html)
 	}
 	return trustedHTML.Invoke(html)
+}
+
+// SetHTML sets v's innerHTML to the widgets' own markup, through
+// TrustedHTML. It sets it with Reflect.set, a call: should the page still
+// refuse it, the refusal is an error logged to the console, where a plain
+// property set would throw through Go's stack and kill the instance.
+func SetHTML(v js.Value, html string) {
+	defer func() {
+		if refused := recover(); refused != nil {
+			js.Global().Get("console").Call("error", "kibitz: the page refused the widget's markup:", fmt.Sprint(refused))
+		}
+	}()
+	js.Global().Get("Reflect").Call("set", v, "innerHTML", TrustedHTML(html))
 }
 
 // AppendHTML adds the widgets' own markup at the end of n's children

@@ -221,6 +221,7 @@ func (b *minesBoard) setSize(w, h int) {
 	b.marks = map[int]string{}
 	b.cursor = 0
 	hidden := b.f.T("mines.cell-hidden")
+	hiddenAttr := htmlEscape(hidden) // as written into the markup below
 	// One innerHTML for the whole board: ten thousand cells built one
 	// call at a time would take a noticeable while.
 	var s strings.Builder
@@ -239,14 +240,14 @@ func (b *minesBoard) setSize(w, h int) {
 				s.WriteString("-1")
 			}
 			s.WriteString(`" aria-label="`)
-			s.WriteString(hidden)
+			s.WriteString(hiddenAttr)
 			s.WriteString(`"></div>`)
 		}
 		s.WriteString(`</div>`)
 	}
 	s.WriteString(`<div class="kz-mines-tiles" aria-hidden="true"></div>`) // the painter's canvases
 	g := b.grid.Underlying()
-	g.Set("innerHTML", dom.TrustedHTML(s.String()))
+	dom.SetHTML(g, s.String())
 	b.grid.SetAttribute("aria-rowcount", strconv.Itoa(h))
 	b.grid.SetAttribute("aria-colcount", strconv.Itoa(w))
 	b.cells = make([]js.Value, n)

@@ -853,7 +853,7 @@ func (m *minesPlay) showHint() {
 		safest = safestOf(probOf(a.Prob, a.Width, a.Height))
 	}
 	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", w.moveSentence(mv, g.Rule, safest, table != "")) + `</p>` + why +
-		`<div class="kz-row"><button type="button" class="kz-primary kz-mines-play-hint" data-action="` + string(mv.Action) +
+		`<div class="kz-row"><button type="button" class="kz-primary kz-mines-play-hint" data-action="` + htmlEscape(string(mv.Action)) +
 		`" data-on-click="mines.play-hint">` + htmlEscape(play) + `</button></div></div>`)
 }
 
