@@ -199,28 +199,20 @@ func (w *worker) run(ctx context.Context, id float64, method string, params []by
 // float64Arrays makes a JS array of Float64Arrays, and the list of their
 // buffers, which postMessage moves to the page rather than copying.
 func float64Arrays(lists [][]float64) (arrays safejs.Value, buffers []safejs.Value, err error) {
-	ctor, err := bridge.Global().Get("Array")
-	if err != nil {
-		return safejs.Undefined(), nil, err
-	}
-	if arrays, err = ctor.New(); err != nil {
-		return safejs.Undefined(), nil, err
-	}
+	made := make([]safejs.Value, 0, len(lists))
 	for _, list := range lists {
 		array, err := bridge.Float64Array(list)
 		if err != nil {
-			return safejs.Undefined(), nil, err
-		}
-		if _, err := arrays.Call("push", array); err != nil {
 			return safejs.Undefined(), nil, err
 		}
 		buffer, err := array.Get("buffer")
 		if err != nil {
 			return safejs.Undefined(), nil, err
 		}
-		buffers = append(buffers, buffer)
+		made, buffers = append(made, array), append(buffers, buffer)
 	}
-	return arrays, buffers, nil
+	arrays, err = bridge.Array(made...)
+	return arrays, buffers, err
 }
 
 func (w *worker) postError(id float64, e *api.Error) {
@@ -245,18 +237,9 @@ func (w *worker) post(fields map[string]any, transfer ...safejs.Value) error {
 		_, err = w.self.Call("postMessage", msg)
 		return err
 	}
-	ctor, err := bridge.Global().Get("Array")
+	list, err := bridge.Array(transfer...)
 	if err != nil {
 		return err
-	}
-	list, err := ctor.New()
-	if err != nil {
-		return err
-	}
-	for _, t := range transfer {
-		if _, err := list.Call("push", t); err != nil {
-			return err
-		}
 	}
 	_, err = w.self.Call("postMessage", msg, list)
 	return err

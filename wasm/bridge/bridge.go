@@ -122,6 +122,24 @@ func FromJS(v safejs.Value, into any) error {
 	return json.Unmarshal(text, into)
 }
 
+// Array builds a JS array of the values.
+func Array(values ...safejs.Value) (safejs.Value, error) {
+	ctor, err := Global().Get("Array")
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	list, err := ctor.New()
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	for _, v := range values {
+		if _, err := list.Call("push", v); err != nil {
+			return safejs.Undefined(), err
+		}
+	}
+	return list, nil
+}
+
 // Object builds a plain JS object from Go values; a value that is already
 // a safejs.Value is stored as it is, anything else goes through ToJS.
 func Object(fields map[string]any) (safejs.Value, error) {

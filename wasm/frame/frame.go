@@ -705,7 +705,7 @@ func (f *Frame) unmount() {
 	}
 	f.listen = nil
 	_, _ = shadow.Call("replaceChildren")
-	if empty, err := jsArray(); err == nil {
+	if empty, err := bridge.Array(); err == nil {
 		_ = shadow.Set("adoptedStyleSheets", empty)
 	}
 }
@@ -733,7 +733,7 @@ func styleShadow(shadow safejs.Value, root dom.DocumentFragment) {
 	}
 	if !adoptedSheet.IsUndefined() {
 		if has, err := shadow.Get("adoptedStyleSheets"); err == nil && !has.IsUndefined() {
-			if list, err := jsArray(adoptedSheet); err == nil && shadow.Set("adoptedStyleSheets", list) == nil {
+			if list, err := bridge.Array(adoptedSheet); err == nil && shadow.Set("adoptedStyleSheets", list) == nil {
 				return
 			}
 		}
@@ -741,22 +741,4 @@ func styleShadow(shadow safejs.Value, root dom.DocumentFragment) {
 	style := doc.CreateElement("style")
 	style.SetTextContent(styleSheet())
 	root.AppendChild(style)
-}
-
-// jsArray makes a JS array of the values.
-func jsArray(values ...safejs.Value) (safejs.Value, error) {
-	ctor, err := bridge.Global().Get("Array")
-	if err != nil {
-		return safejs.Undefined(), err
-	}
-	list, err := ctor.New()
-	if err != nil {
-		return safejs.Undefined(), err
-	}
-	for _, v := range values {
-		if _, err := list.Call("push", v); err != nil {
-			return safejs.Undefined(), err
-		}
-	}
-	return list, nil
 }
