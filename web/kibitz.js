@@ -897,7 +897,7 @@
     var real = window;
     var own = Object.create(null);
     own.fs = undefined; own.process = undefined; own.path = undefined; own.Go = undefined;
-    for (var name in fixed || {}) own[name] = fixed[name];
+    Object.keys(fixed || {}).forEach(function (name) { own[name] = fixed[name]; }); // own keys only: a page may add to Object.prototype
     routed = routed || {};
     var isRouted = function (key) { return Object.prototype.hasOwnProperty.call(routed, key); };
     var bound = new Map();

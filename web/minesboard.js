@@ -84,7 +84,7 @@
   function paintCells(grid, width, data) {
     var b = minesBoard(grid, width), rows = grid.children;
     if (!data) { fit(b); return; } // a new board (its cells all hidden), or a new zoom
-    var recs = data.split("\x1e"), dirty = {};
+    var recs = data.split("\x1e"), dirty = Object.create(null); // no keys from a page that adds to Object.prototype
     for (var r = 0; r < recs.length; r++) {
       var f = recs[r].split("\x1f"), i = +f[0];
       var cell = rows[(i / width) | 0].children[i % width];

@@ -583,3 +583,34 @@ func TestEmbedOnARightToLeftPage(t *testing.T) {
 func TestEmbedWhereTrustedTypesRefuseKibitz(t *testing.T) {
 	expectRefusal(t, `require-trusted-types-for 'script'; trusted-types other`, "Trusted Types", "trusted-types に kibitz を加える")
 }
+
+// A page whose old libraries add enumerable members to Object.prototype
+// and Array.prototype (as MooTools-era scripts do): every for-in loop then
+// meets them. The widgets play, hint and answer all the same. (The page
+// sandbox copied such a member from a missing object and no widget came.)
+func TestEmbedOnAPageThatExtendsPrototypes(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"extend.js": `window.errs = []; addEventListener('error', e => errs.push(e.message));
+const consoleError = console.error; console.error = (...a) => { errs.push(a.map(String).join(' ')); consoleError(...a); };
+Object.prototype.extended = function () { return 1; };
+Array.prototype.each = function (fn) { for (var i = 0; i < this.length; i++) fn(this[i], i); };`,
+		"post.html": blogPost(`<script src="extend.js"></script><div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div>`, "kibitz-embed.js"),
+	}, "", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/post.html")
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		fire(cell(40), 'click');
+		const v = await until(() => /[0-8]/.test(view()) && view());
+		$m('.kz-mines-hint-btn').click();
+		const why = (await until(() => $m('.kz-mines-why'))).textContent;
+		const e = await Kibitz.createEngine({game: 'guess'});
+		const left = (await e.call('guess.candidates', {history: [{guess: '0123', a: 1, b: 1}]})).candidates.length;
+		await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+		return {opened: v.split('').filter(c => /[0-8]/.test(c)).length, why: why.length, left, misdrawn: misdrawn().length, errors: errs.length};
+	})()`)
+	if got["opened"].(float64) < 1 || got["why"].(float64) < 1 || got["left"].(float64) < 1 || got["misdrawn"] != 0.0 || got["errors"] != 0.0 {
+		t.Errorf("on a page that extends the prototypes: %v", got)
+	}
+}
