@@ -88,13 +88,14 @@
   //
   // A build has one module with every game, and may have smaller ones
   // with a single game each (the embed build). build.modules lists them:
-  // {file, games, size (raw bytes), inline? (base64 gzip)}. A page loads
-  // the smallest module that covers the games it shows, so a post with
-  // one Minesweeper widget never downloads the other games.
+  // {file, games, size (raw bytes), id (Go's build ID), inline? (base64
+  // gzip)}. A page loads the smallest module that covers the games it
+  // shows, so a post with one Minesweeper widget never downloads the
+  // other games.
 
   var modules = (build.modules || []).map(function (m) {
     return {
-      file: m.file, games: m.games, size: m.size, inline: m.inline,
+      file: m.file, games: m.games, size: m.size, id: m.id, inline: m.inline,
       compiled: null,      // Promise<WebAssembly.Module>
       page: null,          // Promise<kibitzPage>, the widgets' Go
       engine: null,        // Promise<Engine>, the widgets' worker
@@ -157,26 +158,24 @@
   function compileModule(module) {
     if (!module.compiled) {
       module.fraction = 0;
-      var compiled;
-      if (module.inline) {
-        compiled = gunzip(module.inline).then(function (bytes) { loaded(module, 0.7); return WebAssembly.compile(bytes); });
-      } else if (!build.goRuntime) {
-        compiled = Promise.reject(kibitzError("internal", "kibitz.js is unbuilt: run scripts/build and use dist/"));
-      } else if (location.protocol === "file:") {
-        compiled = scriptModule(module);
-      } else {
-        // A host on another origin that sends no CORS header (most do
-        // not, unless told) refuses the fetch; the classic script beside
-        // the module loads from any origin, as scripts do.
-        compiled = streamModule(module).catch(function (err) {
-          if (!err.unfetched) throw err;
-          return scriptModule(module).catch(function (again) {
-            throw new Error(err.message + "; " + again.message);
-          });
-        });
-      }
-      module.compiled = compiled
-        .then(function (wasm) { loaded(module, 0.85); return wasm; })
+      // A module that is not this loader's build (a deploy that put new
+      // files beside an old loader the browser cached, or the reverse) is
+      // fetched once more past the HTTP cache; if it still is not, the
+      // reader is told to reload rather than shown a crash.
+      module.compiled = loadModule(module, false)
+        .then(function (wasm) { return ownBuild(module, wasm) ? wasm : loadModule(module, true); })
+        .then(function (wasm) {
+          if (!ownBuild(module, wasm)) {
+            // The page's cached copy of this loader may be the old file:
+            // fetching it past the cache updates that copy for the reload.
+            if (scriptURL) fetch(scriptURL, { cache: "reload" }).catch(function () {});
+            throw kibitzError("outdated", "Kibitz's files on this site do not match: the loader expects build " + module.id +
+              " of " + module.file + " and got another (a new version is being published, or a cache keeps an old file). Reload the page.",
+              { reason: "version" });
+          }
+          loaded(module, 0.85);
+          return wasm;
+        })
         .catch(function (err) {
           module.compiled = null; // let a later call try again
           if (err.code) throw err;
@@ -190,6 +189,38 @@
     return module.compiled;
   }
 
+  // loadModule compiles a module from wherever this page can read it;
+  // fresh asks for it past the browser's HTTP cache.
+  function loadModule(module, fresh) {
+    if (module.inline) {
+      return gunzip(module.inline).then(function (bytes) { loaded(module, 0.7); return WebAssembly.compile(bytes); });
+    }
+    if (!build.goRuntime) {
+      return Promise.reject(kibitzError("internal", "kibitz.js is unbuilt: run scripts/build and use dist/"));
+    }
+    if (location.protocol === "file:") return scriptModule(module, fresh);
+    // A host on another origin that sends no CORS header (most do not,
+    // unless told) refuses the fetch; the classic script beside the
+    // module loads from any origin, as scripts do.
+    return streamModule(module, fresh).catch(function (err) {
+      if (!err.unfetched) throw err;
+      return scriptModule(module, fresh).catch(function (again) {
+        throw new Error(err.message + "; " + again.message);
+      });
+    });
+  }
+
+  // ownBuild says whether a compiled module is the build this loader was
+  // made with: Go writes its build ID into the module's go:buildid section,
+  // and the build wrote the same ID into the loader's list.
+  function ownBuild(module, wasm) {
+    if (!module.id || module.inline) return true; // an unbuilt loader, or the module inside it
+    var sections = WebAssembly.Module.customSections(wasm, "go:buildid");
+    if (!sections.length) return false;
+    var text = String.fromCharCode.apply(null, new Uint8Array(sections[0]));
+    return text.indexOf('"' + module.id + '"') >= 0;
+  }
+
   function moduleURL(file) {
     return new URL(file, scriptURL || document.baseURI);
   }
@@ -198,9 +229,9 @@
   // response is read alongside, to show how much has come, and kept: if
   // the server does not say application/wasm, streaming compilation
   // refuses, and the module is compiled from the copy instead.
-  function streamModule(module) {
+  function streamModule(module, fresh) {
     var url = moduleURL(module.file);
-    var fetched = fetch(url).catch(function (err) {
+    var fetched = fetch(url, fresh ? { cache: "reload" } : {}).catch(function (err) {
       var unfetched = new Error("could not fetch " + url + " (" + err.message + ")");
       unfetched.unfetched = true; // the request itself failed: no CORS, or no network
       throw unfetched;
@@ -234,10 +265,13 @@
   // scriptModule loads the module from file://, where fetch cannot: the
   // build writes each module also as a classic script (kibitz-mines.wasm.js)
   // that leaves it, base64 gzip, in window.__kibitzModules.
-  function scriptModule(module) {
+  function scriptModule(module, fresh) {
     return new Promise(function (resolve, reject) {
       var script = document.createElement("script");
-      script.src = trustedScriptURL(moduleURL(module.file + ".js").href);
+      var url = moduleURL(module.file + ".js");
+      // A script cannot ask past the HTTP cache; another address can.
+      if (fresh && url.protocol !== "file:") url.searchParams.set("fresh", Date.now());
+      script.src = trustedScriptURL(url.href);
       script.onload = function () {
         var store = window.__kibitzModules || {};
         var text = store[module.file];
@@ -987,22 +1021,30 @@
           unknown: "Kibitz has no game called “{1}”. It has: {2}.",
           noGame: "Say which game to show: {1}.",
           csp: "The solver cannot run here: this page's security policy (Content-Security-Policy) does not allow WebAssembly. The site's owner can allow it by adding 'wasm-unsafe-eval' to script-src.",
-          trustedTypes: "The solver cannot run here: this page's security policy (Trusted Types) does not allow the policy 'kibitz' its widgets need. The site's owner can allow it by adding kibitz to trusted-types." },
+          trustedTypes: "The solver cannot run here: this page's security policy (Trusted Types) does not allow the policy 'kibitz' its widgets need. The site's owner can allow it by adding kibitz to trusted-types.",
+          outdated: "The solver has just been updated on this site, and this page still has part of the old version. Reload the page to use the new one.",
+          reload: "Reload the page" },
     "zh-Hant": { loading: "正在載入解題器…", failed: "解題器無法載入：{1}", retry: "重試",
           unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。",
           noGame: "請指定要顯示的遊戲：{1}。",
           csp: "解題器無法在此執行：這個網頁的安全性政策（Content-Security-Policy）不允許 WebAssembly。網站管理者可以在 script-src 加上 'wasm-unsafe-eval' 來允許。",
-          trustedTypes: "解題器無法在此執行：這個網頁的安全性政策（Trusted Types）不允許小工具所需的政策 'kibitz'。網站管理者可以在 trusted-types 加上 kibitz 來允許。" },
+          trustedTypes: "解題器無法在此執行：這個網頁的安全性政策（Trusted Types）不允許小工具所需的政策 'kibitz'。網站管理者可以在 trusted-types 加上 kibitz 來允許。",
+          outdated: "這個網站的解題器剛剛更新，而這個網頁還留著舊版本的一部分。請重新載入網頁以使用新版本。",
+          reload: "重新載入網頁" },
     "zh-Hans": { loading: "正在加载解题器…", failed: "解题器无法加载：{1}", retry: "重试",
           unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。",
           noGame: "请指定要显示的游戏：{1}。",
           csp: "解题器无法在此运行：这个网页的安全策略（Content-Security-Policy）不允许 WebAssembly。网站所有者可以在 script-src 中加上 'wasm-unsafe-eval' 来允许。",
-          trustedTypes: "解题器无法在此运行：这个网页的安全策略（Trusted Types）不允许小组件所需的策略 'kibitz'。网站所有者可以在 trusted-types 中加上 kibitz 来允许。" },
+          trustedTypes: "解题器无法在此运行：这个网页的安全策略（Trusted Types）不允许小组件所需的策略 'kibitz'。网站所有者可以在 trusted-types 中加上 kibitz 来允许。",
+          outdated: "这个网站的解题器刚刚更新，而这个网页还留着旧版本的一部分。请重新加载网页以使用新版本。",
+          reload: "重新加载网页" },
     ja: { loading: "ソルバーを読み込み中…", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
           unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。",
           noGame: "表示するゲームを指定してください：{1}。",
           csp: "ここではソルバーを動かせません：このページのセキュリティポリシー（Content-Security-Policy）が WebAssembly を許可していません。サイトの管理者は script-src に 'wasm-unsafe-eval' を加えると許可できます。",
-          trustedTypes: "ここではソルバーを動かせません：このページのセキュリティポリシー（Trusted Types）が、ウィジェットに必要なポリシー 'kibitz' を許可していません。サイトの管理者は trusted-types に kibitz を加えると許可できます。" }
+          trustedTypes: "ここではソルバーを動かせません：このページのセキュリティポリシー（Trusted Types）が、ウィジェットに必要なポリシー 'kibitz' を許可していません。サイトの管理者は trusted-types に kibitz を加えると許可できます。",
+          outdated: "このサイトのソルバーは更新されたばかりで、このページには古い版の一部が残っています。新しい版を使うには、ページを再読み込みしてください。",
+          reload: "ページを再読み込み" }
   };
 
   // The widgets' usual first height, so the placeholder holds their place.
@@ -1112,8 +1154,8 @@
         if (i >= 0) module.listeners.splice(i, 1);
       },
       // fail says what went wrong where the widget would be; retry, if
-      // given, gets a button.
-      fail: function (message, retry) {
+      // given, gets a button (labelled "Try again" unless label says).
+      fail: function (message, retry, label) {
         this.done();
         if (!box.isConnected) {
           // The widget had begun to build in the shadow root: put the box
@@ -1131,7 +1173,7 @@
         if (retry) {
           var button = document.createElement("button");
           button.type = "button";
-          button.textContent = text.retry;
+          button.textContent = label || text.retry;
           button.addEventListener("click", retry);
           box.appendChild(button);
         }
@@ -1219,6 +1261,9 @@
         box.fail(err.message, null); // trying again would not help
       } else if (err.reason === "csp" || err.reason === "trusted-types") {
         box.fail(err.reason === "csp" ? box.text.csp : box.text.trustedTypes, null); // nor here, until the page changes
+      } else if (err.code === "outdated") {
+        // A retry would meet the same files; a reload brings the new loader.
+        box.fail(box.text.outdated, function () { location.reload(); }, box.text.reload);
       } else {
         box.fail(fill(box.text.failed, [err.message]), function () {
           mount(element, options).catch(function () {});

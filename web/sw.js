@@ -2,6 +2,11 @@
  * Kibitz's service worker: cache-first over a precached list of the site's
  * files. The build fills in VERSION (a hash of the content) and FILES, so a
  * new build gets a new cache and the old one is deleted on activation.
+ *
+ * The files are fetched past the browser's HTTP cache ("reload"): a host
+ * that sends a max-age (most do) would otherwise hand the new worker the
+ * old files it cached on an earlier visit, and the reader would keep the
+ * old version, or worse a mix of old and new files, until the next deploy.
  */
 "use strict";
 
@@ -12,7 +17,9 @@ var CACHE = "kibitz-" + VERSION;
 self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(CACHE)
-      .then(function (cache) { return cache.addAll(FILES); })
+      .then(function (cache) {
+        return cache.addAll(FILES.map(function (file) { return new Request(file, { cache: "reload" }); }));
+      })
       .then(function () { return self.skipWaiting(); })
   );
 });

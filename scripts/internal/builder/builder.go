@@ -50,7 +50,11 @@ type Module struct {
 	Games []string // the games it holds
 	Bytes int      // raw size
 	Gzip  int      // gzip -9 size
-	wasm  []byte
+	// ID is Go's build ID, from the module's go:buildid section: the
+	// loader checks that a module it fetched is its own build's, not an
+	// older or newer file a cache or a deploy put beside it.
+	ID   string
+	wasm []byte
 }
 
 // Games lists the games a module can hold, by name, from the files that
@@ -106,6 +110,9 @@ func compileModules(root string) ([]Module, error) {
 	}
 	for i := range list {
 		list[i].Bytes, list[i].Gzip = len(list[i].wasm), len(gzipBytes(list[i].wasm))
+		if list[i].ID, err = goBuildID(list[i].wasm); err != nil {
+			return nil, fmt.Errorf("%s: %w", list[i].File, err)
+		}
 	}
 	return list, nil
 }
@@ -312,11 +319,12 @@ func wrapLoader(loader []byte, version, runtime string, modules []Module, inline
 		File   string   `json:"file"`
 		Games  []string `json:"games"`
 		Size   int      `json:"size"`
+		ID     string   `json:"id"`
 		Inline string   `json:"inline,omitempty"`
 	}
 	var list []entry
 	for _, m := range modules {
-		list = append(list, entry{m.File, m.Games, m.Bytes, inlined})
+		list = append(list, entry{m.File, m.Games, m.Bytes, m.ID, inlined})
 	}
 	table, _ := json.Marshal(list)
 	var b bytes.Buffer

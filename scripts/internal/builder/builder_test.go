@@ -113,6 +113,9 @@ func TestBuild(t *testing.T) {
 		if !strings.Contains(loader, `"file":"`+m.File+`"`) {
 			t.Errorf("the loader does not know %s", m.File)
 		}
+		if id, err := goBuildID([]byte(read("embed/" + m.File))); err != nil || id != m.ID || !strings.Contains(loader, `"id":"`+m.ID+`"`) {
+			t.Errorf("the loader does not know %s's build ID %q (read %q, %v)", m.File, m.ID, id, err)
+		}
 		if wasm := read("embed/" + m.File); len(wasm) != m.Bytes || !strings.HasPrefix(wasm, "\x00asm") {
 			t.Errorf("%s is not the module it should be", m.File)
 		}

@@ -1,0 +1,234 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// cachingHost serves one of two copies of the site, as a static host does
+// across a deploy: every file with a long max-age, so the browser's HTTP
+// cache keeps what it fetched (most hosts send such a header; the local
+// server sends no-cache, which would hide what this test looks for).
+func cachingHost(t *testing.T, dir string) (*httptest.Server, func(dir string)) {
+	t.Helper()
+	var root atomic.Value
+	root.Store(dir)
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		http.FileServer(http.Dir(root.Load().(string))).ServeHTTP(w, r)
+	}))
+	t.Cleanup(server.Close)
+	return server, func(dir string) { root.Store(dir) }
+}
+
+// nextDeploy writes a copy of the built site as the next build would be:
+// another version in the loader and the service worker, another shell and
+// another module (the same code, with a custom section added, so its bytes
+// and size differ). It returns the copy's directory and both versions.
+func nextDeploy(t *testing.T) (dir, before, after string) {
+	t.Helper()
+	site := filepath.Join(dist, "site")
+	loader, err := os.ReadFile(filepath.Join(site, "kibitz.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`\nversion: "([0-9a-f]+)"`).FindSubmatch(loader)
+	if m == nil {
+		t.Fatal("kibitz.js names no version")
+	}
+	before = string(m[1])
+	after = "0ther" + before[5:]
+	dir = t.TempDir()
+	entries, err := os.ReadDir(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(site, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch e.Name() {
+		case "kibitz.js", "sw.js":
+			b = bytes.ReplaceAll(b, []byte(before), []byte(after))
+		case "index.html":
+			b = append(b, "<!-- the next deploy -->\n"...)
+		case "kibitz.wasm":
+			name := "kibitz-next-deploy"
+			section := append([]byte{byte(len(name))}, name...)
+			b = append(b, 0, byte(len(section)))
+			b = append(b, section...)
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, before, after
+}
+
+// A reader who has the hosted site offline gets the next deploy whole: the
+// new service worker keeps the new files, not the old ones the browser's
+// HTTP cache still holds, and the page it then serves runs the new loader
+// with the new module.
+func TestHostedSiteUpdatesWhole(t *testing.T) {
+	next, before, after := nextDeploy(t)
+	server, deploy := cachingHost(t, filepath.Join(dist, "site"))
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/")
+	poll[bool](t, ctx, `navigator.serviceWorker.ready.then(() => true)`, 30*time.Second)
+	navigate(t, ctx, server.URL+"/")
+	poll[bool](t, ctx, `!!navigator.serviceWorker.controller`, 30*time.Second)
+	waitWidget(t, ctx, `[data-kibitz="app"]`)
+	if v := eval[string](t, ctx, `Kibitz.version`); v != before {
+		t.Fatalf("the first visit runs version %q, want %q", v, before)
+	}
+
+	deploy(next)
+	// The next visit finds the new service worker, which installs and
+	// takes over; the one after runs what it keeps.
+	navigate(t, ctx, server.URL+"/")
+	poll[bool](t, ctx, `caches.keys().then(k => k.length === 1 && k[0] === 'kibitz-`+after+`')`, 60*time.Second)
+	navigate(t, ctx, server.URL+"/")
+	poll[bool](t, ctx, `!!navigator.serviceWorker.controller`, 30*time.Second)
+
+	wantWasm, err := os.ReadFile(filepath.Join(next, "kibitz.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const cache = await caches.open('kibitz-`+after+`');
+		const text = async name => (await cache.match(name)).text();
+		return {
+			version: Kibitz.version,
+			cachedShell: (await text('./')).includes('the next deploy'),
+			cachedLoader: (await text('kibitz.js')).includes('`+after+`'),
+			cachedWasm: (await (await cache.match('kibitz.wasm')).arrayBuffer()).byteLength,
+		};
+	})()`)
+	if got["version"] != after || got["cachedShell"] != true || got["cachedLoader"] != true || got["cachedWasm"] != float64(len(wantWasm)) {
+		t.Errorf("after the deploy the reader has %v; want version %s, the new shell and loader kept, and a module of %d bytes", got, after, len(wantWasm))
+	}
+	waitWidget(t, ctx, `[data-kibitz="app"]`)
+	score := eval[map[string]any](t, ctx, `Kibitz.createEngine().then(e => e.call('guess.score', {secret: '1234', guess: '1243'}))`)
+	if score["a"] != 2.0 || score["b"] != 2.0 {
+		t.Fatalf("the updated site's engine: got %v, want 2A2B", score)
+	}
+}
+
+// mismatchedHost serves the embed's files with the Minesweeper module
+// swapped for another build's (the number-guessing module's bytes under
+// its name), as a host or a cache does mid-deploy. stale says whether a
+// request gets the swapped file; fresh tells whether it asked past the
+// cache. It records the requests for the module and the loader.
+func mismatchedHost(t *testing.T, stale func(fresh bool) bool) (*httptest.Server, func() []string) {
+	t.Helper()
+	dir := filepath.Join(dist, "embed")
+	other, err := os.ReadFile(filepath.Join(dir, "kibitz-guess.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var seen []string
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		fresh := strings.Contains(r.Header.Get("Cache-Control"), "no-cache")
+		if name == "kibitz-mines.wasm" || name == "kibitz-embed.js" || name == "post.html" {
+			mu.Lock()
+			seen = append(seen, name+map[bool]string{true: " (fresh)"}[fresh])
+			mu.Unlock()
+		}
+		switch name {
+		case "favicon.ico":
+			w.WriteHeader(http.StatusNoContent)
+		case "post.html":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(blogPost(`<div id="widget" data-kibitz="mines" data-lang="ja"></div>`, "kibitz-embed.js")))
+		case "kibitz-mines.wasm":
+			if stale(fresh) {
+				w.Header().Set("Content-Type", "application/wasm")
+				w.Write(other)
+				return
+			}
+			fallthrough
+		default:
+			w.Header().Set("Cache-Control", "public, max-age=3600")
+			http.FileServer(http.Dir(dir)).ServeHTTP(w, r)
+		}
+	}))
+	t.Cleanup(server.Close)
+	return server, func() []string { mu.Lock(); defer mu.Unlock(); return slices.Clone(seen) }
+}
+
+// A module of another build than the loader's is asked for once more past
+// the cache; when that one is the loader's own, the widget comes as usual.
+func TestEmbedRefetchesAModuleOfAnotherBuild(t *testing.T) {
+	server, seen := mismatchedHost(t, func(fresh bool) bool { return !fresh })
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/post.html")
+	waitWidget(t, ctx, `#widget`)
+	if got := seen(); !slices.Equal(got, []string{"post.html", "kibitz-embed.js", "kibitz-mines.wasm", "kibitz-mines.wasm (fresh)"}) {
+		t.Errorf("requests: %v; want the loader, the module, and the module again past the cache", got)
+	}
+	n := eval[float64](t, ctx, `Kibitz.createEngine({game: 'mines'}).then(e => e.call('mines.levels', {})).then(r => r.levels.length)`)
+	if n != 3 {
+		t.Errorf("mines.levels gave %v levels", n)
+	}
+}
+
+// When the server itself holds a module of another build, the reader is
+// told, in the post's language, that the solver was just updated, and is
+// offered a reload (a retry would meet the same files); the loader's own
+// cached copy is refreshed for that reload; an engine's call rejects with
+// code "outdated".
+func TestEmbedSaysAModuleOfAnotherBuildNeedsAReload(t *testing.T) {
+	server, seen := mismatchedHost(t, func(bool) bool { return true })
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/post.html")
+	got := poll[map[string]any](t, ctx, `(() => {
+		const root = document.getElementById('widget').shadowRoot, p = root && root.querySelector('.kz-failed');
+		const button = root && root.querySelector('button');
+		return p && {text: p.textContent, button: button ? button.textContent : ''};
+	})()`, 60*time.Second)
+	if text := got["text"].(string); !strings.Contains(text, "更新されたばかり") || !strings.Contains(text, "再読み込み") {
+		t.Errorf("the placeholder says %q; want the Japanese message that the solver was updated", text)
+	}
+	if got["button"] != "ページを再読み込み" {
+		t.Errorf("the placeholder's button says %q; want ページを再読み込み", got["button"])
+	}
+	err := eval[map[string]any](t, ctx, `Kibitz.createEngine({game: 'mines'}).then(e => e.call('mines.levels', {}))
+		.then(() => ({code: 'none'}), err => ({code: err.code, reason: err.reason, message: err.message}))`)
+	if err["code"] != "outdated" || err["reason"] != "version" || !strings.Contains(err["message"].(string), "Reload the page") {
+		t.Errorf("an engine call on mismatched files: %v; want code outdated, reason version", err)
+	}
+	if requests := seen(); !slices.Contains(requests, "kibitz-embed.js (fresh)") {
+		t.Errorf("requests: %v; want the loader fetched again past the cache", requests)
+	}
+	// The button reloads the page.
+	posts := func() (n int) {
+		for _, r := range seen() {
+			if strings.HasPrefix(r, "post.html") {
+				n++
+			}
+		}
+		return n
+	}
+	before := posts()
+	eval[bool](t, ctx, `(document.getElementById('widget').shadowRoot.querySelector('button').click(), true)`)
+	for deadline := time.Now().Add(30 * time.Second); posts() == before; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the reload button did not reload the page")
+		}
+	}
+}
