@@ -41,19 +41,30 @@
       colours: null, // the palette, resolved
       sprite: null, looks: {}, lookCount: 0, patterns: {} // the looks drawn (see lookOf)
     };
-    // Redraw when the reader's theme changes, when the cells change size
-    // and when the board scrolls, until Go replaces this board.
+    // Redraw when the reader's theme changes, when the cells change size,
+    // when the screen's pixel density changes (the window moved to another
+    // monitor, or a zoom that keeps the cells' size) and when the board
+    // scrolls, until Go replaces this board.
     var scroll = grid.parentElement, dark = window.matchMedia("(prefers-color-scheme: dark)");
     var forced = window.matchMedia("(forced-colors: active)");
+    var density = null; // a query that holds at the density drawn for; it changes once that does
     var gone = function () {
       if (layer.isConnected) return false;
       scroll.removeEventListener("scroll", scrolled);
       scroll.removeEventListener("wheel", wheeled);
       dark.removeEventListener("change", themed);
       forced.removeEventListener("change", themed);
+      density.removeEventListener("change", densityChanged);
       resized.disconnect();
       return true;
     };
+    var watchDensity = function () {
+      if (density) density.removeEventListener("change", densityChanged);
+      density = window.matchMedia("(resolution: " + (window.devicePixelRatio || 1) + "dppx)");
+      density.addEventListener("change", densityChanged);
+    };
+    var densityChanged = function () { if (!gone()) { watchDensity(); layout(b, false); } };
+    watchDensity();
     var resized = new ResizeObserver(function () { if (!gone()) { fit(b); layout(b, false); } });
     var themed = function () { if (!gone()) { b.colours = null; layout(b, true); } };
     var scrolled = function () { if (!gone()) showVisible(b); };
