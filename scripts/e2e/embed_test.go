@@ -414,18 +414,25 @@ func TestEmbedFromAnotherOrigin(t *testing.T) {
 // after collecting its garbage, through the DevTools protocol.
 func liveWasmInstances(t *testing.T, ctx context.Context) int {
 	t.Helper()
+	return liveObjects(t, ctx, "WebAssembly.Instance.prototype")
+}
+
+// liveObjects counts the objects the tab's page holds whose prototype is
+// the value of proto (a JS expression), after forced collections.
+func liveObjects(t *testing.T, ctx context.Context, proto string) int {
+	t.Helper()
 	count := func(ctx context.Context, target *chromedp.Target) (int, error) {
 		for range 3 {
 			if _, err := cdp.Call(ctx, target, heapprofiler.CollectGarbage, cdp.Empty{}); err != nil {
 				return 0, err
 			}
 		}
-		proto, err := cdp.Call(ctx, target, runtime.Evaluate, runtime.EvaluateParams{Expression: "WebAssembly.Instance.prototype", ObjectGroup: "live"})
+		prototype, err := cdp.Call(ctx, target, runtime.Evaluate, runtime.EvaluateParams{Expression: proto, ObjectGroup: "live"})
 		if err != nil {
 			return 0, err
 		}
 		defer cdp.Call(ctx, target, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: "live"})
-		objects, err := cdp.Call(ctx, target, runtime.QueryObjects, runtime.QueryObjectsParams{PrototypeObjectID: proto.Result.ObjectID, ObjectGroup: "live"})
+		objects, err := cdp.Call(ctx, target, runtime.QueryObjects, runtime.QueryObjectsParams{PrototypeObjectID: prototype.Result.ObjectID, ObjectGroup: "live"})
 		if err != nil {
 			return 0, err
 		}
