@@ -168,7 +168,7 @@
           if (!ownBuild(module, wasm)) {
             // The page's cached copy of this loader may be the old file:
             // fetching it past the cache updates that copy for the reload.
-            if (scriptURL) fetch(scriptURL, { cache: "reload" }).catch(function () {});
+            if (scriptURL) fetch(scriptURL, { cache: "reload", mode: "no-cors", credentials: "include" }).catch(function () {});
             throw kibitzError("outdated", "Kibitz's files on this site do not match: the loader expects build " + module.id +
               " of " + module.file + " and got another (a new version is being published, or a cache keeps an old file). Reload the page.",
               { reason: "version" });
@@ -216,7 +216,7 @@
   function ownBuild(module, wasm) {
     if (!module.id || module.inline) return true; // an unbuilt loader, or the module inside it
     var sections = WebAssembly.Module.customSections(wasm, "go:buildid");
-    if (!sections.length) return false;
+    if (!sections.length) return true; // Go always writes one: a tool stripped it, so no build to tell
     var text = String.fromCharCode.apply(null, new Uint8Array(sections[0]));
     return text.indexOf('"' + module.id + '"') >= 0;
   }

@@ -41,6 +41,19 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     caches.open(CACHE).then(function (cache) {
+      // A request past the HTTP cache (the loader asks so for a module, or
+      // its own file, that is not its build's) goes past this cache too:
+      // a worker that installed mid-deploy, or behind a stale CDN edge,
+      // may keep a mix, and the network's copy replaces it. Offline, the
+      // kept copy still answers.
+      if (request.cache === "reload" && request.mode !== "navigate" && !new URL(request.url).search) {
+        return fetch(request).then(function (response) {
+          if (response.ok) cache.put(request, response.clone());
+          return response;
+        }, function (err) {
+          return cache.match(request).then(function (hit) { if (hit) return hit; throw err; });
+        });
+      }
       return cache.match(request, { ignoreSearch: true }).then(function (hit) {
         if (hit) return hit;
         if (request.mode === "navigate") {
