@@ -44,7 +44,21 @@
   if (typeof window === "undefined" || window.Kibitz) return;
 
   var CANCEL_GRACE_MS = 1000; // a cancel not honoured by then kills the worker
-  var scriptURL = document.currentScript && document.currentScript.src;
+  var scriptURL = ownScriptURL();
+
+  // ownScriptURL is where this script was loaded from: the modules lie
+  // beside it. A module script (the snippet pasted with type="module") has
+  // no document.currentScript; there the page's last script named like the
+  // loader is taken, and failing that the modules are looked for beside
+  // the page.
+  function ownScriptURL() {
+    if (document.currentScript) return document.currentScript.src;
+    var scripts = document.getElementsByTagName("script");
+    for (var i = scripts.length - 1; i >= 0; i--) {
+      if (/(^|\/)kibitz(-embed)?(-inline)?\.js([?#]|$)/.test(scripts[i].src)) return scripts[i].src;
+    }
+    return "";
+  }
 
   // ---- Trusted Types. A page that enforces them (CSP
   // require-trusted-types-for 'script') refuses plain strings as markup

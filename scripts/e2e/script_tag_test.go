@@ -1,0 +1,47 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The snippet pasted with another script tag than the README's: as a
+// module (type="module"), or async, or defer, with the embed's files in
+// another folder than the post. A module script has no
+// document.currentScript, so the loader looked for the modules beside the
+// post and could not load them.
+func TestEmbedWithAnyScriptTag(t *testing.T) {
+	files := http.StripPrefix("/static/kibitz/", http.FileServer(http.Dir(filepath.Join(dist, "embed"))))
+	for _, tag := range []string{
+		`<script type="module" src="/static/kibitz/kibitz-embed.js"></script>`,
+		`<script async src="/static/kibitz/kibitz-embed.js"></script>`,
+		`<script defer src="/static/kibitz/kibitz-embed.js"></script>`,
+	} {
+		t.Run(strings.Fields(tag)[1], func(t *testing.T) {
+			server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				switch {
+				case r.URL.Path == "/blog/post.html":
+					w.Header().Set("Content-Type", "text/html; charset=utf-8")
+					w.Write([]byte(`<!doctype html><html><head><meta charset="utf-8"></head><body><h1>A post</h1>
+<div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div>` + tag + `</body></html>`))
+				case strings.HasPrefix(r.URL.Path, "/static/kibitz/"):
+					files.ServeHTTP(w, r)
+				default:
+					http.NotFound(w, r)
+				}
+			}))
+			t.Cleanup(server.Close)
+			ctx := tab(t)
+			navigate(t, ctx, server.URL+"/blog/post.html")
+			waitWidget(t, ctx, "#mines")
+			if n := eval[float64](t, ctx, `Kibitz.createEngine({game: 'mines'}).then(e => e.call('mines.levels', {})).then(r => r.levels.length)`); n != 3 {
+				t.Errorf("mines.levels gave %v levels", n)
+			}
+		})
+	}
+}
