@@ -382,7 +382,7 @@ func manifestJSON(icons []string) ([]byte, error) {
 	return json.MarshalIndent(map[string]any{
 		"name":             "Kibitz",
 		"short_name":       "Kibitz",
-		"description":      "Game solvers that run in your browser: number guessing and more.",
+		"description":      "Game solvers that run in your browser: number guessing (1A2B, Bulls and Cows, Mastermind), Minesweeper and the chain game.",
 		"start_url":        "./",
 		"scope":            "./",
 		"display":          "standalone",
