@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -11,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"kibitz/scripts/internal/builder"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
@@ -41,37 +45,47 @@ func TestSingleFileFromDisk(t *testing.T) {
 }
 
 // The hosted site installs its service worker, and then works with the
-// network gone.
+// network gone: at a host's root, and in a folder of it (a project's pages
+// on a shared host), where every address it uses must stay relative.
 func TestHostedSiteWorksOffline(t *testing.T) {
-	server := serve(t, filepath.Join(dist, "site"))
-	ctx := tab(t)
-	navigate(t, ctx, server.URL+"/")
-	poll[bool](t, ctx, `navigator.serviceWorker.ready.then(() => true)`, 30*time.Second)
-	// Load once more under the service worker's control, so everything
-	// the page uses has passed through it.
-	navigate(t, ctx, server.URL+"/")
-	poll[bool](t, ctx, `!!navigator.serviceWorker.controller`, 30*time.Second)
-	waitWidget(t, ctx, `[data-kibitz="app"]`)
+	for _, folder := range []string{"/", "/kibitz/"} {
+		t.Run(folder, func(t *testing.T) {
+			site := builder.SiteHandler(filepath.Join(dist, "site"))
+			server := httptest.NewServer(http.StripPrefix(strings.TrimSuffix(folder, "/"), site))
+			t.Cleanup(server.Close)
+			ctx := tab(t)
+			navigate(t, ctx, server.URL+folder)
+			poll[bool](t, ctx, `navigator.serviceWorker.ready.then(() => true)`, 30*time.Second)
+			if scope := eval[string](t, ctx, `navigator.serviceWorker.getRegistration().then(r => new URL(r.scope).pathname)`); scope != folder {
+				t.Errorf("the service worker's scope is %s; want %s", scope, folder)
+			}
+			// Load once more under the service worker's control, so
+			// everything the page uses has passed through it.
+			navigate(t, ctx, server.URL+folder)
+			poll[bool](t, ctx, `!!navigator.serviceWorker.controller`, 30*time.Second)
+			waitWidget(t, ctx, `[data-kibitz="app"]`)
 
-	server.Close() // the network is gone for real...
-	offline := func(ctx context.Context, target *chromedp.Target) (chromedp.Void, error) {
-		_, err := cdp.Call(ctx, target, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true})
-		return chromedp.Void{}, err
+			server.Close() // the network is gone for real...
+			offline := func(ctx context.Context, target *chromedp.Target) (chromedp.Void, error) {
+				_, err := cdp.Call(ctx, target, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true})
+				return chromedp.Void{}, err
+			}
+			if _, err := chromedp.Run(ctx, offline); err != nil { // ...and the browser says so
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
+				t.Fatalf("reload offline: %v", err)
+			}
+			if online := eval[bool](t, ctx, `navigator.onLine`); online {
+				t.Fatal("the browser still thinks it is online")
+			}
+			got := eval[map[string]any](t, ctx, `Kibitz.createEngine().then(e => e.call('guess.score', {preset: 'numeron', secret: '765', guess: '746'}))`)
+			if got["a"] != 1.0 || got["b"] != 1.0 {
+				t.Fatalf("offline call: got %v, want 1 EAT 1 BITE", got)
+			}
+			waitWidget(t, ctx, `[data-kibitz="app"]`)
+		})
 	}
-	if _, err := chromedp.Run(ctx, offline); err != nil { // ...and the browser says so
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
-		t.Fatalf("reload offline: %v", err)
-	}
-	if online := eval[bool](t, ctx, `navigator.onLine`); online {
-		t.Fatal("the browser still thinks it is online")
-	}
-	got := eval[map[string]any](t, ctx, `Kibitz.createEngine().then(e => e.call('guess.score', {preset: 'numeron', secret: '765', guess: '746'}))`)
-	if got["a"] != 1.0 || got["b"] != 1.0 {
-		t.Fatalf("offline call: got %v, want 1 EAT 1 BITE", got)
-	}
-	waitWidget(t, ctx, `[data-kibitz="app"]`)
 }
 
 // The embed on a blog with hostile CSS: the widget keeps its own styles and
