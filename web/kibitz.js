@@ -619,6 +619,7 @@
         onProgress: options.onProgress,
         binary: !!options.binary,
         raw: !!options.raw, // the widgets': the result as the worker sent it, {json, floats}
+        owner: options.owner, // the pool that made the call: held while it runs (see dropped)
         signal: options.signal,
         resolve: resolve,
         reject: reject,
@@ -813,11 +814,17 @@
     var pool = this, first = this._engines[0];
     options = options || {};
     return first._start().then(function () {
-      return pool._splits(String(method)) ? pool._parallel(String(method), params, options) : first.call(method, params, options);
+      return pool._splits(String(method)) ? pool._parallel(String(method), params, options) : first.call(method, params, owned(options, pool));
     }, function () {
-      return first.call(method, params, options); // it says why the engine cannot start
+      return first.call(method, params, owned(options, pool)); // it says why the engine cannot start
     });
   };
+
+  // owned gives a call's options the pool that makes it, so that the pool
+  // stays reachable while the call runs (see dropped).
+  function owned(options, pool) {
+    return Object.assign({}, options, { owner: pool });
+  }
 
   Pool.prototype._parallel = function (method, params, options) {
     var pool = this, first = this._engines[0], signal = options.signal;
@@ -826,10 +833,10 @@
     var onAbort = function () { stop.abort(); };
     if (signal) signal.addEventListener("abort", onAbort);
     this._grow(); // the other workers start while the first plans
-    var work = first.call(method + ".split", { params: params === undefined ? null : params, workers: this._size }, { signal: stop.signal })
+    var work = first.call(method + ".split", { params: params === undefined ? null : params, workers: this._size }, { signal: stop.signal, owner: pool })
       .then(function (plan) { return pool._runParts(plan.parts, stop, options.onProgress).then(function (results) {
         return first.call(method + ".merge", { merge: plan.merge, results: results },
-          { signal: stop.signal, raw: options.raw, binary: options.binary });
+          { signal: stop.signal, raw: options.raw, binary: options.binary, owner: pool });
       }); });
     return work.then(function (result) {
       if (signal) signal.removeEventListener("abort", onAbort);
@@ -854,6 +861,7 @@
   // _runParts runs a plan's parts on every engine of the pool and
   // resolves with their results, in the plan's order.
   Pool.prototype._runParts = function (parts, stop, onProgress) {
+    var pool = this;
     this._grow();
     var engines = this._engines;
     var queue = parts.map(function (_, i) { return i; });
@@ -882,6 +890,7 @@
         if (bound > 0) params = Object.assign({}, params, { bound: bound });
         engine.call(part.method, params, {
           signal: stop.signal,
+          owner: pool,
           onProgress: function (p) { share[i] = p.total > 0 ? Math.min(p.done / p.total, 1) : 0; report(); }
         }).then(function (result) {
           results[i] = result;
@@ -926,8 +935,20 @@
       return Promise.reject(kibitzError("bad-input", game ? "Kibitz has no game called \u201c" + game + "\u201d. It has: " + allGames.join(", ") + "." : "kibitz.js is unbuilt: run scripts/build and use dist/",
         { field: "game", reason: "unknown-game", value: String(game || "") }));
     }
-    return new Pool(module, poolSize(options && options.workers))._start();
+    var pool = new Pool(module, poolSize(options && options.workers));
+    if (dropped) dropped.register(pool, pool._engines);
+    return pool._start();
   }
+
+  // dropped ends the workers of an engine the page no longer holds. A page
+  // may well make an engine for each call and never terminate it (the
+  // shortest way to write a call); each would otherwise keep its workers,
+  // tens of megabytes each, for the life of the page. A call holds its
+  // pool while it runs (call.owner), so a pool that is collected has no
+  // call left to cut short.
+  var dropped = typeof FinalizationRegistry === "function" ? new FinalizationRegistry(function (engines) {
+    engines.forEach(function (engine) { engine._terminate(); });
+  }) : null;
 
   // ---- The page role: the widgets, run by Go in a sandboxed global.
 
