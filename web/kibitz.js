@@ -206,6 +206,12 @@
   // loadModule compiles a module from wherever this page can read it;
   // fresh asks for it past the browser's HTTP cache.
   function loadModule(module, fresh) {
+    if (typeof WebAssembly !== "object" || !WebAssembly) {
+      // Lockdown Mode (iPhone, iPad, Mac) and some enterprise policies
+      // turn WebAssembly off: nothing here could run.
+      return Promise.reject(kibitzError("blocked", "This browser does not run WebAssembly, which the solver is: it may be turned off " +
+        "(Lockdown Mode on an iPhone, iPad or Mac does, as do some security settings).", { reason: "no-wasm" }));
+    }
     if (module.inline) {
       return gunzip(module.inline).then(function (bytes) { loaded(module, 0.7); return WebAssembly.compile(bytes); });
     }
@@ -1058,28 +1064,32 @@
           csp: "The solver cannot run here: this page's security policy (Content-Security-Policy) does not allow WebAssembly. The site's owner can allow it by adding 'wasm-unsafe-eval' to script-src.",
           trustedTypes: "The solver cannot run here: this page's security policy (Trusted Types) does not allow the policy 'kibitz' its widgets need. The site's owner can allow it by adding kibitz to trusted-types.",
           outdated: "The solver has just been updated on this site, and this page still has part of the old version. Reload the page to use the new one.",
-          reload: "Reload the page" },
+          reload: "Reload the page",
+          noWasm: "The solver cannot run in this browser: WebAssembly, which it is made of, is turned off here (Lockdown Mode on an iPhone, iPad or Mac does this, as do some security settings)." },
     "zh-Hant": { loading: "正在載入解題器…", failed: "解題器無法載入：{1}", retry: "重試",
           unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。",
           noGame: "請指定要顯示的遊戲：{1}。",
           csp: "解題器無法在此執行：這個網頁的安全性政策（Content-Security-Policy）不允許 WebAssembly。網站管理者可以在 script-src 加上 'wasm-unsafe-eval' 來允許。",
           trustedTypes: "解題器無法在此執行：這個網頁的安全性政策（Trusted Types）不允許小工具所需的政策 'kibitz'。網站管理者可以在 trusted-types 加上 kibitz 來允許。",
           outdated: "這個網站的解題器剛剛更新，而這個網頁還留著舊版本的一部分。請重新載入網頁以使用新版本。",
-          reload: "重新載入網頁" },
+          reload: "重新載入網頁",
+          noWasm: "解題器無法在這個瀏覽器中執行：組成解題器的 WebAssembly 在這裡被關閉了（iPhone、iPad 或 Mac 的鎖定模式，以及某些安全性設定都會這樣做）。" },
     "zh-Hans": { loading: "正在加载解题器…", failed: "解题器无法加载：{1}", retry: "重试",
           unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。",
           noGame: "请指定要显示的游戏：{1}。",
           csp: "解题器无法在此运行：这个网页的安全策略（Content-Security-Policy）不允许 WebAssembly。网站所有者可以在 script-src 中加上 'wasm-unsafe-eval' 来允许。",
           trustedTypes: "解题器无法在此运行：这个网页的安全策略（Trusted Types）不允许小组件所需的策略 'kibitz'。网站所有者可以在 trusted-types 中加上 kibitz 来允许。",
           outdated: "这个网站的解题器刚刚更新，而这个网页还留着旧版本的一部分。请重新加载网页以使用新版本。",
-          reload: "重新加载网页" },
+          reload: "重新加载网页",
+          noWasm: "解题器无法在这个浏览器中运行：构成解题器的 WebAssembly 在这里被关闭了（iPhone、iPad 或 Mac 的锁定模式，以及某些安全设置都会这样做）。" },
     ja: { loading: "ソルバーを読み込み中…", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
           unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。",
           noGame: "表示するゲームを指定してください：{1}。",
           csp: "ここではソルバーを動かせません：このページのセキュリティポリシー（Content-Security-Policy）が WebAssembly を許可していません。サイトの管理者は script-src に 'wasm-unsafe-eval' を加えると許可できます。",
           trustedTypes: "ここではソルバーを動かせません：このページのセキュリティポリシー（Trusted Types）が、ウィジェットに必要なポリシー 'kibitz' を許可していません。サイトの管理者は trusted-types に kibitz を加えると許可できます。",
           outdated: "このサイトのソルバーは更新されたばかりで、このページには古い版の一部が残っています。新しい版を使うには、ページを再読み込みしてください。",
-          reload: "ページを再読み込み" }
+          reload: "ページを再読み込み",
+          noWasm: "このブラウザではソルバーを動かせません：ソルバーを構成する WebAssembly がここではオフになっています（iPhone・iPad・Mac のロックダウンモードや、一部のセキュリティ設定がそうします）。" }
   };
 
   // The widgets' usual first height, so the placeholder holds their place.
@@ -1290,12 +1300,13 @@
       if (holdsEngine) releaseWidgetEngine(module);
       // A trap in the widgets' Go (a bug) leaves that instance dead: the
       // retry, and the next widget, start a fresh one.
-      if (module && err instanceof WebAssembly.RuntimeError) module.page = null;
+      if (module && typeof WebAssembly === "object" && err instanceof WebAssembly.RuntimeError) module.page = null;
       element.removeAttribute("aria-busy");
       if (err.reason === "unknown-game") {
         box.fail(err.message, null); // trying again would not help
-      } else if (err.reason === "csp" || err.reason === "trusted-types") {
-        box.fail(err.reason === "csp" ? box.text.csp : box.text.trustedTypes, null); // nor here, until the page changes
+      } else if (err.reason === "csp" || err.reason === "trusted-types" || err.reason === "no-wasm") {
+        // Nor here, until the page or the browser changes.
+        box.fail(box.text[{ csp: "csp", "trusted-types": "trustedTypes", "no-wasm": "noWasm" }[err.reason]], null);
       } else if (err.code === "outdated") {
         // A retry would meet the same files; a reload brings the new loader.
         box.fail(box.text.outdated, function () { location.reload(); }, box.text.reload);
