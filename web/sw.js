@@ -3,10 +3,13 @@
  * files. The build fills in VERSION (a hash of the content) and FILES, so a
  * new build gets a new cache and the old one is deleted on activation.
  *
- * The files are fetched past the browser's HTTP cache ("reload"): a host
- * that sends a max-age (most do) would otherwise hand the new worker the
- * old files it cached on an earlier visit, and the reader would keep the
- * old version, or worse a mix of old and new files, until the next deploy.
+ * The files are fetched with the server's say-so ("no-cache": a request
+ * with the cached copy's validators): a host that sends a max-age (most
+ * do) would otherwise hand the new worker the old files the browser cached
+ * on an earlier visit, and the reader would keep the old version, or worse
+ * a mix of old and new files, until the next deploy. A file the server
+ * says is unchanged (304) comes from the HTTP cache, so the first visit
+ * does not download the module twice (the page fetched it already).
  */
 "use strict";
 
@@ -18,7 +21,7 @@ self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(CACHE)
       .then(function (cache) {
-        return cache.addAll(FILES.map(function (file) { return new Request(file, { cache: "reload" }); }));
+        return cache.addAll(FILES.map(function (file) { return new Request(file, { cache: "no-cache" }); }));
       })
       .then(function () { return self.skipWaiting(); })
   );

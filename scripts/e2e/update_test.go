@@ -21,16 +21,38 @@ import (
 // across a deploy: every file with a long max-age, so the browser's HTTP
 // cache keeps what it fetched (most hosts send such a header; the local
 // server sends no-cache, which would hide what this test looks for).
-func cachingHost(t *testing.T, dir string) (*httptest.Server, func(dir string)) {
+// It returns the server, a function that deploys another directory, and
+// one that lists the status of every answer for a path.
+func cachingHost(t *testing.T, dir string) (*httptest.Server, func(dir string), func(path string) []int) {
 	t.Helper()
 	var root atomic.Value
 	root.Store(dir)
+	var mu sync.Mutex
+	statuses := map[string][]int{}
 	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "public, max-age=3600")
-		http.FileServer(http.Dir(root.Load().(string))).ServeHTTP(w, r)
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		http.FileServer(http.Dir(root.Load().(string))).ServeHTTP(sw, r)
+		mu.Lock()
+		statuses[r.URL.Path] = append(statuses[r.URL.Path], sw.status)
+		mu.Unlock()
 	}))
 	t.Cleanup(server.Close)
-	return server, func(dir string) { root.Store(dir) }
+	return server, func(dir string) { root.Store(dir) }, func(path string) []int {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(statuses[path])
+	}
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(status int) {
+	w.status = status
+	w.ResponseWriter.WriteHeader(status)
 }
 
 // nextDeploy writes a copy of the built site as the next build would be:
@@ -84,7 +106,7 @@ func nextDeploy(t *testing.T) (dir, before, after string) {
 // with the new module.
 func TestHostedSiteUpdatesWhole(t *testing.T) {
 	next, before, after := nextDeploy(t)
-	server, deploy := cachingHost(t, filepath.Join(dist, "site"))
+	server, deploy, answers := cachingHost(t, filepath.Join(dist, "site"))
 	ctx := tab(t)
 	navigate(t, ctx, server.URL+"/")
 	poll[bool](t, ctx, `navigator.serviceWorker.ready.then(() => true)`, 30*time.Second)
@@ -93,6 +115,14 @@ func TestHostedSiteUpdatesWhole(t *testing.T) {
 	waitWidget(t, ctx, `[data-kibitz="app"]`)
 	if v := eval[string](t, ctx, `Kibitz.version`); v != before {
 		t.Fatalf("the first visit runs version %q, want %q", v, before)
+	}
+	// The worker asked the server whether the loader had changed since
+	// the page fetched it, and did not download it again. (The module is
+	// too big for this test's in-memory HTTP cache, so it is fetched
+	// twice here; a browser's disk cache keeps it, and it goes the
+	// loader's way.)
+	if got := answers("/kibitz.js"); !slices.Equal(got, []int{200, 304}) {
+		t.Errorf("the first visit's answers for the loader: %v; want one download and one 304", got)
 	}
 
 	deploy(next)
