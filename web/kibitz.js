@@ -1296,6 +1296,9 @@
       element.removeAttribute("aria-busy");
       return handle;
     }, function (err) {
+      // Whatever was thrown, the reader is told something: an exception
+      // here would leave "Loading…" for ever.
+      if (!err || typeof err !== "object") err = kibitzError("internal", "The widget failed: " + String(err));
       forget(element, promise);
       if (holdsEngine) releaseWidgetEngine(module);
       // A trap in the widgets' Go (a bug) leaves that instance dead: the

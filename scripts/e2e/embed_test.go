@@ -520,6 +520,33 @@ ShadowRoot.prototype.appendChild = function (child) {
 	waitWidget(t, ctx, "#mines")
 }
 
+// A widget that fails while it builds because the page's own script
+// throws something that is not an Error (null, here) says so in a
+// sentence: it showed "panic: %!v(PANIC=Error method: …)" and a Go stack
+// dump, which now goes to the console only.
+func TestEmbedFailureIsASentence(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"break.js": `window.broken = 0;
+const append = ShadowRoot.prototype.appendChild;
+ShadowRoot.prototype.appendChild = function (child) {
+	if (child.className === 'kz' && !broken++) throw null;
+	return append.call(this, child);
+};`,
+		"post.html": blogPost(`<script src="break.js"></script><div id="mines" data-kibitz="mines" data-lang="en"></div>`, "kibitz-embed.js"),
+	}, "", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/post.html")
+	got := poll[string](t, ctx, `(() => {
+		const root = document.getElementById('mines').shadowRoot, p = root && root.querySelector('.kz-failed');
+		return p && p.textContent;
+	})()`, 60*time.Second)
+	if got != "The solver could not load: internal error: JavaScript threw <null>" {
+		t.Errorf("the placeholder says %q", got)
+	}
+	eval[bool](t, ctx, `(document.getElementById('mines').shadowRoot.querySelector('.kz-loading button').click(), true)`)
+	waitWidget(t, ctx, "#mines")
+}
+
 // A page that enforces Trusted Types (as some large sites do) refuses a
 // plain string as markup or as a script's URL. The widgets' own markup
 // and URLs pass through the loader's "kibitz" policy, so all three

@@ -34,7 +34,7 @@ func Func(fn func(this safejs.Value, args []safejs.Value) any, onPanic func(erro
 			if p := recover(); p != nil {
 				result = nil
 				if onPanic != nil {
-					onPanic(fmt.Errorf("panic: %v\n%s", p, debug.Stack()))
+					onPanic(panicError(p))
 				}
 			}
 		}()
@@ -44,6 +44,30 @@ func Func(fn func(this safejs.Value, args []safejs.Value) any, onPanic func(erro
 		return safejs.Undefined(), err
 	}
 	return f.Value(), nil
+}
+
+// panicError turns a recovered panic into an error a person can read: a
+// widget may show its message. The stack goes to the console (Go's
+// println writes there), for whoever debugs it.
+func panicError(p any) error {
+	what := describePanic(p)
+	println("kibitz: panic:", what+"\n"+string(debug.Stack()))
+	return fmt.Errorf("internal error: %s", what)
+}
+
+// describePanic says what a panic was. A JavaScript exception that is not
+// an object (a page's script may throw null or a string) makes
+// js.Error's own Error method panic, so it is spelled here.
+func describePanic(p any) (text string) {
+	defer func() {
+		if recover() != nil {
+			text = "a JavaScript exception"
+		}
+	}()
+	if e, ok := p.(js.Error); ok && e.Value.Type() != js.TypeObject && e.Value.Type() != js.TypeFunction {
+		return "JavaScript threw " + e.Value.String()
+	}
+	return fmt.Sprint(p)
 }
 
 // Property reads v[name] so that a getter that throws is an error. A plain
@@ -185,7 +209,7 @@ func Promise(run func() (safejs.Value, error), reject func(error) safejs.Value) 
 			value, err := func() (v safejs.Value, err error) {
 				defer func() {
 					if p := recover(); p != nil {
-						err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+						err = panicError(p)
 					}
 				}()
 				return run()
