@@ -53,6 +53,14 @@
   // the page.
   function ownScriptURL() {
     if (document.currentScript) return document.currentScript.src;
+    // A module script's own address is in a stack trace of this code (every
+    // engine writes the file of each frame: "at f (URL:line:col)" in
+    // Chromium, "f@URL:line:col" in Firefox and Safari). Pasted inline, it
+    // is the page's: then the page's base.
+    try {
+      var frame = /((?:blob:)?(?:https?|file):\/\/[^\s()@]+?):\d+:\d+/.exec(String(new Error().stack || ""));
+      if (frame) return frame[1] === location.href.split("#")[0] ? "" : frame[1];
+    } catch (e) { /* no stack: look for the tag */ }
     var scripts = document.getElementsByTagName("script");
     for (var i = scripts.length - 1; i >= 0; i--) {
       if (/(^|\/)kibitz(-embed)?(-inline)?\.js([?#]|$)/.test(scripts[i].src)) return scripts[i].src;
@@ -1345,6 +1353,7 @@
         done = true;
         forget(element, self.promise);
         inner.unmount();
+        sweepBoards();
         releaseWidgetEngine(module);
       }
     };

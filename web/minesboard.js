@@ -50,6 +50,7 @@
     var density = null; // a query that holds at the density drawn for; it changes once that does
     var gone = function () {
       if (layer.isConnected) return false;
+      liveBoards.delete(gone);
       scroll.removeEventListener("scroll", scrolled);
       scroll.removeEventListener("wheel", wheeled);
       dark.removeEventListener("change", themed);
@@ -65,6 +66,8 @@
     };
     var densityChanged = function () { if (!gone()) { watchDensity(); layout(b, false); } };
     watchDensity();
+    sweepBoards(); // boards Go replaced where no event told them (a hidden panel's)
+    liveBoards.add(gone);
     var resized = new ResizeObserver(function () { if (!gone()) { fit(b); layout(b, false); } });
     var themed = function () { if (!gone()) { b.colours = null; layout(b, true); } };
     var scrolled = function () { if (!gone()) showVisible(b); };
@@ -83,6 +86,15 @@
     scroll.addEventListener("wheel", wheeled, { passive: false });
     fit(b);
     return b;
+  }
+
+  // liveBoards holds each board's gone: a board replaced or removed while
+  // hidden gets no event (its size was 0 already), so its listeners on
+  // the window's media queries would keep it for the page's life; a new
+  // board and a widget's unmount sweep them.
+  var liveBoards = new Set();
+  function sweepBoards() {
+    if (liveBoards) liveBoards.forEach(function (gone) { gone(); });
   }
 
   // paintCells applies a batch of cell changes in one call: from Go each

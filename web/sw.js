@@ -51,7 +51,7 @@ self.addEventListener("fetch", function (event) {
       // kept copy still answers.
       if (request.cache === "reload" && request.mode !== "navigate" && !new URL(request.url).search) {
         return fetch(request).then(function (response) {
-          if (response.ok) cache.put(request, response.clone());
+          if (response.ok) event.waitUntil(cache.put(request, response.clone()).catch(function () {}));
           return response;
         }, function (err) {
           return cache.match(request).then(function (hit) { if (hit) return hit; throw err; });

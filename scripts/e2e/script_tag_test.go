@@ -17,18 +17,25 @@ import (
 // post and could not load them.
 func TestEmbedWithAnyScriptTag(t *testing.T) {
 	files := http.StripPrefix("/static/kibitz/", http.FileServer(http.Dir(filepath.Join(dist, "embed"))))
-	for _, tag := range []string{
-		`<script type="module" src="/static/kibitz/kibitz-embed.js"></script>`,
-		`<script async src="/static/kibitz/kibitz-embed.js"></script>`,
-		`<script defer src="/static/kibitz/kibitz-embed.js"></script>`,
+	for _, tc := range []struct{ name, tag string }{
+		{"module", `<script type="module" src="/static/kibitz/kibitz-embed.js"></script>`},
+		// Another product's script of the same name after it: the loader
+		// reads its own address from a stack trace, not from the tags.
+		{"module beside another kibitz.js", `<script type="module" src="/static/kibitz/kibitz-embed.js"></script><script src="/vendor/chat/kibitz.js"></script>`},
+		{"async", `<script async src="/static/kibitz/kibitz-embed.js"></script>`},
+		{"defer", `<script defer src="/static/kibitz/kibitz-embed.js"></script>`},
 	} {
-		t.Run(strings.Fields(tag)[1], func(t *testing.T) {
+		tag := tc.tag
+		t.Run(tc.name, func(t *testing.T) {
 			server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				switch {
 				case r.URL.Path == "/blog/post.html":
 					w.Header().Set("Content-Type", "text/html; charset=utf-8")
 					w.Write([]byte(`<!doctype html><html><head><meta charset="utf-8"></head><body><h1>A post</h1>
 <div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div>` + tag + `</body></html>`))
+				case r.URL.Path == "/vendor/chat/kibitz.js":
+					w.Header().Set("Content-Type", "text/javascript")
+					w.Write([]byte(`window.chat = true;`))
 				case strings.HasPrefix(r.URL.Path, "/static/kibitz/"):
 					files.ServeHTTP(w, r)
 				default:
