@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -708,6 +709,13 @@ func (f *Frame) unmount() {
 	if empty, err := bridge.Array(); err == nil {
 		_ = shadow.Set("adoptedStyleSheets", empty)
 	}
+	// Go hands a JS value back to JS only when its own collector finds
+	// the Go side unreachable, and the page role allocates so little that
+	// its collector may not run for minutes: meanwhile the widget's
+	// detached nodes (hundreds, and the board's canvases) wait in Go's
+	// table of values. One collection after the widget goes lets them go
+	// (a few milliseconds; a page unmounts rarely).
+	go runtime.GC()
 }
 
 // adoptedSheet is the widgets' style sheet, constructed once and shared

@@ -79,11 +79,11 @@ type minesPlay struct {
 	hintBox, heatNote, confirm, legend, autoNote                   dom.Element
 	info, boardNo, stats, records, recordsBody, safeBox            dom.Element
 
-	moves   sync.Mutex // one move at a time: each needs the state the last one returned
-	since   time.Time  // when the clock last resumed (zero: stopped)
-	ticker  *time.Ticker
-	auto    bool // auto-play is running
-	autoGen int  // bumps to stop an auto-play loop
+	moves   sync.Mutex    // one move at a time: each needs the state the last one returned
+	since   time.Time     // when the clock last resumed (zero: stopped)
+	tick    chan struct{} // closed to end the running clock's goroutine
+	auto    bool          // auto-play is running
+	autoGen int           // bumps to stop an auto-play loop
 	prob    []float64
 	hint    *minesHint
 	readAt  int // the cell the readout describes (-1: none)
@@ -657,16 +657,29 @@ func (m *minesPlay) shownProb() []float64 {
 
 // ---- Clock
 
+// startClock runs the clock until stopClock, or until the widget goes:
+// its goroutine holds the whole widget, so it must not outlive it (a
+// ticker's channel is never closed, and a goroutine ranging over it
+// waited for ever, widget and all).
 func (m *minesPlay) startClock() {
 	if !m.since.IsZero() {
 		return
 	}
 	m.since = time.Now()
-	m.ticker = time.NewTicker(50 * time.Millisecond) // the clock shows hundredths
-	t := m.ticker
+	ticker := time.NewTicker(50 * time.Millisecond) // the clock shows hundredths
+	stop, life := make(chan struct{}), m.f.Context().Done()
+	m.tick = stop
 	go func() {
-		for range t.C {
-			m.showClock()
+		defer ticker.Stop()
+		for {
+			select {
+			case <-ticker.C:
+				m.showClock()
+			case <-stop:
+				return
+			case <-life:
+				return
+			}
 		}
 	}()
 }
@@ -683,9 +696,9 @@ func (m *minesPlay) keepTime() {
 func (m *minesPlay) stopClock() {
 	m.keepTime()
 	m.since = time.Time{}
-	if m.ticker != nil {
-		m.ticker.Stop()
-		m.ticker = nil
+	if m.tick != nil {
+		close(m.tick)
+		m.tick = nil
 	}
 	m.showClock()
 }
