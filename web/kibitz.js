@@ -58,7 +58,7 @@
     // Chromium, "f@URL:line:col" in Firefox and Safari). Pasted inline, it
     // is the page's: then the page's base.
     try {
-      var frame = /((?:blob:)?(?:https?|file):\/\/[^\s()@]+?):\d+:\d+/.exec(String(new Error().stack || ""));
+      var frame = /((?:blob:)?(?:https?|file):\/\/[^\s()]+?):\d+:\d+/.exec(String(new Error().stack || "")); // an @ may be in the path (a CDN's name@version)
       if (frame) return frame[1] === location.href.split("#")[0] ? "" : frame[1];
     } catch (e) { /* no stack: look for the tag */ }
     var scripts = document.getElementsByTagName("script");

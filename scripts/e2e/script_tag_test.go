@@ -22,6 +22,8 @@ func TestEmbedWithAnyScriptTag(t *testing.T) {
 		// Another product's script of the same name after it: the loader
 		// reads its own address from a stack trace, not from the tags.
 		{"module beside another kibitz.js", `<script type="module" src="/static/kibitz/kibitz-embed.js"></script><script src="/vendor/chat/kibitz.js"></script>`},
+		// From a CDN's versioned path (name@version), beside the same.
+		{"module from a versioned path", `<script type="module" src="/npm/kibitz@1.0/kibitz-embed.js"></script><script src="/vendor/chat/kibitz.js"></script>`},
 		{"async", `<script async src="/static/kibitz/kibitz-embed.js"></script>`},
 		{"defer", `<script defer src="/static/kibitz/kibitz-embed.js"></script>`},
 	} {
@@ -38,6 +40,8 @@ func TestEmbedWithAnyScriptTag(t *testing.T) {
 					w.Write([]byte(`window.chat = true;`))
 				case strings.HasPrefix(r.URL.Path, "/static/kibitz/"):
 					files.ServeHTTP(w, r)
+				case strings.HasPrefix(r.URL.Path, "/npm/kibitz@1.0/"):
+					http.StripPrefix("/npm/kibitz@1.0/", http.FileServer(http.Dir(filepath.Join(dist, "embed")))).ServeHTTP(w, r)
 				default:
 					http.NotFound(w, r)
 				}
