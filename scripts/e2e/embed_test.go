@@ -493,18 +493,24 @@ const start = Date.now();
 	t.Logf("in the sandboxed frame: %q", said)
 }
 
+// breakFirstBuild is a page script that makes the first widget's build
+// fail: the shadow root's appendChild throws the value thrown, once.
+func breakFirstBuild(thrown string) string {
+	return `window.broken = 0;
+const append = ShadowRoot.prototype.appendChild;
+ShadowRoot.prototype.appendChild = function (child) {
+	if (child.className === 'kz' && !broken++) throw ` + thrown + `;
+	return append.call(this, child);
+};`
+}
+
 // A widget that fails while it builds still says so where it would be,
 // and its retry works. (The failure's message was written into the
 // placeholder the widget had already replaced, so the reader saw an empty
 // box.) The page's own script makes the first build fail.
 func TestEmbedFailureKeepsItsMessage(t *testing.T) {
 	server := serveEmbed(t, map[string]string{
-		"break.js": `window.broken = 0;
-const append = ShadowRoot.prototype.appendChild;
-ShadowRoot.prototype.appendChild = function (child) {
-	if (child.className === 'kz' && !broken++) throw new Error('the page broke it');
-	return append.call(this, child);
-};`,
+		"break.js":  breakFirstBuild(`new Error('the page broke it')`),
 		"post.html": blogPost(`<script src="break.js"></script><div id="mines" data-kibitz="mines" data-lang="ja"></div>`, "kibitz-embed.js"),
 	}, "", nil)
 	ctx := tab(t)
@@ -526,12 +532,7 @@ ShadowRoot.prototype.appendChild = function (child) {
 // dump, which now goes to the console only.
 func TestEmbedFailureIsASentence(t *testing.T) {
 	server := serveEmbed(t, map[string]string{
-		"break.js": `window.broken = 0;
-const append = ShadowRoot.prototype.appendChild;
-ShadowRoot.prototype.appendChild = function (child) {
-	if (child.className === 'kz' && !broken++) throw null;
-	return append.call(this, child);
-};`,
+		"break.js":  breakFirstBuild(`null`),
 		"post.html": blogPost(`<script src="break.js"></script><div id="mines" data-kibitz="mines" data-lang="en"></div>`, "kibitz-embed.js"),
 	}, "", nil)
 	ctx := tab(t)

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"strconv"
 	"testing"
 )
 
@@ -18,15 +17,7 @@ func TestMinesBoardsRemovedWhileHiddenGo(t *testing.T) {
 	queries := func() int { return liveObjects(t, ctx, "MediaQueryList.prototype") }
 	var counts []int
 	for i := range 5 {
-		eval[bool](t, ctx, `(() => {
-			const wrap = document.createElement('div');
-			wrap.id = 'wrap';
-			wrap.innerHTML = '<div id="mines" data-kibitz="mines" data-lang="en" data-mode="play" data-kibitz-key="k`+strconv.Itoa(i)+`"></div>';
-			document.getElementById('slot').appendChild(wrap);
-			return true;
-		})()`)
-		waitWidget(t, ctx, "#mines")
-		minesHelpers(t, ctx)
+		mountMinesInSlot(t, ctx, i)
 		eval[bool](t, ctx, `(async () => {
 			fire(cell(40), 'click');
 			await until(() => /[0-8]/.test(view()));

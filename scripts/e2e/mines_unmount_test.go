@@ -3,9 +3,26 @@
 package e2e
 
 import (
+	"context"
 	"strconv"
 	"testing"
 )
+
+// mountMinesInSlot mounts a fresh Minesweeper widget (saved under its
+// own key, k<i>) in a wrapper #wrap inside the page's #slot, as a
+// single-page site shows one, and defines minesHelpers for it.
+func mountMinesInSlot(t *testing.T, ctx context.Context, i int) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => {
+		const wrap = document.createElement('div');
+		wrap.id = 'wrap';
+		wrap.innerHTML = '<div id="mines" data-kibitz="mines" data-lang="en" data-mode="play" data-kibitz-key="k`+strconv.Itoa(i)+`"></div>';
+		document.getElementById('slot').appendChild(wrap);
+		return true;
+	})()`)
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+}
 
 // A single-page site that shows a Minesweeper widget, lets the reader
 // start a game (its clock runs) and moves on, again and again, keeps none
@@ -18,15 +35,7 @@ func TestMinesWidgetsLeftMidGameGo(t *testing.T) {
 	navigate(t, ctx, embedPage(t, "mines-left.html", `<div id="slot"></div>`))
 	var canvases []int
 	for i := range 12 {
-		eval[bool](t, ctx, `(() => {
-			const wrap = document.createElement('div');
-			wrap.id = 'wrap';
-			wrap.innerHTML = '<div id="mines" data-kibitz="mines" data-lang="en" data-mode="play" data-kibitz-key="k`+strconv.Itoa(i)+`"></div>';
-			document.getElementById('slot').appendChild(wrap);
-			return true;
-		})()`)
-		waitWidget(t, ctx, "#mines")
-		minesHelpers(t, ctx)
+		mountMinesInSlot(t, ctx, i)
 		eval[bool](t, ctx, `(async () => {
 			fire(cell(40), 'click');
 			await until(() => /[0-8]/.test(view()));
