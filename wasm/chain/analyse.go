@@ -97,7 +97,7 @@ func (a *chainAnalyser) load(row string, reverse, single bool) {
 	setInputValue(a.posIn, row)
 	setInputValue(a.gameSel, chainPick(reverse, "reverse", "direct"))
 	setChecked(a.ruleBox, single)
-	go a.solve()
+	a.f.Go(func() { a.solve() })
 }
 
 func (a *chainAnalyser) solve() {

@@ -75,7 +75,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 		if p.cpuToMove() && !p.busy {
 			p.waiting = false
 			replace(p.bigBox)
-			go p.cpuMove()
+			p.f.Go(func() { p.cpuMove() })
 		}
 	})
 	f.Handle("chain.to-analyser", func(dom.Event, dom.Element) { p.toAnalyser() })
@@ -89,7 +89,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	} else {
 		p.render()
 		if p.cpuToMove() {
-			go p.cpuMove()
+			p.f.Go(func() { p.cpuMove() })
 		}
 	}
 	return p
@@ -151,7 +151,7 @@ func (p *chainPlay) newGame() {
 	p.w.save()
 	p.render()
 	if p.cpuToMove() {
-		go p.cpuMove()
+		p.f.Go(func() { p.cpuMove() })
 	}
 }
 
@@ -217,7 +217,7 @@ func (p *chainPlay) userMove(m chain.Move) {
 	p.focusAt = m.At
 	p.play("you", m.Take(), row.Play(m).String())
 	if p.cpuToMove() {
-		go p.cpuMove()
+		p.f.Go(func() { p.cpuMove() })
 	}
 }
 

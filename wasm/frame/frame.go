@@ -283,7 +283,7 @@ func (f *Frame) LanguageMenu() dom.Element {
 	f.Handle("frame.lang", func(_ dom.Event, t dom.Element) {
 		lang := InputValue(t)
 		f.saveString(f.storeKey+"#lang", lang)
-		go f.relaunch()
+		f.Go(f.relaunch)
 	})
 	return El("label", Cls("kz-lang"), El("span", Cls("kz-sr"), f.T("app.language")), sel)
 }
@@ -667,9 +667,13 @@ func (f *Frame) Copy(button dom.Element) {
 			button.SetTextContent(f.T("common.copied"))
 			return
 		}
+		parent := button.ParentNode()
+		if parent == nil {
+			return // the widget redrew the button meanwhile: nothing to put the text in
+		}
 		field := El("input", Attr("type", "text"), Attr("readonly", ""), Cls("kz-copy-field"), Attr("aria-label", f.T("common.copy")))
 		SetInputValue(field, text)
-		button.ParentNode().ReplaceChild(field, button)
+		parent.ReplaceChild(field, button)
 		Focus(field)
 		field.Underlying().Call("select")
 	}
@@ -681,12 +685,30 @@ func (f *Frame) Copy(button dom.Element) {
 		done(false)
 		return
 	}
-	go func() {
+	f.Go(func() {
 		promise, err := clipboard.Call("writeText", text)
 		if err == nil {
 			_, err = bridge.Await(promise)
 		}
 		done(err == nil)
+	})
+}
+
+// Go runs fn on a goroutine of its own, as a widget does its work off the
+// event that asked for it. A panic there would end the page's whole Go
+// program, and freeze every widget on the page with no word (event
+// handlers recover; goroutines cannot inherit that): it is recovered
+// here, its stack goes to the console, and this widget says an internal
+// error happened.
+func (f *Frame) Go(fn func()) {
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				println("kibitz: panic in a widget's goroutine:", fmt.Sprint(p), string(debug.Stack()))
+				f.ShowError(fmt.Errorf("internal error: %v", p))
+			}
+		}()
+		fn()
 	}()
 }
 

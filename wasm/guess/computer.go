@@ -104,11 +104,11 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 			setHidden(m.confirm, false)
 			return
 		}
-		go m.newGame()
+		m.w.f.Go(func() { m.newGame() })
 	})
 	f.Handle("comp.discard", func(dom.Event, dom.Element) {
 		setHidden(m.confirm, true)
-		go m.newGame()
+		m.w.f.Go(func() { m.newGame() })
 	})
 	f.Handle("comp.keep", func(dom.Event, dom.Element) { setHidden(m.confirm, true) })
 	f.Handle("comp.undo", func(dom.Event, dom.Element) { go m.undo() })

@@ -353,12 +353,12 @@ func (m *helperMode) schedule() {
 		return
 	}
 	m.markStale(m.w.f.T("help.updating")) // at once: what is on screen no longer matches the rows
-	go func() {
+	m.w.f.Go(func() {
 		time.Sleep(300 * time.Millisecond)
 		if gen == m.generation {
 			m.compute(gen)
 		}
-	}()
+	})
 }
 
 // history turns the typed rows into the engine's rows, with the index

@@ -239,7 +239,7 @@ func (p *answerPicker) key(ev dom.Event) {
 		if ok {
 			p.choose(cur.a, cur.b, false)
 		}
-		go m.answer()
+		m.w.f.Go(func() { m.answer() })
 	case len(k) == 1 && k[0] >= '0' && k[0] <= '9':
 		ev.PreventDefault()
 		p.digit(r, int(k[0]-'0'))

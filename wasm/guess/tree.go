@@ -237,7 +237,7 @@ func (m *treeMode) schedule() {
 		return
 	}
 	m.pending = q.key
-	go m.compute(q)
+	m.w.f.Go(func() { m.compute(q) })
 }
 
 // syncControls shows the position choice and the Helper's row count.
@@ -297,7 +297,7 @@ func (m *treeMode) compute(q *treeQuery) {
 	}
 	m.hideExport()
 	start := time.Now()
-	go m.tick(gen, start)
+	m.w.f.Go(func() { m.tick(gen, start) })
 	var res treeResult
 	err := m.lane.Call("guess.tree", m.params(q, false), &res)
 	if gen != m.gen {

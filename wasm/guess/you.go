@@ -109,11 +109,11 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 			setHidden(m.confirm, false)
 			return
 		}
-		go m.newGame()
+		m.w.f.Go(func() { m.newGame() })
 	})
 	f.Handle("you.discard", func(dom.Event, dom.Element) {
 		setHidden(m.confirm, true)
-		go m.newGame()
+		m.w.f.Go(func() { m.newGame() })
 	})
 	f.Handle("you.keep", func(dom.Event, dom.Element) { setHidden(m.confirm, true) })
 	f.Handle("you.undo", func(dom.Event, dom.Element) { m.undo() })
@@ -126,13 +126,13 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	f.Handle("you.reveal", func(dom.Event, dom.Element) { setHidden(m.giveUp, true); go m.reveal() })
 	f.Handle("you.play-hint", func(_ dom.Event, t dom.Element) {
 		setInputValue(m.input, t.GetAttribute("data-guess"))
-		go m.submit()
+		m.w.f.Go(func() { m.submit() })
 	})
 	f.Handle("you.analysis", func(dom.Event, dom.Element) {
 		st.Analysis = checked(m.analysisBox)
 		w.save()
 		if st.Analysis {
-			go m.fillCounts()
+			m.w.f.Go(func() { m.fillCounts() })
 		}
 		m.render()
 	})

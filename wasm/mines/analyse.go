@@ -145,7 +145,7 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 			return
 		}
 		setDisabled(t, true)
-		go func() {
+		a.f.Go(func() {
 			err := w.play.PlayLink(link)
 			setDisabled(t, false)
 			if err != nil {
@@ -153,7 +153,7 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 				return
 			}
 			w.selectMode("play", true)
-		}()
+		})
 	})
 
 	a.showBrush()
@@ -479,7 +479,7 @@ func (a *minesAnalyser) analyse() {
 	text := a.b.Format()
 	width := a.b.Width
 	toggleClass(a.result, "kz-stale", true)
-	go func() {
+	a.f.Go(func() {
 		var res minesAnalysis
 		err := f.Call("mines-analyse", "mines.analyze", map[string]any{"board": text}, &res)
 		if a.b == nil || a.b.Format() != text {
@@ -505,7 +505,7 @@ func (a *minesAnalyser) analyse() {
 		toggleClass(a.result, "kz-stale", false)
 		a.board.showProb(probOf(res.Prob, res.Width, res.Height))
 		a.showResult(&res)
-	}()
+	})
 }
 
 func (a *minesAnalyser) showResult(res *minesAnalysis) {

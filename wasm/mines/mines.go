@@ -105,11 +105,11 @@ func (w *minesWidget) save() {
 		return
 	}
 	w.saving = true
-	go func() {
+	w.f.Go(func() {
 		time.Sleep(30 * time.Millisecond) // yields to the browser, which paints
 		w.saving = false
 		w.saveNow()
-	}()
+	})
 }
 
 func (w *minesWidget) saveNow() {

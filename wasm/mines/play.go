@@ -178,7 +178,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 		m.auto = true
 		m.autoGen++
 		m.showAuto()
-		go m.autoLoop(m.autoGen)
+		m.f.Go(func() { m.autoLoop(m.autoGen) })
 	})
 	f.Handle("mines.to-analyser", func(dom.Event, dom.Element) {
 		if g := w.state.Game; g != nil {
@@ -211,7 +211,7 @@ func (m *minesPlay) restart() {
 		focus(m.confirm.QuerySelector("[data-on-click='mines.keep']")) // the safe answer: Enter keeps the game
 		return
 	}
-	go m.newGame()
+	m.f.Go(func() { m.newGame() })
 }
 
 // closeConfirm closes the New-game question, keeping the game, and puts
@@ -230,7 +230,7 @@ func (m *minesPlay) shown() {
 		if w, h, ok := m.boardSize(); ok {
 			m.board.setSize(w, h)
 		}
-		go m.newGame()
+		m.f.Go(func() { m.newGame() })
 		return
 	}
 	m.analyse()
@@ -305,7 +305,7 @@ func (m *minesPlay) readSettings() {
 	// A board not yet clicked has nothing to lose: a new level, rule or
 	// board number applies at once, not at the next New game.
 	if g := m.w.state.Game; g != nil && !g.Started && !m.dealtAs(g) {
-		go m.settingsChanged()
+		m.f.Go(func() { m.settingsChanged() })
 	}
 }
 
@@ -511,7 +511,7 @@ func (m *minesPlay) act(i int, what string) {
 		return // digits are for the analyser
 	}
 	m.stopAuto()
-	go m.move(i, what)
+	m.f.Go(func() { m.move(i, what) })
 }
 
 // move sends one move to the engine and shows its answer. Moves queue:
@@ -669,7 +669,7 @@ func (m *minesPlay) startClock() {
 	ticker := time.NewTicker(50 * time.Millisecond) // the clock shows hundredths
 	stop, life := make(chan struct{}), m.f.Context().Done()
 	m.tick = stop
-	go func() {
+	m.f.Go(func() {
 		defer ticker.Stop()
 		for {
 			select {
@@ -681,7 +681,7 @@ func (m *minesPlay) startClock() {
 				return
 			}
 		}
-	}()
+	})
 }
 
 // keepTime folds the running time into the game, for saving.
@@ -752,7 +752,7 @@ func (m *minesPlay) analyse() {
 		return
 	}
 	board := g.Board
-	go func() {
+	m.f.Go(func() {
 		var a minesAnalysis
 		err := f.Call("mines-heat", "mines.analyze", map[string]any{"board": board}, &a)
 		if g := w.state.Game; g == nil || g.Board != board || !(w.state.Heat || w.state.Safe) {
@@ -771,7 +771,7 @@ func (m *minesPlay) analyse() {
 		if !a.Complete {
 			m.heatNote.SetTextContent(f.T("mines.incomplete"))
 		}
-	}()
+	})
 }
 
 func pointsIndex(ps []mines.Point, width int) []int {
