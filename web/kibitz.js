@@ -48,15 +48,14 @@
 
   // ownScriptURL is where this script was loaded from: the modules lie
   // beside it. A module script (the snippet pasted with type="module") has
-  // no document.currentScript; there the page's last script named like the
-  // loader is taken, and failing that the modules are looked for beside
-  // the page.
+  // no document.currentScript; there its address is read from a stack
+  // trace of this code (every engine writes the file of each frame: "at f
+  // (URL:line:col)" in Chromium, "f@URL:line:col" in Firefox and Safari;
+  // pasted inline, it is the page's, so the page's base). Without a
+  // stack, the page's last script named like the loader is taken, and
+  // failing that the modules are looked for beside the page.
   function ownScriptURL() {
     if (document.currentScript) return document.currentScript.src;
-    // A module script's own address is in a stack trace of this code (every
-    // engine writes the file of each frame: "at f (URL:line:col)" in
-    // Chromium, "f@URL:line:col" in Firefox and Safari). Pasted inline, it
-    // is the page's: then the page's base.
     try {
       var frame = /((?:blob:)?(?:https?|file):\/\/[^\s()]+?):\d+:\d+/.exec(String(new Error().stack || "")); // an @ may be in the path (a CDN's name@version)
       if (frame) return frame[1] === location.href.split("#")[0] ? "" : frame[1];
