@@ -523,9 +523,10 @@
       if (stopped) return;
       return WebAssembly.instantiate(module, go.importObject).then(function (instance) {
         if (stopped) return;
-        return go.run(instance);
-      }).then(function () { report(0, "the engine stopped"); },
-              function (err) { report(-1, String(err && err.message || err)); });
+        watchGo(go, instance, function (why) {
+          report(why ? -1 : 0, why ? String(why.message || why) : "the engine stopped");
+        });
+      }, function (err) { report(-1, String(err && err.message || err)); });
     });
     return worker;
   }
@@ -1014,7 +1015,45 @@
   // paintCells, the Minesweeper board's painter, is in minesboard.js,
   // which the builder appends to this file.
 
-  // pageRole runs a module's widgets: Go in a sandboxed global.
+  // watchGo calls died once if a Go instance stops for good: its program
+  // exits (a fatal error, a panic nothing recovered) or an exception
+  // unwinds through its stack (a getter of the page's that throws, a
+  // trap), which leaves it broken half way through a step. Either way the
+  // instance can do nothing more: its callbacks still in the page (the
+  // listeners and timers it left) are made to do nothing from then on,
+  // where they would throw at every event, and its memory is let go.
+  function watchGo(go, instance, died) {
+    var dead = false, resume = go._resume;
+    function die(why) {
+      if (dead) return;
+      dead = true;
+      // Go's timers (wasm_exec.js's scheduleTimeoutEvent) call _resume
+      // until Go has taken their event: a dead Go never does, so they are
+      // cleared, here and at every call, or one would spin for ever.
+      var timers = go._scheduledTimeouts;
+      var forget = function () {
+        if (!timers) return;
+        timers.forEach(function (timer) { clearTimeout(timer); });
+        timers.clear();
+      };
+      go._resume = forget;
+      forget();
+      go.exited = true;
+      ["_inst", "_values", "_goRefCounts", "_ids", "_idPool"].forEach(function (name) { delete go[name]; });
+      died(why);
+    }
+    // Every entry into Go after its start goes through _resume: events,
+    // calls of Go functions, timers.
+    go._resume = function () {
+      try { resume.apply(go, arguments); } catch (err) { die(err || new Error(String(err))); }
+    };
+    go.run(instance).then(function () { die(null); }, function (err) { die(err || new Error(String(err))); });
+  }
+
+  // pageRole runs a module's widgets: Go in a sandboxed global. It
+  // resolves to the instance's page: its hooks (kibitzPage), the widgets
+  // mounted in it, and death, a promise that rejects if the instance
+  // stops (see pageDied).
   function pageRole(module) {
     if (!module.page) {
       module.page = compileModule(module).then(function (wasm) {
@@ -1024,15 +1063,78 @@
         var Go = build.goRuntime(global);
         var go = new Go();
         return WebAssembly.instantiate(wasm, go.importObject).then(function (instance) {
-          go.run(instance); // runs Go's main until it waits for callbacks
-          if (!global.kibitzPage) throw kibitzError("internal", "The widgets did not start.");
+          var page = { hooks: null, widgets: new Set(), dead: false };
+          page.death = new Promise(function (_, reject) { page.kill = reject; });
+          page.death.catch(function () {}); // a page that never dies is no unhandled rejection
+          // Go's main runs here until it waits for callbacks.
+          watchGo(go, instance, function (why) { pageDied(module, page, why); });
+          if (!global.kibitzPage || page.dead) throw kibitzError("internal", "The widgets did not start.");
+          page.hooks = global.kibitzPage;
+          module.current = page;
           loaded(module, 0.92);
-          return global.kibitzPage;
+          return page;
         });
       });
       module.page.catch(function () { module.page = null; });
     }
     return module.page;
+  }
+
+  // mountInPage mounts a widget in its module's page role and enters it
+  // among the instance's widgets. It rejects if the instance stops before
+  // the widget is up.
+  function mountInPage(widget, settings) {
+    return pageRole(widget.module).then(function (page) {
+      if (widget.gone) throw kibitzError("cancelled", "The widget was unmounted before it was up.");
+      widget.page = page;
+      page.widgets.add(widget);
+      var inner = page.hooks.mount(widget.element, settings, widget.engine);
+      return page.dead ? page.death : Promise.race([inner, page.death]); // it may die inside the call
+    });
+  }
+
+  // pageDied is told that a module's page role stopped, and with it every
+  // widget in it: they stay on the page but no longer answer. The next
+  // mount starts a fresh instance, and each widget that was up is mounted
+  // again in it from its saved state (every widget saves as the reader
+  // goes, drafts included), saying that it was restarted. A module whose
+  // instance stops a third time within a minute is not restarted again
+  // (something in the page stops it each time): its widgets say so and
+  // offer to try again.
+  function pageDied(module, page, why) {
+    if (page.dead) return;
+    page.dead = true;
+    if (!page.hooks) return; // it never started: pageRole rejects
+    var what = why ? String(why.message || why) : "it exited";
+    page.kill(kibitzError("internal", "The widgets stopped: " + what));
+    if (module.current === page) {
+      module.current = null;
+      module.page = null;
+    }
+    var now = Date.now();
+    module.deaths = (module.deaths || []).filter(function (t) { return now - t < 60000; });
+    module.deaths.push(now);
+    var again = module.deaths.length < 3;
+    if (window.console) {
+      console.error("Kibitz: the widgets stopped (" + what + ")" + (again ? "; they start again where they were." : ", for the third time in a minute; they wait for the reader."), why || "");
+    }
+    page.widgets.forEach(function (widget) {
+      if (widget.gone || !widget.inner) return; // gone, or still mounting: its mount rejects
+      widget.inner = null;
+      if (!again) {
+        widgetStopped(widget, what);
+        return;
+      }
+      var settings = {};
+      Object.keys(widget.settings).forEach(function (k) { settings[k] = widget.settings[k]; });
+      settings.restarted = true;
+      mountInPage(widget, settings).then(function (inner) {
+        if (widget.gone) inner.unmount(); else widget.inner = inner;
+        sweepBoards();
+      }, function (err) {
+        if (!widget.gone) widgetStopped(widget, err && err.message || String(err));
+      });
+    });
   }
 
   // widgetEngine is the engine the module's widgets share; each widget
@@ -1072,6 +1174,7 @@
           trustedTypes: "The solver cannot run here: this page's security policy (Trusted Types) does not allow the policy 'kibitz' its widgets need. The site's owner can allow it by adding kibitz to trusted-types.",
           outdated: "The solver has just been updated on this site, and this page still has part of the old version. Reload the page to use the new one.",
           reload: "Reload the page",
+          stopped: "The solver stopped on an internal error ({1}). Your game is saved: try again to carry on.",
           noWasm: "The solver cannot run in this browser: WebAssembly, which it is made of, is turned off here (Lockdown Mode on an iPhone, iPad or Mac does this, as do some security settings)." },
     "zh-Hant": { loading: "正在載入解題器…", failed: "解題器無法載入：{1}", retry: "重試",
           unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。",
@@ -1080,6 +1183,7 @@
           trustedTypes: "解題器無法在此執行：這個網頁的安全性政策（Trusted Types）不允許小工具所需的政策 'kibitz'。網站管理者可以在 trusted-types 加上 kibitz 來允許。",
           outdated: "這個網站的解題器剛剛更新，而這個網頁還留著舊版本的一部分。請重新載入網頁以使用新版本。",
           reload: "重新載入網頁",
+          stopped: "解題器因內部錯誤（{1}）而停止。你的遊戲已經儲存：重試即可繼續。",
           noWasm: "解題器無法在這個瀏覽器中執行：組成解題器的 WebAssembly 在這裡被關閉了（iPhone、iPad 或 Mac 的鎖定模式，以及某些安全性設定都會這樣做）。" },
     "zh-Hans": { loading: "正在加载解题器…", failed: "解题器无法加载：{1}", retry: "重试",
           unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。",
@@ -1088,6 +1192,7 @@
           trustedTypes: "解题器无法在此运行：这个网页的安全策略（Trusted Types）不允许小组件所需的策略 'kibitz'。网站所有者可以在 trusted-types 中加上 kibitz 来允许。",
           outdated: "这个网站的解题器刚刚更新，而这个网页还留着旧版本的一部分。请重新加载网页以使用新版本。",
           reload: "重新加载网页",
+          stopped: "解题器因内部错误（{1}）而停止。你的游戏已经保存：重试即可继续。",
           noWasm: "解题器无法在这个浏览器中运行：构成解题器的 WebAssembly 在这里被关闭了（iPhone、iPad 或 Mac 的锁定模式，以及某些安全设置都会这样做）。" },
     ja: { loading: "ソルバーを読み込み中…", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
           unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。",
@@ -1096,6 +1201,7 @@
           trustedTypes: "ここではソルバーを動かせません：このページのセキュリティポリシー（Trusted Types）が、ウィジェットに必要なポリシー 'kibitz' を許可していません。サイトの管理者は trusted-types に kibitz を加えると許可できます。",
           outdated: "このサイトのソルバーは更新されたばかりで、このページには古い版の一部が残っています。新しい版を使うには、ページを再読み込みしてください。",
           reload: "ページを再読み込み",
+          stopped: "ソルバーが内部エラー（{1}）で停止しました。ゲームは保存されています。再試行すると続けられます。",
           noWasm: "このブラウザではソルバーを動かせません：ソルバーを構成する WebAssembly がここではオフになっています（iPhone・iPad・Mac のロックダウンモードや、一部のセキュリティ設定がそうします）。" }
   };
 
@@ -1279,7 +1385,8 @@
       languages: Array.prototype.slice.call(navigator.languages || [navigator.language || ""])
     };
     var module = moduleFor(game);
-    var box = placeholder(element, game, chooseLang(settings.lang, game, key), settings.theme, module);
+    var lang = chooseLang(settings.lang, game, key);
+    var box = placeholder(element, game, lang, settings.theme, module);
     element.setAttribute("aria-busy", "true");
     var ready, holdsEngine = false, self = {};
     if (!modules.length) {
@@ -1293,10 +1400,16 @@
       ready = Promise.reject(kibitzError("bad-input", text, { field: "game", reason: "unknown-game", value: game }));
     } else {
       holdsEngine = true;
+      var widget = self.widget = { element: element, options: options, settings: settings, module: module,
+        lang: lang, engine: null, page: null, inner: null, gone: false, released: false };
       ready = Promise.all([pageRole(module), widgetEngine(module)]).then(function (both) {
         loaded(module, 1);
-        return both[0].mount(element, settings, both[1]);
-      }).then(function (inner) { return widgetHandle(element, module, self, inner); });
+        widget.engine = both[1];
+        return mountInPage(widget, settings);
+      }).then(function (inner) {
+        widget.inner = inner;
+        return widgetHandle(element, module, self, widget);
+      });
     }
     var promise = ready.then(function (handle) {
       box.done();
@@ -1307,10 +1420,11 @@
       // here would leave "Loading…" for ever.
       if (!err || typeof err !== "object") err = kibitzError("internal", "The widget failed: " + String(err));
       forget(element, promise);
+      if (self.widget) {
+        self.widget.gone = true;
+        if (self.widget.page) self.widget.page.widgets.delete(self.widget);
+      }
       if (holdsEngine) releaseWidgetEngine(module);
-      // A trap in the widgets' Go (a bug) leaves that instance dead: the
-      // retry, and the next widget, start a fresh one.
-      if (module && typeof WebAssembly === "object" && err instanceof WebAssembly.RuntimeError) module.page = null;
       element.removeAttribute("aria-busy");
       if (err.reason === "unknown-game") {
         box.fail(err.message, null); // trying again would not help
@@ -1342,20 +1456,41 @@
 
   // widgetHandle wraps the page role's handle: unmounting (once; a second
   // call does nothing) empties the element, forgets it, so that it can be
-  // mounted again, and lets go of the engine.
-  function widgetHandle(element, module, self, inner) {
+  // mounted again, and lets go of the engine. The widget's handle inside
+  // the page role is the one it has now: a restart replaces it.
+  function widgetHandle(element, module, self, widget) {
     var done = false;
     return {
-      lang: inner.lang,
+      lang: widget.inner.lang,
       unmount: function () {
         if (done) return;
         done = true;
+        widget.gone = true;
+        if (widget.page) widget.page.widgets.delete(widget);
         forget(element, self.promise);
-        inner.unmount();
+        if (widget.inner) widget.inner.unmount();
+        widget.inner = null;
         sweepBoards();
-        releaseWidgetEngine(module);
+        if (!widget.released) releaseWidgetEngine(module);
+        widget.released = true;
       }
     };
+  }
+
+  // widgetStopped puts, in place of a widget whose page role stopped and
+  // was not restarted, a sentence that says so and a button that mounts it
+  // again.
+  function widgetStopped(widget, what) {
+    widget.gone = true;
+    widget.page.widgets.delete(widget);
+    forget(widget.element, mounted.get(widget.element));
+    if (!widget.released) releaseWidgetEngine(widget.module);
+    widget.released = true;
+    var s = widget.settings;
+    var box = placeholder(widget.element, s.game, widget.lang, s.theme, widget.module);
+    box.fail(fill(box.text.stopped, [what]), function () {
+      mount(widget.element, widget.options).catch(function () {});
+    });
   }
 
   // unmountLeft unmounts the widgets whose elements were among the nodes

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 
+	"kibitz/engine/api"
 	"kibitz/wasm/bridge"
 	"kibitz/wasm/dom"
 	"kibitz/wasm/i18n"
@@ -158,6 +159,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	})
 	f.Handle("frame.dismiss", func(dom.Event, dom.Element) { f.ClearMessage() })
 	f.Handle("frame.copy", func(_ dom.Event, t dom.Element) { f.Copy(t) })
+	f.Handle("debug.crash", func(_ dom.Event, t dom.Element) { crash(t.GetAttribute("data-how")) })
 	f.listen = map[string]listener{}
 	// Every event type a widget may ask for by data-on-<type>: the board
 	// games need right clicks, long presses (pointer down and up) and
@@ -302,6 +304,7 @@ func (f *Frame) relaunch() {
 func (f *Frame) Nest(host dom.Element, game string) error {
 	opts := f.opts
 	opts.Game, opts.Key, opts.Lang, opts.Nested = game, f.opts.Key+"/"+game, string(f.Lang), true
+	opts.Restarted = false // the outer widget says it
 	child, err := start(safejs.Safe(host.Underlying()), opts, f.Engine, &mountPoint{})
 	if err != nil {
 		return err
@@ -318,6 +321,10 @@ var (
 	ErrSuperseded = errors.New("superseded by a newer call in its lane")
 	ErrStopped    = errors.New("stopped by the reader")
 )
+
+// errRestarted is what a widget shows when kibitz.js mounted it again
+// because the page's Go instance stopped (Options.Restarted).
+var errRestarted = errors.New("the widget was restarted after the page's Go stopped")
 
 // A Lane is one purpose's stream of engine calls, such as a mode's
 // background analysis, or a button the reader pressed. Lanes never touch
@@ -406,7 +413,7 @@ func (l *Lane) Call(method string, params, result any) error {
 	// Meanwhile data-working marks the indicator, which moves nothing, so
 	// a stylesheet or a test can tell that a call is under way.
 	l.indicator().SetAttribute("data-working", "")
-	working := time.AfterFunc(busyDelay, func() {
+	working := f.After(busyDelay, func() {
 		if l.seq == seq && l.cancel != nil {
 			l.showBusy(f.T("common.working"))
 		}
@@ -576,6 +583,8 @@ func (f *Frame) describe(err error, where func(*CallError) string) string {
 		return ""
 	case errors.Is(err, ErrStopped):
 		return f.T("common.stopped")
+	case errors.Is(err, errRestarted):
+		return f.T("error.restarted")
 	}
 	ce, ok := err.(*CallError)
 	if !ok {
@@ -700,16 +709,23 @@ func (f *Frame) Copy(button dom.Element) {
 // handlers recover; goroutines cannot inherit that): it is recovered
 // here, its stack goes to the console, and this widget says an internal
 // error happened.
-func (f *Frame) Go(fn func()) {
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				println("kibitz: panic in a widget's goroutine:", fmt.Sprint(p), string(debug.Stack()))
-				f.ShowError(fmt.Errorf("internal error: %v", p))
-			}
-		}()
-		fn()
+func (f *Frame) Go(fn func()) { go f.safely(fn) }
+
+// After runs fn after d on a goroutine of its own, recovered as Go's are
+// (time.AfterFunc's goroutine is as bare as any), and returns its timer.
+func (f *Frame) After(d time.Duration, fn func()) *time.Timer {
+	return time.AfterFunc(d, func() { f.safely(fn) })
+}
+
+// safely runs fn, turning a panic into this widget's internal error.
+func (f *Frame) safely(fn func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			println("kibitz: panic in a widget's goroutine:", fmt.Sprint(p), string(debug.Stack()))
+			f.ShowError(fmt.Errorf("internal error: %v", p))
+		}
 	}()
+	fn()
 }
 
 // unmount takes the widget down and releases the frame's listeners.
@@ -771,4 +787,20 @@ func styleShadow(shadow safejs.Value, root dom.DocumentFragment) {
 	style := doc.CreateElement("style")
 	style.SetTextContent(styleSheet())
 	root.AppendChild(style)
+}
+
+// crash stops the page's Go for good, as its own fatal errors do: how is
+// "stack" (a stack overflow, through the engine's debug.crash) or "panic"
+// (a goroutine's panic that nothing recovers). It is the page role's
+// counterpart of the engine's debug.crash, so that kibitz.js's restart of
+// the widgets is tested end to end: no widget names it, a test's element
+// does (data-on-click="debug.crash" data-how="stack"). A page's script
+// could stop the widgets as surely by throwing from a getter they read.
+func crash(how string) {
+	switch how {
+	case "stack":
+		_, _ = api.Call(context.Background(), "debug.crash", []byte(`{"how":"stack"}`), nil)
+	case "panic":
+		go panic("debug.crash: a panic nothing recovers")
+	}
 }

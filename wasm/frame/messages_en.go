@@ -11,6 +11,7 @@ var english = map[string]string{
 	"error.internal":        "Something went wrong inside Kibitz: {1}",
 	"error.bad-input":       "This input is not valid: {1}",
 	"error.crashed":         "The engine crashed and has been restarted. Your game is safe; try again.",
+	"error.restarted":       "The widget stopped on an internal error and has been restarted where you were. If the last thing you did is missing, do it again.",
 	"error.too-large":       "Too large: these rules allow {1} {1:code|codes}, and the limit is {2}.",
 	"where.row":             "Row {1}",
 	"where.rows":            "Rows {1}",

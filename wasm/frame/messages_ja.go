@@ -10,6 +10,7 @@ var japanese = map[string]string{
 	"error.internal":        "Kibitz の内部でエラーが起きました：{1}",
 	"error.bad-input":       "入力が正しくありません：{1}",
 	"error.crashed":         "エンジンが停止したため再起動しました。ゲームは失われていません。もう一度試してください。",
+	"error.restarted":       "ウィジェットが内部エラーで停止したため、中断したところから再起動しました。最後の操作が反映されていなければ、もう一度行ってください。",
 	"error.too-large":       "大きすぎます：このルールでは {1} 通りあり、上限は {2} です。",
 	"where.row":             "{1} 行目",
 	"where.rows":            "{1} 行目",

@@ -10,6 +10,7 @@ var simplifiedChinese = map[string]string{
 	"error.internal":        "Kibitz 内部发生错误：{1}",
 	"error.bad-input":       "输入有误：{1}",
 	"error.crashed":         "引擎崩溃，已重新启动。游戏进度没有丢失，请再试一次。",
+	"error.restarted":       "小组件因内部错误而停止，已从你离开的地方重新启动。如果最后一步没有生效，请再做一次。",
 	"error.too-large":       "太大了：这个规则共有 {1} 组号码，上限是 {2}。",
 	"where.row":             "第 {1} 行",
 	"where.rows":            "第 {1} 行",

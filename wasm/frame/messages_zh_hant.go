@@ -10,6 +10,7 @@ var traditionalChinese = map[string]string{
 	"error.internal":        "Kibitz 內部發生錯誤：{1}",
 	"error.bad-input":       "輸入有誤：{1}",
 	"error.crashed":         "引擎當機，已重新啟動。遊戲進度沒有遺失，請再試一次。",
+	"error.restarted":       "小工具因內部錯誤而停止，已從你離開的地方重新啟動。如果最後一步沒有生效，請再做一次。",
 	"error.too-large":       "太大了：這個規則共有 {1} 組號碼，上限是 {2}。",
 	"where.row":             "第 {1} 列",
 	"where.rows":            "第 {1} 列",

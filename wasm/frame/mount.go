@@ -33,6 +33,7 @@ type Options struct {
 	Mode      string   `json:"mode"`      // data-mode: the mode to open in, for games that have modes
 	Preset    string   `json:"preset"`    // data-preset: fixes the game's variant (a blog post about Numeron)
 	Nested    bool     `json:"-"`         // inside the app, which has the language menu
+	Restarted bool     `json:"restarted"` // mounted again after the page's Go stopped (kibitz.js's pageDied): the widget says so
 }
 
 // A Widget is one game's front end (or the site's page), started in a
@@ -155,6 +156,9 @@ func start(host safejs.Value, opts Options, engine *Engine, point *mountPoint) (
 	}
 	f.point, point.frame = point, f
 	newWidget().Start(f)
+	if opts.Restarted {
+		f.ShowError(errRestarted)
+	}
 	// The widget's tab bars are built: give them their arrows.
 	if err := f.watchTabBars(); err != nil {
 		return nil, err

@@ -114,7 +114,7 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 			a.readText(true) // pasted: read now, and show where any error is
 			return
 		}
-		a.typing = time.AfterFunc(350*time.Millisecond, func() { a.readText(false) })
+		a.typing = a.f.After(350*time.Millisecond, func() { a.readText(false) })
 	})
 	f.Handle("mines.an-text-now", func(dom.Event, dom.Element) { a.readText(false) })
 	f.Handle("mines.an-goto", func(dom.Event, dom.Element) { a.showErrorAt() })
@@ -549,18 +549,27 @@ func (a *minesAnalyser) openFile(input dom.Element) {
 		a.textError.SetTextContent(a.f.T("mines.file-error", a.f.T("mines.file-too-large")))
 		return
 	}
+	// The callbacks do their work through the frame's Go, which recovers:
+	// a panic in a bare callback would end the page's Go program.
 	var done, failed js.Func
 	release := func() { done.Release(); failed.Release() }
 	done = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		release()
-		setInputValue(a.text, args[0].String())
-		a.w.state.AnalyseText = args[0].String()
-		a.readText(true)
+		text := args[0]
+		a.f.Go(func() {
+			setInputValue(a.text, text.String())
+			a.w.state.AnalyseText = text.String()
+			a.readText(true)
+		})
 		return nil
 	})
 	failed = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		release()
-		a.textError.SetTextContent(a.f.T("mines.file-error", args[0].Call("toString").String()))
+		reason := args[0]
+		a.f.Go(func() {
+			// String(), not reason.toString(): a rejection may be null.
+			a.textError.SetTextContent(a.f.T("mines.file-error", js.Global().Get("String").Invoke(reason).String()))
+		})
 		return nil
 	})
 	file.Call("text").Call("then", done, failed)
@@ -580,8 +589,8 @@ func (a *minesAnalyser) saveFile() {
 	link.Call("click")
 	var revoke js.Func
 	revoke = js.FuncOf(func(js.Value, []js.Value) any {
-		g.Get("URL").Call("revokeObjectURL", url)
 		revoke.Release()
+		a.f.Go(func() { g.Get("URL").Call("revokeObjectURL", url) })
 		return nil
 	})
 	g.Call("setTimeout", revoke, 1000) // once the download has the file

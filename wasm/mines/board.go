@@ -151,7 +151,7 @@ func (b *minesBoard) event(ev dom.Event, _ dom.Element) {
 			return
 		}
 		// A long press flags, for fingers and pens.
-		b.pressTimer = time.AfterFunc(450*time.Millisecond, func() {
+		b.pressTimer = b.f.After(450*time.Millisecond, func() {
 			b.pressTimer = nil
 			b.pressFired = true
 			b.moveCursor(i, false)
