@@ -1122,7 +1122,7 @@
       if (widget.gone || !widget.inner) return; // gone, or still mounting: its mount rejects
       widget.inner = null;
       if (!again) {
-        widgetStopped(widget, what);
+        widgetStopped(widget);
         return;
       }
       var settings = {};
@@ -1132,7 +1132,8 @@
         if (widget.gone) inner.unmount(); else widget.inner = inner;
         sweepBoards();
       }, function (err) {
-        if (!widget.gone) widgetStopped(widget, err && err.message || String(err));
+        if (window.console) console.error("Kibitz: a widget could not start again:", err);
+        if (!widget.gone) widgetStopped(widget);
       });
     });
   }
@@ -1174,7 +1175,7 @@
           trustedTypes: "The solver cannot run here: this page's security policy (Trusted Types) does not allow the policy 'kibitz' its widgets need. The site's owner can allow it by adding kibitz to trusted-types.",
           outdated: "The solver has just been updated on this site, and this page still has part of the old version. Reload the page to use the new one.",
           reload: "Reload the page",
-          stopped: "The solver stopped on an internal error ({1}). Your game is saved: try again to carry on.",
+          stopped: "The solver stopped on an internal error. Your game is saved: try again to carry on.",
           noWasm: "The solver cannot run in this browser: WebAssembly, which it is made of, is turned off here (Lockdown Mode on an iPhone, iPad or Mac does this, as do some security settings)." },
     "zh-Hant": { loading: "正在載入解題器…", failed: "解題器無法載入：{1}", retry: "重試",
           unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。",
@@ -1183,7 +1184,7 @@
           trustedTypes: "解題器無法在此執行：這個網頁的安全性政策（Trusted Types）不允許小工具所需的政策 'kibitz'。網站管理者可以在 trusted-types 加上 kibitz 來允許。",
           outdated: "這個網站的解題器剛剛更新，而這個網頁還留著舊版本的一部分。請重新載入網頁以使用新版本。",
           reload: "重新載入網頁",
-          stopped: "解題器因內部錯誤（{1}）而停止。你的遊戲已經儲存：重試即可繼續。",
+          stopped: "解題器因內部錯誤而停止。你的遊戲已經儲存：重試即可繼續。",
           noWasm: "解題器無法在這個瀏覽器中執行：組成解題器的 WebAssembly 在這裡被關閉了（iPhone、iPad 或 Mac 的鎖定模式，以及某些安全性設定都會這樣做）。" },
     "zh-Hans": { loading: "正在加载解题器…", failed: "解题器无法加载：{1}", retry: "重试",
           unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。",
@@ -1192,7 +1193,7 @@
           trustedTypes: "解题器无法在此运行：这个网页的安全策略（Trusted Types）不允许小组件所需的策略 'kibitz'。网站所有者可以在 trusted-types 中加上 kibitz 来允许。",
           outdated: "这个网站的解题器刚刚更新，而这个网页还留着旧版本的一部分。请重新加载网页以使用新版本。",
           reload: "重新加载网页",
-          stopped: "解题器因内部错误（{1}）而停止。你的游戏已经保存：重试即可继续。",
+          stopped: "解题器因内部错误而停止。你的游戏已经保存：重试即可继续。",
           noWasm: "解题器无法在这个浏览器中运行：构成解题器的 WebAssembly 在这里被关闭了（iPhone、iPad 或 Mac 的锁定模式，以及某些安全设置都会这样做）。" },
     ja: { loading: "ソルバーを読み込み中…", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
           unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。",
@@ -1201,7 +1202,7 @@
           trustedTypes: "ここではソルバーを動かせません：このページのセキュリティポリシー（Trusted Types）が、ウィジェットに必要なポリシー 'kibitz' を許可していません。サイトの管理者は trusted-types に kibitz を加えると許可できます。",
           outdated: "このサイトのソルバーは更新されたばかりで、このページには古い版の一部が残っています。新しい版を使うには、ページを再読み込みしてください。",
           reload: "ページを再読み込み",
-          stopped: "ソルバーが内部エラー（{1}）で停止しました。ゲームは保存されています。再試行すると続けられます。",
+          stopped: "ソルバーが内部エラーで停止しました。ゲームは保存されています。再試行すると続けられます。",
           noWasm: "このブラウザではソルバーを動かせません：ソルバーを構成する WebAssembly がここではオフになっています（iPhone・iPad・Mac のロックダウンモードや、一部のセキュリティ設定がそうします）。" }
   };
 
@@ -1480,7 +1481,7 @@
   // widgetStopped puts, in place of a widget whose page role stopped and
   // was not restarted, a sentence that says so and a button that mounts it
   // again.
-  function widgetStopped(widget, what) {
+  function widgetStopped(widget) {
     widget.gone = true;
     widget.page.widgets.delete(widget);
     forget(widget.element, mounted.get(widget.element));
@@ -1488,7 +1489,9 @@
     widget.released = true;
     var s = widget.settings;
     var box = placeholder(widget.element, s.game, widget.lang, s.theme, widget.module);
-    box.fail(fill(box.text.stopped, [what]), function () {
+    // What stopped it is in the console (pageDied), in English: the
+    // reader is told what happened and what to do.
+    box.fail(box.text.stopped, function () {
       mount(widget.element, widget.options).catch(function () {});
     });
   }
