@@ -1039,6 +1039,9 @@
       go._resume = forget;
       forget();
       go.exited = true;
+      // Go's run is an async function waiting for the exit, and its frame
+      // holds the instance: let it end, or the memory stays.
+      if (go._resolveExitPromise) go._resolveExitPromise();
       ["_inst", "_values", "_goRefCounts", "_ids", "_idPool"].forEach(function (name) { delete go[name]; });
       died(why);
     }

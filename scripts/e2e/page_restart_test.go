@@ -78,6 +78,10 @@ func TestWidgetsComeBackWhenTheirGoStops(t *testing.T) {
 	if !strings.HasPrefix(got["guessSays"].(string), "The widget stopped on an internal error and has been restarted where you were.") {
 		t.Errorf("the guess widget says %q", got["guessSays"])
 	}
+	// The dead instance, and its memory, are let go.
+	if n := liveWasmInstances(t, ctx); n != 1 {
+		t.Errorf("after a restart the page holds %d WebAssembly instances; want 1", n)
+	}
 
 	// Both play on.
 	played := eval[map[string]any](t, ctx, `(async () => {
@@ -105,6 +109,9 @@ func TestWidgetsComeBackWhenTheirGoStops(t *testing.T) {
 	})()`)
 	if fatal["back"] != true || fatal["same"] != true || fatal["draft"] != "" {
 		t.Fatalf("after a fatal error in the widgets' Go: %v", fatal)
+	}
+	if n := liveWasmInstances(t, ctx); n != 1 {
+		t.Errorf("after a second restart the page holds %d WebAssembly instances; want 1", n)
 	}
 
 	// A third stop within the minute (a panic nothing recovers) is not
