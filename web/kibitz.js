@@ -1066,7 +1066,7 @@
         var Go = build.goRuntime(global);
         var go = new Go();
         return WebAssembly.instantiate(wasm, go.importObject).then(function (instance) {
-          var page = { hooks: null, widgets: new Set(), dead: false };
+          var page = { hooks: null, widgets: new Set(), calls: new Set(), dead: false };
           page.death = new Promise(function (_, reject) { page.kill = reject; });
           page.death.catch(function () {}); // a page that never dies is no unhandled rejection
           // Go's main runs here until it waits for callbacks.
@@ -1091,9 +1091,34 @@
       if (widget.gone) throw kibitzError("cancelled", "The widget was unmounted before it was up.");
       widget.page = page;
       page.widgets.add(widget);
-      var inner = page.hooks.mount(widget.element, settings, widget.engine);
+      var inner = page.hooks.mount(widget.element, settings, pageEngine(widget.engine, page));
       return page.dead ? page.death : Promise.race([inner, page.death]); // it may die inside the call
     });
+  }
+
+  // pageEngine is the engine as one instance of the page role sees it:
+  // when the instance dies, the calls it made are cancelled, for nobody is
+  // left to read their answers (the widgets, mounted again, ask anew) and
+  // a long search would keep a worker from them.
+  function pageEngine(engine, page) {
+    return {
+      call: function (method, params, options) {
+        if (page.dead) return Promise.reject(kibitzError("cancelled", "The widgets that made this call have stopped."));
+        var controller = new AbortController(), signal = options && options.signal;
+        var abort = function () { controller.abort(); };
+        if (signal) {
+          if (signal.aborted) abort(); else signal.addEventListener("abort", abort);
+        }
+        page.calls.add(controller);
+        var done = function () {
+          page.calls.delete(controller);
+          if (signal) signal.removeEventListener("abort", abort);
+        };
+        var call = engine.call(method, params, Object.assign({}, options, { signal: controller.signal }));
+        call.then(done, done);
+        return call;
+      }
+    };
   }
 
   // pageDied is told that a module's page role stopped, and with it every
@@ -1110,6 +1135,7 @@
     if (!page.hooks) return; // it never started: pageRole rejects
     var what = why ? String(why.message || why) : "it exited";
     page.kill(kibitzError("internal", "The widgets stopped: " + what));
+    page.calls.forEach(function (controller) { controller.abort(); });
     if (module.current === page) {
       module.current = null;
       module.page = null;

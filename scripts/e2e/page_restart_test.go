@@ -96,8 +96,13 @@ func TestWidgetsComeBackWhenTheirGoStops(t *testing.T) {
 	}
 
 	// A fatal error of Go's own (a stack overflow: no recover catches it,
-	// and the program exits), through the frame's debug.crash.
+	// and the program exits), through the frame's debug.crash, while a
+	// hint is computed: the dead widgets' call is cancelled.
+	installHold(t, ctx)
 	fatal := eval[map[string]any](t, ctx, `(async () => {
+		hold('guess.suggest');
+		$('[data-on-click="you.hint"]').click();
+		await until(() => held('guess.suggest') > 0, 10000);
 		const trigger = document.createElement('button');
 		trigger.setAttribute('data-on-click', 'debug.crash');
 		trigger.setAttribute('data-how', 'stack');
@@ -105,9 +110,10 @@ func TestWidgetsComeBackWhenTheirGoStops(t *testing.T) {
 		const board = view();
 		trigger.click();
 		const back = await until(() => /restarted/.test(said(kz())) && /restarted/.test(said(mz())) && !mz().contains(trigger), 20000).then(() => true, () => false);
-		return {back, same: view() === board, draft: $('#kz-you-guess').value};
+		const cancelled = await until(() => held('guess.suggest') === 0, 10000).then(() => true, () => false);
+		return {back, same: view() === board, draft: $('#kz-you-guess').value, cancelled};
 	})()`)
-	if fatal["back"] != true || fatal["same"] != true || fatal["draft"] != "" {
+	if fatal["back"] != true || fatal["same"] != true || fatal["draft"] != "" || fatal["cancelled"] != true {
 		t.Fatalf("after a fatal error in the widgets' Go: %v", fatal)
 	}
 	if n := liveWasmInstances(t, ctx); n != 1 {
