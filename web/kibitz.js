@@ -1042,13 +1042,20 @@
       // Go's run is an async function waiting for the exit, and its frame
       // holds the instance: let it end, or the memory stays.
       if (go._resolveExitPromise) go._resolveExitPromise();
-      ["_inst", "_values", "_goRefCounts", "_ids", "_idPool"].forEach(function (name) { delete go[name]; });
+      // mem too: a view of the instance's whole memory, held through go by
+      // the dead listeners left on a shadow root that the restart reuses.
+      ["_inst", "mem", "_pendingEvent", "_values", "_goRefCounts", "_ids", "_idPool"].forEach(function (name) { delete go[name]; });
       died(why);
     }
     // Every entry into Go after its start goes through _resume: events,
     // calls of Go functions, timers.
+    // An exit (wasmExit) is seen at once, not a microtask later when run's
+    // promise settles: a call meanwhile would throw "Go program has
+    // already exited", which would be taken for the reason.
     go._resume = function () {
-      try { resume.apply(go, arguments); } catch (err) { die(err || new Error(String(err))); }
+      if (go.exited) { die(null); return; }
+      try { resume.apply(go, arguments); } catch (err) { die(err || new Error(String(err))); return; }
+      if (go.exited) die(null);
     };
     go.run(instance).then(function () { die(null); }, function (err) { die(err || new Error(String(err))); });
   }
@@ -1084,16 +1091,40 @@
   }
 
   // mountInPage mounts a widget in its module's page role and enters it
-  // among the instance's widgets. It rejects if the instance stops before
-  // the widget is up.
+  // among the instance's widgets. If the instance stops before the widget
+  // is up (its own mount, or another's, stopped it), the widget is mounted
+  // in the next one, as pageDied restarts those that were up; once the
+  // module is given up on, it rejects.
   function mountInPage(widget, settings) {
     return pageRole(widget.module).then(function (page) {
       if (widget.gone) throw kibitzError("cancelled", "The widget was unmounted before it was up.");
       widget.page = page;
       page.widgets.add(widget);
       var inner = page.hooks.mount(widget.element, settings, pageEngine(widget.engine, page));
-      return page.dead ? page.death : Promise.race([inner, page.death]); // it may die inside the call
+      // A mount that settled may still have been stopped by a later
+      // widget's in the same task: pageDied skipped it, as not yet up.
+      var up = page.dead ? page.death : Promise.race([inner, page.death]).then(function (handle) {
+        return page.dead ? page.death : handle;
+      });
+      return up.then(function (handle) {
+        if (!widget.gone) widget.inner = handle;
+        return handle;
+      }, function (err) {
+        if (!page.dead || widget.gone || givenUp(widget.module)) throw err;
+        var again = {};
+        Object.keys(settings).forEach(function (k) { again[k] = settings[k]; });
+        again.restarted = true;
+        return mountInPage(widget, again);
+      });
     });
+  }
+
+  // givenUp says whether a module's widgets stopped too often to start
+  // them again by themselves: a third time within a minute.
+  function givenUp(module) {
+    var now = Date.now();
+    module.deaths = (module.deaths || []).filter(function (t) { return now - t < 60000; });
+    return module.deaths.length >= 3;
   }
 
   // pageEngine is the engine as one instance of the page role sees it:
@@ -1140,10 +1171,9 @@
       module.current = null;
       module.page = null;
     }
-    var now = Date.now();
-    module.deaths = (module.deaths || []).filter(function (t) { return now - t < 60000; });
-    module.deaths.push(now);
-    var again = module.deaths.length < 3;
+    givenUp(module);
+    module.deaths.push(Date.now());
+    var again = !givenUp(module);
     if (window.console) {
       console.error("Kibitz: the widgets stopped (" + what + ")" + (again ? "; they start again where they were." : ", for the third time in a minute; they wait for the reader."), why || "");
     }
@@ -1497,8 +1527,16 @@
         done = true;
         widget.gone = true;
         if (widget.page) widget.page.widgets.delete(widget);
+        var ours = !mounted.has(element) || mounted.get(element) === self.promise;
         forget(element, self.promise);
-        if (widget.inner) widget.inner.unmount();
+        if (widget.inner) {
+          widget.inner.unmount();
+        } else if (ours && element.shadowRoot) {
+          // Being restarted, or stopped: what the element shows (the dead
+          // widget, or the "stopped" box) is no live widget's to take down.
+          element.shadowRoot.replaceChildren();
+          try { element.shadowRoot.adoptedStyleSheets = []; } catch (e) { /* an older browser */ }
+        }
         widget.inner = null;
         sweepBoards();
         if (!widget.released) releaseWidgetEngine(module);

@@ -37,9 +37,9 @@ func TestWidgetsComeBackWhenTheirGoStops(t *testing.T) {
 	waitWidget(t, ctx, "#mines")
 	installHelpers(t, ctx)
 	minesHelpers(t, ctx)
+	restartHelpers(t, ctx)
 	eval[bool](t, ctx, `(() => {
 		window.rows = () => { const body = $('#kz-panel-you .kz-history tbody'); return body ? body.children.length : 0; };
-		window.said = root => { const m = root.querySelector('.kz-message'); return m ? m.textContent : ''; };
 		window.guessAndWait = async code => {
 			const before = rows();
 			type('#kz-you-guess', code);
@@ -79,8 +79,8 @@ func TestWidgetsComeBackWhenTheirGoStops(t *testing.T) {
 		t.Errorf("the guess widget says %q", got["guessSays"])
 	}
 	// The dead instance, and its memory, are let go.
-	if n := liveWasmInstances(t, ctx); n != 1 {
-		t.Errorf("after a restart the page holds %d WebAssembly instances; want 1", n)
+	if n, m := liveWasmInstances(t, ctx), liveObjects(t, ctx, "WebAssembly.Memory.prototype"); n != 1 || m != 1 {
+		t.Errorf("after a restart the page holds %d WebAssembly instances and %d memories; want 1 and 1", n, m)
 	}
 
 	// Both play on.
@@ -103,33 +103,24 @@ func TestWidgetsComeBackWhenTheirGoStops(t *testing.T) {
 		hold('guess.suggest');
 		$('[data-on-click="you.hint"]').click();
 		await until(() => held('guess.suggest') > 0, 10000);
-		const trigger = document.createElement('button');
-		trigger.setAttribute('data-on-click', 'debug.crash');
-		trigger.setAttribute('data-how', 'stack');
-		mz().querySelector('.kz').appendChild(trigger);
-		const board = view();
-		trigger.click();
-		const back = await until(() => /restarted/.test(said(kz())) && /restarted/.test(said(mz())) && !mz().contains(trigger), 20000).then(() => true, () => false);
+		const board = view(), old = mz().querySelector('.kz');
+		crash(mz(), 'stack');
+		const back = await until(() => /restarted/.test(said(kz())) && /restarted/.test(said(mz())) && mz().querySelector('.kz') !== old, 20000).then(() => true, () => false);
 		const cancelled = await until(() => held('guess.suggest') === 0, 10000).then(() => true, () => false);
 		return {back, same: view() === board, draft: $('#kz-you-guess').value, cancelled};
 	})()`)
 	if fatal["back"] != true || fatal["same"] != true || fatal["draft"] != "" || fatal["cancelled"] != true {
 		t.Fatalf("after a fatal error in the widgets' Go: %v", fatal)
 	}
-	if n := liveWasmInstances(t, ctx); n != 1 {
-		t.Errorf("after a second restart the page holds %d WebAssembly instances; want 1", n)
+	if n, m := liveWasmInstances(t, ctx), liveObjects(t, ctx, "WebAssembly.Memory.prototype"); n != 1 || m != 1 {
+		t.Errorf("after a second restart the page holds %d WebAssembly instances and %d memories; want 1 and 1", n, m)
 	}
 
 	// A third stop within the minute (a panic nothing recovers) is not
 	// restarted: each widget says so in place, with a button that brings
 	// it back.
 	stopped := eval[map[string]any](t, ctx, `(async () => {
-		const trigger = document.createElement('button');
-		trigger.setAttribute('data-on-click', 'debug.crash');
-		trigger.setAttribute('data-how', 'panic');
-		kz().querySelector('.kz').appendChild(trigger);
-		trigger.click();
-		const failed = root => { const p = root.querySelector('.kz-failed'); return p ? p.textContent : ''; };
+		crash(kz(), 'panic');
 		const guessRoot = document.getElementById('guess').shadowRoot, minesRoot = document.getElementById('mines').shadowRoot;
 		await until(() => failed(guessRoot) && failed(minesRoot), 20000);
 		return {guess: failed(guessRoot), mines: failed(minesRoot), button: guessRoot.querySelector('.kz-loading button').textContent};

@@ -290,10 +290,22 @@ func (f *Frame) LanguageMenu() dom.Element {
 	return El("label", Cls("kz-lang"), El("span", Cls("kz-sr"), f.T("app.language")), sel)
 }
 
+// resumed is opts for the widget built again over its own saved state (a
+// change of language, a restart after the page's Go stopped): the saved
+// mode wins over the page's data-mode, which says where a visit opens, so
+// the reader stays where they were. Without a saved state (storage
+// blocked) data-mode is still the best guess.
+func (f *Frame) resumed(opts Options) Options {
+	if f.loadString(f.storeKey) != "" {
+		opts.Mode = ""
+	}
+	return opts
+}
+
 // relaunch rebuilds the widget from scratch in a fresh frame.
 func (f *Frame) relaunch() {
 	f.unmount()
-	if _, err := start(f.host, f.opts, f.Engine, f.point); err != nil {
+	if _, err := start(f.host, f.resumed(f.opts), f.Engine, f.point); err != nil {
 		println("kibitz: relaunch:", err.Error())
 	}
 }

@@ -155,9 +155,13 @@ func start(host safejs.Value, opts Options, engine *Engine, point *mountPoint) (
 		return nil, err
 	}
 	f.point, point.frame = point, f
+	if opts.Restarted {
+		f.opts = f.resumed(f.opts)
+	}
 	newWidget().Start(f)
 	if opts.Restarted {
 		f.ShowError(errRestarted)
+		f.opts.Restarted = false // said once: a change of language rebuilds the widget without it
 	}
 	// The widget's tab bars are built: give them their arrows.
 	if err := f.watchTabBars(); err != nil {
