@@ -1111,21 +1111,21 @@
         return handle;
       }, function (err) {
         if (!page.dead || widget.gone || givenUp(widget.module)) throw err;
-        var again = {};
-        Object.keys(settings).forEach(function (k) { again[k] = settings[k]; });
-        again.restarted = true;
-        return mountInPage(widget, again);
+        return mountInPage(widget, Object.assign({}, settings, { restarted: true }));
       });
     });
   }
 
-  // givenUp says whether a module's widgets stopped too often to start
-  // them again by themselves: a third time within a minute.
-  function givenUp(module) {
+  // recentDeaths lists when a module's page role stopped within the last
+  // minute; givenUp says whether that was too often to start its widgets
+  // again by themselves: three times.
+  function recentDeaths(module) {
     var now = Date.now();
     module.deaths = (module.deaths || []).filter(function (t) { return now - t < 60000; });
-    return module.deaths.length >= 3;
+    return module.deaths;
   }
+
+  function givenUp(module) { return recentDeaths(module).length >= 3; }
 
   // pageEngine is the engine as one instance of the page role sees it:
   // when the instance dies, the calls it made are cancelled, for nobody is
@@ -1171,8 +1171,7 @@
       module.current = null;
       module.page = null;
     }
-    givenUp(module);
-    module.deaths.push(Date.now());
+    recentDeaths(module).push(Date.now());
     var again = !givenUp(module);
     if (window.console) {
       console.error("Kibitz: the widgets stopped (" + what + ")" + (again ? "; they start again where they were." : ", for the third time in a minute; they wait for the reader."), why || "");
@@ -1184,11 +1183,8 @@
         widgetStopped(widget);
         return;
       }
-      var settings = {};
-      Object.keys(widget.settings).forEach(function (k) { settings[k] = widget.settings[k]; });
-      settings.restarted = true;
-      mountInPage(widget, settings).then(function (inner) {
-        if (widget.gone) inner.unmount(); else widget.inner = inner;
+      mountInPage(widget, Object.assign({}, widget.settings, { restarted: true })).then(function (inner) {
+        if (widget.gone) inner.unmount();
         sweepBoards();
       }, function (err) {
         if (window.console) console.error("Kibitz: a widget could not start again:", err);
@@ -1466,10 +1462,7 @@
         loaded(module, 1);
         widget.engine = both[1];
         return mountInPage(widget, settings);
-      }).then(function (inner) {
-        widget.inner = inner;
-        return widgetHandle(element, module, self, widget);
-      });
+      }).then(function () { return widgetHandle(element, module, self, widget); });
     }
     var promise = ready.then(function (handle) {
       box.done();
