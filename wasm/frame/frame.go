@@ -63,6 +63,7 @@ type Frame struct {
 	inBar     int                 // calls in progress that show in the frame's busy bar
 	listen    map[string]listener // the delegated event listeners, by event type
 	tabBars   tabBars             // the tab bars' scroll and size listeners (tabs.go)
+	leaving   leaving             // what runs when the reader may be leaving (leave.go)
 
 	// life ends when the widget goes (unmounted, or relaunched in another
 	// language): work a widget runs outside its lanes stops with it.
@@ -742,6 +743,7 @@ func (f *Frame) safely(fn func()) {
 
 // unmount takes the widget down and releases the frame's listeners.
 func (f *Frame) unmount() {
+	f.stopLeaving()
 	for _, child := range f.children {
 		child.unmount()
 	}

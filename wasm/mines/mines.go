@@ -91,6 +91,10 @@ func (w *minesWidget) Start(f *frame.Frame) {
 	w.play = newMinesPlay(w, w.panels["play"])
 	w.an = newMinesAnalyser(w, w.panels["analyse"])
 	w.selectMode(w.state.Mode, false)
+	// The clock runs between moves, and the state is saved at moves: the
+	// time since the last one is written down when the reader may be
+	// leaving (a reload, a closed or hidden page, a change of language).
+	f.OnLeave(w.saveNow)
 }
 
 // save stores the state after a change: at once for a small board; for
