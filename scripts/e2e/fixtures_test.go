@@ -5,6 +5,7 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -52,5 +53,40 @@ func TestFixturesInTheWorker(t *testing.T) {
 	after := eval[map[string]any](t, ctx, `fixtureEngine.call('guess.score', {secret: '1234', guess: '1243'})`)
 	if after["a"] != 2.0 {
 		t.Fatalf("the worker did not answer after the fixtures: %v", after)
+	}
+}
+
+// A position too open to count (the 40×40 mid-game board) is analysed
+// from what simple deductions settle. The analyser says so, and shows
+// neither a count it does not have (it showed "? arrangements of the mines
+// fit") nor an empty list of the safest squares, and it does not blame
+// the time when the position was too open to count at all.
+func TestAnalyserSaysWhatItCouldNotCount(t *testing.T) {
+	board, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "fixtures", "mines", "midgame-40x40x300.mine"))
+	if err != nil {
+		t.Fatalf("the Minesweeper fixtures are missing (%v): shared/ must stand beside the repository", err)
+	}
+	ctx := minesPage(t, "mines-too-open.html", "analyse")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const ta = $m('#kz-mines-text');
+		ta.value = `+jsString(string(board))+`;
+		ta.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertFromPaste'}));
+		await until(() => panel().querySelectorAll('.kz-mines-cell').length === 1600 && /took/.test($m('.kz-mines-result').innerText) && !$m('.kz-mines-result').classList.contains('kz-stale'), 60000);
+		const result = $m('.kz-mines-result');
+		return {text: result.innerText, emptyLists: [...result.querySelectorAll('ul')].filter(u => !u.children.length).length};
+	})()`)
+	text := got["text"].(string)
+	for _, want := range []string{"Arrangements of the mines: not counted", "This position is too open to count exactly"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the analysis does not say %q:\n%s", want, text)
+		}
+	}
+	for _, bad := range []string{"?", "in time", "The safest squares"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("the analysis shows %q:\n%s", bad, text)
+		}
+	}
+	if got["emptyLists"] != 0.0 {
+		t.Errorf("the analysis shows %v empty lists:\n%s", got["emptyLists"], text)
 	}
 }

@@ -511,7 +511,7 @@ func (a *minesAnalyser) analyse() {
 func (a *minesAnalyser) showResult(res *minesAnalysis) {
 	w, f := a.w, a.f
 	html := `<div><h3>` + htmlEscape(f.T("mines.result")) + `</h3><ul class="kz-mines-facts">` +
-		tag("li", "", f.T("mines.fact-solutions", w.solutionsText(res.Solutions, res.SolutionsExact))) +
+		tag("li", "", w.solutionsFact(res)) +
 		tag("li", "", f.T("mines.fact-safe", len(res.Safe))) +
 		tag("li", "", f.T("mines.fact-mines", len(res.Mines))) +
 		tag("li", "", f.T("mines.fact-left", res.MinesLeft)) + `</ul>`

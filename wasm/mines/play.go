@@ -769,7 +769,7 @@ func (m *minesPlay) analyse() {
 		m.board.showProb(m.shownProb())
 		m.showReadout(m.readAt)
 		if !a.Complete {
-			m.heatNote.SetTextContent(f.T("mines.incomplete"))
+			m.heatNote.SetTextContent(w.incompleteText(a.Incomplete))
 		}
 	})
 }
@@ -1157,7 +1157,6 @@ func (w *minesWidget) whyDetails(a *minesAnalysis, mv mines.Move, withFacts bool
 		return 0
 	})
 	var b strings.Builder
-	b.WriteString(tag("p", "kz-note", f.T("mines.alts")) + `<ul class="kz-mines-alts">`)
 	add := func(i int, chosen bool) {
 		text := f.T("mines.alt", w.cellNameOf(i, width), w.percentText(prob[i]))
 		if dead[i] {
@@ -1169,19 +1168,23 @@ func (w *minesWidget) whyDetails(a *minesAnalysis, mv mines.Move, withFacts bool
 		}
 		b.WriteString(tag("li", class, text))
 	}
-	if !math.IsNaN(prob[best]) {
-		add(best, true)
+	// An analysis that could not count has no chances to list.
+	if !math.IsNaN(prob[best]) || len(others) > 0 {
+		b.WriteString(tag("p", "kz-note", f.T("mines.alts")) + `<ul class="kz-mines-alts">`)
+		if !math.IsNaN(prob[best]) {
+			add(best, true)
+		}
+		for _, i := range others[:min(len(others), 4)] {
+			add(i, false)
+		}
+		b.WriteString(`</ul>`)
 	}
-	for _, i := range others[:min(len(others), 4)] {
-		add(i, false)
-	}
-	b.WriteString(`</ul>`)
 	if mv.Why == mines.WhyLowestRisk && len(others) > 0 && minesPercent(prob[others[0]]) == minesPercent(mv.Prob) {
 		b.WriteString(tag("p", "kz-note", f.T("mines.tie")))
 	}
 	if withFacts {
 		facts := []string{
-			f.T("mines.fact-solutions", w.solutionsText(a.Solutions, a.SolutionsExact)),
+			w.solutionsFact(a),
 			f.T("mines.fact-safe", len(a.Safe)),
 			f.T("mines.fact-mines", len(a.Mines)),
 			f.T("mines.fact-left", a.MinesLeft),
@@ -1192,9 +1195,27 @@ func (w *minesWidget) whyDetails(a *minesAnalysis, mv mines.Move, withFacts bool
 		b.WriteString(tag("p", "kz-note kz-mines-facts", strings.Join(facts, f.T("mines.sep"))))
 	}
 	if !a.Complete {
-		b.WriteString(tag("p", "kz-note", f.T("mines.incomplete")))
+		b.WriteString(tag("p", "kz-note", w.incompleteText(a.Incomplete)))
 	}
 	return b.String()
+}
+
+// incompleteText says why an analysis has no chances: it ran out of time,
+// or the position was too open to count at all (engine/mines.Incomplete).
+func (w *minesWidget) incompleteText(why string) string {
+	if why == string(mines.IncompleteTooWide) {
+		return w.f.T("mines.incomplete-wide")
+	}
+	return w.f.T("mines.incomplete")
+}
+
+// solutionsFact is the line of the facts that counts the arrangements of
+// the mines, or says they were not counted.
+func (w *minesWidget) solutionsFact(a *minesAnalysis) string {
+	if strings.TrimSpace(a.Solutions) == "" {
+		return w.f.T("mines.fact-solutions-unknown")
+	}
+	return w.f.T("mines.fact-solutions", w.solutionsText(a.Solutions, a.SolutionsExact))
 }
 
 // tag writes an element holding text, as markup.
