@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -23,6 +24,34 @@ const (
 
 // Symbol returns the symbol index at position i.
 func (c Code) Symbol(i int) int { return int(c>>(symbolBits*i)) & 0xF }
+
+// MarshalJSON writes a code as a string of its decimal value. A code with
+// the sixth symbol or a later one has a bit at 53 or above set (its set
+// of symbols), and a JavaScript number, a double, rounds such a value:
+// the perfect search's plan and parts cross the page between workers as
+// JSON (engine/api's guess.tree split), and as numbers they reached the
+// next worker as other codes, which built Mastermind's trees from
+// guesses the search never chose.
+func (c Code) MarshalJSON() ([]byte, error) {
+	return strconv.AppendQuote(nil, strconv.FormatUint(uint64(c), 10)), nil
+}
+
+// UnmarshalJSON reads a code MarshalJSON wrote, or a bare number.
+func (c *Code) UnmarshalJSON(text []byte) error {
+	s := string(text)
+	if s == "null" {
+		return nil
+	}
+	if unq, err := strconv.Unquote(s); err == nil {
+		s = unq
+	}
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("a packed code is a whole number from 0 to 2^64−1, written as a string; got %s", text)
+	}
+	*c = Code(v)
+	return nil
+}
 
 // Set returns the symbols the code uses, as a bit set over symbol indexes.
 func (c Code) Set() uint16 { return uint16(c >> maskShift) }

@@ -1,6 +1,7 @@
 package guess
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -246,4 +247,47 @@ func textTurns(tt []TextTurn) []Turn {
 		out[i] = t.Turn
 	}
 	return out
+}
+
+// A code crosses the page as JSON between workers. Written as a string,
+// it comes back the same code even through JavaScript, whose numbers
+// round past 2^53 (Mastermind's codes with the sixth colour are above).
+func TestCodeJSONRoundTripsThroughJavaScriptNumbers(t *testing.T) {
+	r, err := PresetRules("mastermind")
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes, err := r.AllCodes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	above := 0
+	for _, c := range codes {
+		if uint64(c) > 1<<53 {
+			above++
+		}
+		text, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var js any // what JSON.parse makes of it
+		if err := json.Unmarshal(text, &js); err != nil {
+			t.Fatal(err)
+		}
+		again, _ := json.Marshal(js)
+		var back Code
+		if err := json.Unmarshal(again, &back); err != nil || back != c {
+			t.Fatalf("%s: written %s, read back %v (%v)", r.Format(c), text, back, err)
+		}
+	}
+	if above == 0 {
+		t.Fatal("no Mastermind code is above 2^53: the test checks nothing")
+	}
+	var c Code
+	if err := json.Unmarshal([]byte(`12`), &c); err != nil || c != 12 {
+		t.Errorf("a bare number: %v, %v", c, err)
+	}
+	if err := json.Unmarshal([]byte(`"1x"`), &c); err == nil {
+		t.Error("a code that is no number was read")
+	}
 }
