@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // chainDrag drags with the real mouse from the centre of one element of
@@ -129,5 +130,44 @@ func TestChainMovesYouCanFollow(t *testing.T) {
 	// A legal move clears the message.
 	if cleared := eval[string](t, ctx, fmt.Sprintf(`($c('[data-i="%d"]').click(), $c('#kz-chain-row-msg').textContent)`, a)); cleared != "" {
 		t.Fatalf("a legal move left the message %q", cleared)
+	}
+}
+
+// A move made with the keyboard keeps the focus on the row: Enter takes
+// the object, and the row written anew had left the reader on the page's
+// body, to Tab back from the top after every move. The focus stays on the
+// row through the computer's answer, and the arrows go on working.
+func TestChainKeyboardMoveKeepsTheFocus(t *testing.T) {
+	ctx := chainPage(t)
+	eval[bool](t, ctx, `(() => {
+		const n = $c('#kz-chain-n');
+		n.value = '9';
+		n.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		$c('#kz-chain-new').click();
+		return true;
+	})()`)
+	poll[bool](t, ctx, `$c('#kz-chain-status').dataset.turn === 'you' && $c('#kz-chain-row').dataset.moves === '0'`, 30*time.Second)
+	eval[bool](t, ctx, `($c('.kz-chain-obj[tabindex="0"]').focus(), true)`)
+	for _, k := range []string{kb.ArrowRight, kb.ArrowRight, kb.ArrowRight, kb.ArrowRight, kb.Enter} {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(k)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	focused := `(cz().activeElement && cz().activeElement.closest('#kz-chain-row') ? cz().activeElement.dataset.i : 'nowhere: ' + document.activeElement.tagName)`
+	poll[bool](t, ctx, `$c('#kz-chain-row').dataset.moves !== '0'`, 30*time.Second)
+	if at := eval[string](t, ctx, focused); at == "" || strings.HasPrefix(at, "nowhere") {
+		t.Fatalf("after the move by Enter the focus is %s", at)
+	}
+	poll[bool](t, ctx, `$c('#kz-chain-status').dataset.turn === 'you' || !!$c('#kz-chain-status').dataset.winner`, 30*time.Second)
+	before := eval[string](t, ctx, focused)
+	if strings.HasPrefix(before, "nowhere") {
+		t.Fatalf("after the computer's answer the focus is %s", before)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.End)); err != nil {
+		t.Fatal(err)
+	}
+	last := eval[string](t, ctx, `[...$c('#kz-chain-row').querySelectorAll('[data-i]')].pop().dataset.i`)
+	if after := eval[string](t, ctx, focused); after != last {
+		t.Fatalf("End after the computer's answer: the focus went from %s to %s, not to the last object, %s", before, after, last)
 	}
 }

@@ -425,7 +425,19 @@ func (p *chainPlay) render() {
 		}
 		b.WriteString(`</span>`)
 	}
+	// The row is written anew, and the object that had the focus goes
+	// with it: a reader on the keyboard would be left on the page's body
+	// after each move, to Tab back from the top. The focus stays on the
+	// row's tab stop, or on New game once no object is left.
+	kept := p.rowHasFocus()
 	p.rowBox.SetInnerHTML(b.String())
+	if kept {
+		if obj := p.rowBox.QuerySelector(`[tabindex="0"]`); obj != nil {
+			focus(obj)
+		} else if btn := p.f.Root().QuerySelector("#kz-chain-new"); btn != nil {
+			focus(btn)
+		}
+	}
 
 	// The log.
 	b.Reset()
@@ -450,6 +462,12 @@ func (p *chainPlay) lastTakes() (cpu, you []int) {
 		}
 	}
 	return cpu, you
+}
+
+// rowHasFocus reports whether the keyboard focus is on the row.
+func (p *chainPlay) rowHasFocus() bool {
+	active := p.f.Root().Underlying().Get("activeElement")
+	return !active.IsNull() && !active.IsUndefined() && p.rowBox.Underlying().Call("contains", active).Bool()
 }
 
 // focusRow puts the keyboard focus back on the row after the computer
