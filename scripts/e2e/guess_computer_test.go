@@ -383,3 +383,37 @@ func TestComputerWinUndoAndStrategyNotes(t *testing.T) {
 		t.Errorf("each strategy has its description on hover and focus: %v", got)
 	}
 }
+
+// An answer that contradicts the earlier ones is said beside the answer,
+// in view on a phone, not in the message line above the settings (at
+// 320 px that was 480 px above the screen, and the reader saw only a row
+// turn pink); and it names no row number, since the answer just given has
+// no row yet.
+func TestComputerContradictionIsSaidAtTheAnswer(t *testing.T) {
+	ctx := computerPage(t, "1a2b-4")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 640)); err != nil {
+		t.Fatal(err)
+	}
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$('#kz-panel-computer .kz-current button').click();
+		const first = await until(cur, 30000);
+		answerWith(0, 0);
+		const second = await until(() => cur() !== first && cur(), 30000);
+		answerWith(0, 0); // 0123 and 4567 both 0A0B: two digits are left for four places
+		const note = await until(() => $('#kz-panel-computer .kz-think-note').textContent && $('#kz-panel-computer .kz-think-note'), 30000);
+		const box = note.getBoundingClientRect();
+		return {first, second, note: note.textContent, red: note.classList.contains('kz-bad'),
+			inView: box.top >= 0 && box.bottom <= innerHeight,
+			message: kz().querySelector('.kz-message').textContent};
+	})()`)
+	note := got["note"].(string)
+	if !strings.Contains(note, "contradicts") || got["red"] != true || strings.Contains(note, "Row") {
+		t.Errorf("the answer's note: %v", got)
+	}
+	if got["inView"] != true {
+		t.Errorf("the note is out of view at 320 px: %v", got)
+	}
+	if got["message"] != "" {
+		t.Errorf("the message line says it too: %v", got)
+	}
+}

@@ -182,6 +182,14 @@ func (m *compMode) think() {
 	m.focusPicker()
 }
 
+// sayAtAnswer shows an error about the answer just given beside it, in
+// view.
+func (m *compMode) sayAtAnswer(err error) {
+	if m.w.f.ShowErrorIn(m.thinkNote, err) {
+		m.thinkNote.Underlying().Call("scrollIntoView", map[string]any{"block": "nearest"})
+	}
+}
+
 // focusPicker moves the focus to the answer picker, unless the reader
 // has gone elsewhere (another mode, the settings).
 func (m *compMode) focusPicker() {
@@ -217,7 +225,7 @@ func (m *compMode) answer() {
 	}
 	a, b := choice.a, choice.b
 	if err := r.CheckTurn(guess.Turn{Guess: mustParse(r, st.Pending.Guess), Feedback: guess.Feedback{A: a, B: b}}, len(st.Turns)); err != nil {
-		f.ShowError(localError(err))
+		m.sayAtAnswer(localError(err))
 		return
 	}
 	gen := m.gen
@@ -233,9 +241,14 @@ func (m *compMode) answer() {
 			return
 		}
 		if ce, ok := err.(*frame.CallError); ok && ce.Reason == "conflict" {
+			// The earlier answers at fault are marked in the table; the
+			// words go beside the answer just given, where the reader is
+			// (the frame's message line is above the settings, out of
+			// view on a phone), and name no row number: the answer just
+			// given has no row yet.
 			m.conflict = ce.Rows
-			f.ShowError(&frame.CallError{Code: "bad-input", Reason: "answers-conflict", Rows: ce.Rows, Message: ce.Message})
 			m.render()
+			m.sayAtAnswer(&frame.CallError{Code: "bad-input", Reason: "answers-conflict", Message: ce.Message})
 			return
 		}
 		f.ShowErrorIn(m.thinkNote, err) // "Stopped." when the reader stopped it

@@ -16,7 +16,7 @@ var english = map[string]string{
 	"reason.feedback-syntax":             "{4} is not an answer. Write it like 1A2B.",
 	"reason.conflict":                    "These rows contradict each other: no secret gives all of that feedback.",
 	"reason.rows-conflict":               "These rows contradict each other: no secret gives all of that feedback. Switch one off or correct it.",
-	"reason.answers-conflict":            "Your answers contradict each other: no secret gives all of them. Check this answer, or undo an earlier one.",
+	"reason.answers-conflict":            "This answer contradicts your earlier ones (the rows marked in the table): no secret gives all of them. Check this answer, or undo an earlier one.",
 	"phase.solving exactly":              "Solving exactly",
 	"phase.searching ahead":              "Searching ahead",
 	"phase.searching":                    "Searching",

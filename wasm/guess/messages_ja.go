@@ -16,7 +16,7 @@ var japanese = map[string]string{
 	"reason.feedback-syntax":             "{4} は判定として読めません。1A2B のように書いてください。",
 	"reason.conflict":                    "これらの行は矛盾しています。すべての判定を満たす答えはありません。",
 	"reason.rows-conflict":               "これらの行は矛盾しています。すべての判定を満たす答えはありません。どれかを無効にするか直してください。",
-	"reason.answers-conflict":            "あなたの判定は矛盾しています。すべてを満たす答えはありません。今回の判定を確認するか、前の判定を元に戻してください。",
+	"reason.answers-conflict":            "この判定はこれまでの判定（表で色の付いた行）と矛盾しています。すべてを満たす答えはありません。今回の判定を確認するか、前の判定を元に戻してください。",
 	"phase.solving exactly":              "厳密に解いています",
 	"phase.searching ahead":              "先読み中",
 	"phase.searching":                    "探索中",

@@ -16,7 +16,7 @@ var simplifiedChinese = map[string]string{
 	"reason.feedback-syntax":             "{4} 不是提示，请像 1A2B 这样写。",
 	"reason.conflict":                    "这几行互相矛盾：没有任何答案能同时给出这些提示。",
 	"reason.rows-conflict":               "这几行互相矛盾：没有任何答案能同时给出这些提示。请停用或改正其中一行。",
-	"reason.answers-conflict":            "你的回答互相矛盾：没有任何答案符合全部回答。请检查这次的回答，或撤销先前的回答。",
+	"reason.answers-conflict":            "这次的回答与先前的回答（表中标出的行）互相矛盾：没有任何答案符合全部回答。请检查这次的回答，或撤销先前的回答。",
 	"phase.solving exactly":              "精确求解",
 	"phase.searching ahead":              "往后搜索",
 	"phase.searching":                    "搜索中",

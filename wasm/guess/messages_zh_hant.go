@@ -16,7 +16,7 @@ var traditionalChinese = map[string]string{
 	"reason.feedback-syntax":             "{4} 不是提示，請像 1A2B 這樣寫。",
 	"reason.conflict":                    "這幾列互相矛盾：沒有任何答案能同時給出這些提示。",
 	"reason.rows-conflict":               "這幾列互相矛盾：沒有任何答案能同時給出這些提示。請停用或修正其中一列。",
-	"reason.answers-conflict":            "你的回答互相矛盾：沒有任何答案符合全部回答。請檢查這次的回答，或復原先前的回答。",
+	"reason.answers-conflict":            "這次的回答與先前的回答（表中標出的行）互相矛盾：沒有任何答案符合全部回答。請檢查這次的回答，或復原先前的回答。",
 	"phase.solving exactly":              "精確求解",
 	"phase.searching ahead":              "往後搜尋",
 	"phase.searching":                    "搜尋中",
