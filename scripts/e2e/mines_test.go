@@ -596,3 +596,18 @@ func TestMinesChord(t *testing.T) {
 	}
 	t.Logf("chorded: %v", got)
 }
+
+// A space inside a row is named by its sign: quoted as it was, the error
+// read "“” is not a square".
+func TestAnalyserNamesABlankCharacter(t *testing.T) {
+	ctx := minesPage(t, "mines-blank-char.html", "analyse")
+	got := eval[string](t, ctx, `(async () => {
+		const ta = $m('#kz-mines-text');
+		ta.value = '3x3x2\n1H H\nHHH\nHHH';
+		ta.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertFromPaste'}));
+		return await until(() => $m('#kz-mines-text-error').textContent);
+	})()`)
+	if !strings.Contains(got, "“␣” is not a square") {
+		t.Fatalf("the error is %q", got)
+	}
+}

@@ -632,7 +632,14 @@ func (f *Frame) describe(err error, where func(*CallError) string) string {
 // Quote puts a piece of the reader's input in the language's quotation
 // marks.
 func (f *Frame) Quote(s string) string {
-	return f.T("common.quote", strings.TrimSpace(s))
+	trimmed := strings.TrimSpace(s)
+	if trimmed == "" && s != "" {
+		// The character at fault is blank itself (a space inside a row):
+		// quoted as it is, it read as nothing, “”. It is shown by the
+		// signs editors use for it.
+		trimmed = strings.NewReplacer(" ", "␣", "\t", "⇥", "\u00a0", "␣", "\u3000", "␣").Replace(s)
+	}
+	return f.T("common.quote", trimmed)
 }
 
 // Position writes a 0-based position as the 1-based one people count.
