@@ -282,7 +282,7 @@ func TestMinesLinks(t *testing.T) {
 		t.Fatalf("a position is not a layout: %+v", e)
 	}
 	e = wantError(t, "mines.new", `{"link":"?b=0202&m=v"}`, CodeBadInput, "m")
-	if e.Reason != "mine-range" || e.Want != 3 {
+	if e.Reason != "game-mines" || e.Want != 3 {
 		t.Fatalf("a layout of mines only: %+v", e)
 	}
 	e = wantError(t, "mines.new", `{"link":"?b=101101&m=1"}`, CodeBadInput, "b")

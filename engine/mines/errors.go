@@ -15,6 +15,7 @@ const (
 	ReasonBadHeader   Reason = "bad-header"   // the first line is not WxHxM
 	ReasonSizeRange   Reason = "size-range"   // width or height outside 1..MaxSide
 	ReasonMineRange   Reason = "mine-range"   // more mines than cells, or negative
+	ReasonGameMines   Reason = "game-mines"   // a game with no mine, or no safe cell (Want: the most it may have)
 	ReasonMissingRows Reason = "missing-rows" // fewer rows than the header says
 	ReasonExtraRows   Reason = "extra-rows"   // text after the last row
 	ReasonRowLength   Reason = "row-length"   // a row with the wrong number of cells

@@ -89,7 +89,7 @@ func NewGame(width, height, mines int, rule Rule, seed uint64) (*Game, error) {
 			Msg: fmt.Sprintf("a game is 1 to %d cells wide and high, not %dx%d", MaxGameSide, width, height)}
 	}
 	if mines < 1 || mines >= width*height {
-		return nil, &InputError{Field: "mines", Line: -1, Col: -1, Reason: ReasonMineRange, Want: width*height - 1,
+		return nil, &InputError{Field: "mines", Line: -1, Col: -1, Reason: ReasonGameMines, Want: width*height - 1,
 			Msg: fmt.Sprintf("a %dx%d game has %s, not %d", width, height, mineRange(width*height-1), mines)}
 	}
 	switch rule {

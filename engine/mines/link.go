@@ -263,7 +263,7 @@ func (p *linkParser) layout(b, m param) (*Layout, error) {
 		}
 	}
 	if l.Mines < 1 || l.Mines >= n {
-		return nil, p.fail("m", m.at, ReasonMineRange, strconv.Itoa(l.Mines), n-1, "a %dx%d game has %s, and this layout has %d", w, h, mineRange(n-1), l.Mines)
+		return nil, p.fail("m", m.at, ReasonGameMines, strconv.Itoa(l.Mines), n-1, "a %dx%d game has %s, and this layout has %d", w, h, mineRange(n-1), l.Mines)
 	}
 	return l, nil
 }
@@ -298,7 +298,7 @@ func LayoutOf(width, height int, mine []bool) (*Layout, error) {
 		}
 	}
 	if l.Mines < 1 || l.Mines >= len(mine) {
-		return nil, &InputError{Field: "mines", Line: -1, Col: -1, Reason: ReasonMineRange, Want: len(mine) - 1,
+		return nil, &InputError{Field: "mines", Line: -1, Col: -1, Reason: ReasonGameMines, Want: len(mine) - 1,
 			Msg: fmt.Sprintf("a %dx%d game has %s, not %d", width, height, mineRange(len(mine)-1), l.Mines)}
 	}
 	return l, nil

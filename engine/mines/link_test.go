@@ -177,14 +177,14 @@ func TestParseLinkErrors(t *testing.T) {
 		{"?b=4&m=1", ReasonSizeRange, "b", 3},
 		{"?b=&m=1", ReasonSizeRange, "b", 3},
 		{"?b=1234567&m=1", ReasonSizeRange, "b", 3},
-		{"?b=1&m=", ReasonMineRange, "m", 7},
+		{"?b=1&m=", ReasonGameMines, "m", 7},
 		// Columns stay right through &amp; and a fragment's query.
 		{"?b=3&amp;m=0x", ReasonLinkDigit, "m", 12},
 		{"https://a.b/?x=1#/g?b=3x&m=0", ReasonLinkDigit, "b", 23},
 		// The query's parameter counts before the fragment's.
 		{"?b=3x#?b=3&m=0", ReasonLinkDigit, "b", 4},
-		{"?b=1&m=00", ReasonMineRange, "m", 7},
-		{"?b=0202&m=v", ReasonMineRange, "m", 10},
+		{"?b=1&m=00", ReasonGameMines, "m", 7},
+		{"?b=0202&m=v", ReasonGameMines, "m", 10},
 		{"?b=1&m=" + strings.Repeat("0", 17) + "1", ReasonLinkLong, "m", 24},
 		{"?analysis=", ReasonLinkShort, "analysis", 10},
 		{"?analysis=adad", ReasonLinkShort, "analysis", 14},

@@ -611,3 +611,24 @@ func TestAnalyserNamesABlankCharacter(t *testing.T) {
 		t.Fatalf("the error is %q", got)
 	}
 }
+
+// A game link with no mine says a game needs one: it said "Too many or too
+// few mines: this board takes at most 80", and "at most 0" for a board of
+// one square.
+func TestGameLinkWithNoMineSaysWhatAGameNeeds(t *testing.T) {
+	ctx := minesPage(t, "mines-link-mines.html", "analyse")
+	for link, want := range map[string]string{
+		"?b=1&m=0":    "A game needs at least one mine and one safe square: this board takes 1 to 80 mines.",
+		"?b=0101&m=0": "A board of one square has no room for a game",
+	} {
+		got := eval[string](t, ctx, `(async () => {
+			const ta = $m('#kz-mines-text');
+			ta.value = `+jsString(link)+`;
+			ta.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertFromPaste'}));
+			return await until(() => $m('#kz-mines-text-error').textContent.includes('mine') && $m('#kz-mines-text-error').textContent);
+		})()`)
+		if !strings.Contains(got, want) {
+			t.Errorf("%s: the error is %q", link, got)
+		}
+	}
+}

@@ -33,6 +33,10 @@ func (w *minesWidget) sentences(ce *frame.CallError) (string, bool) {
 		} else {
 			key += "-fewer"
 		}
+	case "game-mines":
+		if ce.Want < 1 {
+			key = "mines.reason.game-no-room" // a board of one square
+		}
 	case "conflict":
 		if len(ce.Cells) == 1 {
 			key += "-one"

@@ -391,7 +391,7 @@ func (m *minesPlay) params() (map[string]any, error) {
 			return nil, &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonSizeRange), Field: "size", Want: mines.MaxGameSide}
 		}
 		if s.Mines < 1 || s.Mines >= s.Width*s.Height {
-			return nil, &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonMineRange), Field: "mines", Want: s.Width*s.Height - 1}
+			return nil, &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonGameMines), Field: "mines", Want: s.Width*s.Height - 1}
 		}
 		p["width"], p["height"], p["mines"] = s.Width, s.Height, s.Mines
 	}
