@@ -632,3 +632,41 @@ func TestGameLinkWithNoMineSaysWhatAGameNeeds(t *testing.T) {
 		}
 	}
 }
+
+// The analyser's size fields say what is wrong and change nothing: a side
+// past the limit, 2.5 or 0 was brought into range without a word (150
+// became 100, 0 became 1 and took a mine). Their limits are the .mine
+// text's, so a pasted 200×200 board can be resized as it is.
+func TestAnalyserSizeFieldsSayWhatIsWrong(t *testing.T) {
+	ctx := minesPage(t, "mines-an-size.html", "analyse")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const set = (sel, v) => { const i = $m(sel); i.value = v; i.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		const cells = () => panel().querySelectorAll('.kz-mines-cell').length;
+		const err = () => $m('#kz-mines-an-size-error').textContent;
+		await until(() => cells() === 81);
+		const out = {};
+		set('#kz-mines-an-height', '300');
+		out.tall = {error: err(), invalid: $m('#kz-mines-an-height').getAttribute('aria-invalid'), kept: $m('#kz-mines-an-height').value, cells: cells()};
+		set('#kz-mines-an-height', '2.5');
+		out.half = {error: err(), cells: cells()};
+		set('#kz-mines-an-height', '12');
+		await until(() => cells() === 108);
+		out.fixed = {error: err(), invalid: $m('#kz-mines-an-height').getAttribute('aria-invalid')};
+		set('#kz-mines-an-mines', '500');
+		out.mines = {error: err(), invalid: $m('#kz-mines-an-mines').getAttribute('aria-invalid'), text: $m('#kz-mines-text').value.split('\n')[0]};
+		return out;
+	})()`)
+	tall := got["tall"].(map[string]any)
+	if tall["error"] != "A board is 1 to 256 squares wide and high." || tall["invalid"] != "true" || tall["kept"] != "300" || tall["cells"] != 81.0 {
+		t.Errorf("height 300: %v", tall)
+	}
+	if half := got["half"].(map[string]any); half["error"] != tall["error"] || half["cells"] != 81.0 {
+		t.Errorf("height 2.5: %v", half)
+	}
+	if fixed := got["fixed"].(map[string]any); fixed["error"] != "" || fixed["invalid"] != nil {
+		t.Errorf("height 12: %v", fixed)
+	}
+	if m := got["mines"].(map[string]any); m["error"] != "A board holds 0 to 108 mines." || m["invalid"] != "true" || m["text"] != "9x12x10" {
+		t.Errorf("500 mines on 9×12: %v", m)
+	}
+}

@@ -35,10 +35,11 @@ HH1000000
 `
 
 // minesAnalyseHTML is Analyse mode's markup (see fill).
-const minesAnalyseHTML = `<div class="kz-row kz-custom"><span class="kz-pair"><label for="kz-mines-an-width">@mines.width</label><input id="kz-mines-an-width" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.an-size"></span>` +
-	`<span class="kz-pair"><label for="kz-mines-an-height">@mines.height</label><input id="kz-mines-an-height" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.an-size"></span>` +
-	`<span class="kz-pair"><label for="kz-mines-an-mines">@mines.mines</label><input id="kz-mines-an-mines" type="number" min="0" max="10000" inputmode="numeric" data-on-change="mines.an-size"></span>` +
+const minesAnalyseHTML = `<div class="kz-row kz-custom"><span class="kz-pair"><label for="kz-mines-an-width">@mines.width</label><input id="kz-mines-an-width" type="number" min="1" max="256" inputmode="numeric" data-on-change="mines.an-size"></span>` +
+	`<span class="kz-pair"><label for="kz-mines-an-height">@mines.height</label><input id="kz-mines-an-height" type="number" min="1" max="256" inputmode="numeric" data-on-change="mines.an-size"></span>` +
+	`<span class="kz-pair"><label for="kz-mines-an-mines">@mines.mines</label><input id="kz-mines-an-mines" type="number" min="0" max="65536" inputmode="numeric" data-on-change="mines.an-size"></span>` +
 	`<button type="button" data-on-click="mines.an-clear">@mines.clear</button></div>` +
+	`<p class="kz-field-error" id="kz-mines-an-size-error" role="alert"></p>` +
 	`<p class="kz-note">@mines.brush-help</p><div class="kz-mines-brushes" role="toolbar" aria-label="@mines.brush">` +
 	`<button type="button" class="kz-mines-brush" data-brush="H" aria-pressed="false" data-on-click="mines.an-brush">@mines.brush-hidden</button>` +
 	`<button type="button" class="kz-mines-brush" data-brush="F" aria-pressed="false" data-on-click="mines.an-brush">⚑ @mines.brush-flag</button>` +
@@ -69,6 +70,7 @@ type minesAnalyser struct {
 	b     *mines.Board // the position being edited
 
 	text, textError, widthIn, heightIn, minesIn, result, brushes dom.Element
+	sizeError                                                    dom.Element // what is wrong with the size fields
 	readout, differs, staleNote                                  dom.Element
 	linkNote, linkBtn                                            dom.Element // what a pasted link held; Copy JSMinesweeper link
 	gameLink                                                     string      // the b= and m= link on offer
@@ -93,6 +95,7 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	})
 	q := func(sel string) dom.Element { return panel.QuerySelector(sel) }
 	a.widthIn, a.heightIn, a.minesIn = q("#kz-mines-an-width"), q("#kz-mines-an-height"), q("#kz-mines-an-mines")
+	a.sizeError = q("#kz-mines-an-size-error")
 	a.brushes, a.text, a.textError = q(".kz-mines-brushes"), q("#kz-mines-text"), q("#kz-mines-text-error")
 	a.result, a.readout, a.linkNote = q(".kz-mines-result"), q(".kz-mines-readout"), q(".kz-mines-link-note")
 	a.differs, a.staleNote = q(".kz-mines-text-differs"), q(".kz-mines-stale-note")
@@ -208,6 +211,10 @@ func (a *minesAnalyser) set(b *mines.Board, write bool) {
 	setInputValue(a.widthIn, strconv.Itoa(b.Width))
 	setInputValue(a.heightIn, strconv.Itoa(b.Height))
 	setInputValue(a.minesIn, strconv.Itoa(b.Mines))
+	a.sizeError.SetTextContent("") // the fields show the board again
+	for _, in := range []dom.Element{a.widthIn, a.heightIn, a.minesIn} {
+		in.RemoveAttribute("aria-invalid")
+	}
 	a.board.setSize(b.Width, b.Height)
 	a.board.show(viewOf(text, b.Width, b.Height))
 	if write {
@@ -402,23 +409,54 @@ func (a *minesAnalyser) showCopyLink() {
 }
 
 // resize changes the board's size or mine count, keeping the cells that
-// still fit.
+// still fit. A value out of range, or no whole number, is said beside the
+// fields, with the field marked, and changes nothing: the board keeps its
+// size, and the field what the reader typed, to correct. (It was brought
+// into range without a word: 150 became 100, 0 became 1 and took a mine.)
+// The limits are the .mine text's, so a board pasted as text can be
+// resized as it is.
 func (a *minesAnalyser) resize() {
 	if a.b == nil {
 		return
 	}
-	atoi := func(e dom.Element, old int) int {
-		if n, err := strconv.Atoi(strings.TrimSpace(inputValue(e))); err == nil {
-			return n
-		}
-		return old
+	atoi := func(e dom.Element) (int, bool) {
+		n, err := strconv.Atoi(strings.TrimSpace(inputValue(e)))
+		return n, err == nil
 	}
-	w, h, n := atoi(a.widthIn, a.b.Width), atoi(a.heightIn, a.b.Height), atoi(a.minesIn, a.b.Mines)
-	w, h = min(max(w, 1), mines.MaxGameSide), min(max(h, 1), mines.MaxGameSide)
-	n = min(max(n, 0), w*h)
+	w, okW := atoi(a.widthIn)
+	h, okH := atoi(a.heightIn)
+	n, okN := atoi(a.minesIn)
+	var bad dom.Element
+	var err error
+	switch {
+	case !okW || w < 1 || w > mines.MaxSide:
+		bad = a.widthIn
+	case !okH || h < 1 || h > mines.MaxSide:
+		bad = a.heightIn
+	case !okN || n < 0 || n > w*h:
+		bad = a.minesIn
+		err = &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonMineRange), Field: "mines", Want: w * h}
+	}
+	if bad != nil && err == nil {
+		err = &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonSizeRange), Field: "size", Want: mines.MaxSide}
+	}
+	for _, in := range []dom.Element{a.widthIn, a.heightIn, a.minesIn} {
+		if in == bad {
+			in.SetAttribute("aria-invalid", "true")
+			in.SetAttribute("aria-describedby", "kz-mines-an-size-error")
+		} else {
+			in.RemoveAttribute("aria-invalid")
+			in.RemoveAttribute("aria-describedby")
+		}
+	}
+	if err != nil {
+		a.f.ShowErrorIn(a.sizeError, err)
+		return
+	}
+	a.sizeError.SetTextContent("")
 	b, err := mines.NewBoard(w, h, n)
 	if err != nil {
-		a.textError.SetTextContent(a.w.describe(api.AsError(err)))
+		a.f.ShowErrorIn(a.sizeError, api.AsError(err))
 		return
 	}
 	for y := 0; y < min(h, a.b.Height); y++ {
