@@ -670,3 +670,22 @@ func TestAnalyserSizeFieldsSayWhatIsWrong(t *testing.T) {
 		t.Errorf("500 mines on 9×12: %v", m)
 	}
 }
+
+// A game's link pasted over a position leaves that position on the board,
+// and its analysis says it is not of the box's text (it stayed in view
+// unmarked, error and all, under the link).
+func TestAnalyserMarksItsAnalysisStaleUnderAGameLink(t *testing.T) {
+	ctx := minesPage(t, "mines-an-game-link.html", "analyse")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const paste = v => { const ta = $m('#kz-mines-text'); ta.value = v; ta.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertFromPaste'})); };
+		paste('3x3x0\n1HH\nHHH\nHHF');
+		await until(() => /more flag than mines/.test($m('.kz-mines-result').textContent));
+		const before = !$m('.kz-mines-stale-note').hidden;
+		paste('?b=1&m=g');
+		await until(() => $m('.kz-mines-link-note').textContent);
+		return {before, after: !$m('.kz-mines-stale-note').hidden, cells: panel().querySelectorAll('.kz-mines-cell').length};
+	})()`)
+	if got["before"] != false || got["after"] != true || got["cells"] != 9.0 {
+		t.Fatalf("%v", got)
+	}
+}

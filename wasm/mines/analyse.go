@@ -73,6 +73,7 @@ type minesAnalyser struct {
 	sizeError                                                    dom.Element // what is wrong with the size fields
 	readout, differs, staleNote                                  dom.Element
 	linkNote, linkBtn                                            dom.Element // what a pasted link held; Copy JSMinesweeper link
+	gameOnly                                                     bool        // the box holds a game's link, which puts no position on the board
 	gameLink                                                     string      // the b= and m= link on offer
 
 	typing   *time.Timer // the text is read when the typing pauses
@@ -252,7 +253,7 @@ func (a *minesAnalyser) textDiffers(on bool) {
 // showStale marks the analysis as not the text's when the text holds
 // another board or a mistake.
 func (a *minesAnalyser) showStale() {
-	other := !a.differs.HasAttribute("hidden") || a.textError.TextContent() != ""
+	other := !a.differs.HasAttribute("hidden") || a.textError.TextContent() != "" || a.gameOnly
 	setHidden(a.staleNote, !other)
 	toggleClass(a.result, "kz-mines-other", other)
 }
@@ -269,6 +270,7 @@ func (a *minesAnalyser) readText(pasted bool) {
 	a.read = text
 	a.w.state.AnalyseText = text
 	a.w.save()
+	a.gameOnly = false
 	if mines.IsLink(text) {
 		a.readLink(text)
 	} else if b, err := mines.Parse(text); err != nil {
@@ -381,6 +383,10 @@ func (a *minesAnalyser) readLink(text string) {
 		note = a.w.join(note, a.f.T("mines.link-game", g.Width, g.Height, g.Mines))
 		game = text
 	}
+	// A game's link alone leaves the board as it was: its analysis is
+	// not the box's, and says so, as for any other text.
+	a.gameOnly = l.Board == nil
+	a.showStale()
 	a.showLinkNote(note, game)
 }
 
