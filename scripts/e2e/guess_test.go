@@ -345,3 +345,27 @@ func TestTenDigitsFitAPhone(t *testing.T) {
 		t.Errorf("10 of 10 answers are written by A alone: %v", got)
 	}
 }
+
+// A custom length that is no whole number is said to be wrong: the note
+// kept describing the last length while the field showed 2.5, or nothing.
+func TestCustomLengthThatIsNoWholeNumberIsSaid(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		choose('#kz-preset', 'custom');
+		await until(() => $('#kz-rules-note').textContent.includes('4'));
+		const out = {};
+		for (const v of ['2.5', '']) {
+			const i = $('#kz-length');
+			i.value = v;
+			i.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+			out[v || 'empty'] = {note: $('#kz-rules-note').textContent, bad: $('#kz-rules-note').classList.contains('kz-bad')};
+		}
+		return out;
+	})()`)
+	for _, v := range []string{"2.5", "empty"} {
+		r := got[v].(map[string]any)
+		if r["bad"] != true || r["note"] != "A code has 1 to 10 symbols: give the length as a whole number." {
+			t.Errorf("length %s: %v", v, r)
+		}
+	}
+}

@@ -307,6 +307,10 @@ func (w *guessWidget) readSettings() {
 		}
 	}
 	s.Preset = preset
+	// A length that is no whole number (2.5, or the field emptied) is no
+	// length: the note says so, where it kept the last one without a word
+	// while the field showed another.
+	s.Length = 0
 	if n, err := strconv.Atoi(strings.TrimSpace(inputValue(w.lengthIn))); err == nil {
 		s.Length = n
 	}
@@ -335,7 +339,13 @@ func (w *guessWidget) showRulesNote() {
 	switch {
 	case err != nil:
 		w.rulesNote.Class().Add("kz-bad")
-		w.rulesNote.SetTextContent(w.f.Describe(localError(err)))
+		text := w.f.Describe(localError(err))
+		if ce, ok := localError(err).(*frame.CallError); ok && ce.Reason == "length-range" {
+			if _, nErr := strconv.Atoi(strings.TrimSpace(inputValue(w.lengthIn))); nErr != nil {
+				text = w.f.T("reason.length-none") // not “0”: the reader typed no number
+			}
+		}
+		w.rulesNote.SetTextContent(text)
 	case r.CheckSize() != nil:
 		w.rulesNote.Class().Add("kz-bad")
 		w.rulesNote.SetTextContent(w.f.Describe(localError(r.CheckSize())))

@@ -3,6 +3,7 @@ package guess
 // japanese holds the number-guessing widget's strings in Japanese.
 var japanese = map[string]string{
 	"reason.length-range":                "桁数は 1〜10 です（{4} は使えません）。",
+	"reason.length-none":                 "桁数は 1〜10 です。整数で入力してください。",
 	"reason.alphabet-size":               "異なる記号を 2〜16 個使ってください。{4} は {6} 個です。",
 	"reason.alphabet-duplicate":          "{1} が {2} 番目と {5} 番目の二度あります。",
 	"reason.alphabet-space":              "{5} 番目の記号が空白か見えない文字です。目に見える文字だけを使ってください。",

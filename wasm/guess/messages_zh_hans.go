@@ -3,6 +3,7 @@ package guess
 // simplifiedChinese holds the number-guessing widget's strings in Simplified Chinese.
 var simplifiedChinese = map[string]string{
 	"reason.length-range":                "号码必须是 1 到 10 位，不能是 {4}。",
+	"reason.length-none":                 "号码必须是 1 到 10 位：请输入一个整数。",
 	"reason.alphabet-size":               "请使用 2 到 16 个不同的符号；{4} 有 {6} 个。",
 	"reason.alphabet-duplicate":          "{1} 出现了两次，在第 {2} 和第 {5} 个。",
 	"reason.alphabet-space":              "第 {5} 个符号是空白或看不见的字符，请只用看得见的字符。",

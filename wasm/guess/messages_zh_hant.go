@@ -3,6 +3,7 @@ package guess
 // traditionalChinese holds the number-guessing widget's strings in Traditional Chinese.
 var traditionalChinese = map[string]string{
 	"reason.length-range":                "號碼必須是 1 到 10 位，不能是 {4}。",
+	"reason.length-none":                 "號碼必須是 1 到 10 位：請輸入一個整數。",
 	"reason.alphabet-size":               "請使用 2 到 16 個不同的符號；{4} 有 {6} 個。",
 	"reason.alphabet-duplicate":          "{1} 出現了兩次，在第 {2} 和第 {5} 個。",
 	"reason.alphabet-space":              "第 {5} 個符號是空白或看不見的字元，請只用看得見的字元。",
