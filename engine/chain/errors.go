@@ -5,7 +5,8 @@ import "strconv"
 // Reasons a position text is refused, independent of language.
 const (
 	ReasonEmpty      = "empty"       // nothing was given
-	ReasonBadSymbol  = "bad-symbol"  // a character that is neither an object, a gap, a digit nor a separator
+	ReasonBadSymbol  = "bad-symbol"  // in a row, a character that is neither an object nor a gap
+	ReasonBadGroup   = "bad-group"   // in group sizes, a character that is no digit, separator or bracket
 	ReasonMixed      = "mixed"       // row symbols and numbers in one text
 	ReasonZeroGroup  = "zero-group"  // a group of size 0 in {3,0,4}
 	ReasonEmptyGroup = "empty-group" // two separators in a row, as in {3,,4}

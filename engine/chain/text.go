@@ -114,7 +114,7 @@ func Parse(text, field string) (Row, error) {
 			return nil, fail(first+i, ReasonNegative, "a group size cannot be negative")
 		case c >= '0' && c <= '9':
 			if !expect && sawComma < 0 && i > 0 && !unicode.IsSpace(body[i-1]) {
-				return nil, fail(first+i, ReasonBadSymbol, "a number cannot follow here")
+				return nil, fail(first+i, ReasonBadGroup, "a number cannot follow here")
 			}
 			start := i
 			n := 0
@@ -140,7 +140,7 @@ func Parse(text, field string) (Row, error) {
 			if isObject(c) || isGap(c) {
 				return nil, fail(first+i, ReasonMixed, "group sizes are written as numbers, such as {3,1,4}")
 			}
-			return nil, fail(first+i, ReasonBadSymbol, "not part of a position")
+			return nil, fail(first+i, ReasonBadGroup, "not part of a list of group sizes such as {3,1,4}")
 		}
 	}
 	if open >= 0 {

@@ -70,8 +70,8 @@ func TestParseErrors(t *testing.T) {
 		{"{3, -1}", 4, ReasonNegative},
 		{"3 1.4", 3, ReasonMixed},
 		{"X.3", 2, ReasonMixed}, // the text began as a row: 3 breaks it
-		{"３ Ｙ", 2, ReasonBadSymbol},
-		{"3 a", 2, ReasonBadSymbol},
+		{"３ Ｙ", 2, ReasonBadGroup},
+		{"3 a", 2, ReasonBadGroup},
 		{"  XX€", 4, ReasonBadSymbol},
 		{"●●€", 2, ReasonBadSymbol},      // characters, not bytes
 		{"\uFEFFXY", 2, ReasonBadSymbol}, // the mark counts as a character

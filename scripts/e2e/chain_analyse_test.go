@@ -277,3 +277,33 @@ func TestChainBigQuestionsKeepToTheirBoxes(t *testing.T) {
 		t.Errorf("a new game of 9 should clear Play's question: %q, row %v", got["playBoxAfterNew"], got["row"])
 	}
 }
+
+// A position written as group sizes is faulted in its own terms: "1e3"
+// said “e” is neither an object (X) nor a gap (.), though its first
+// character made it a list of sizes. And the game's number of objects
+// tells 3.5, no whole number, from a number out of range, and takes 1e1
+// for 10, as the browser's number field does.
+func TestChainErrorsSpeakTheNotationTyped(t *testing.T) {
+	ctx := chainPage(t)
+	eval[bool](t, ctx, chainSolveJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const out = {groups: (await chainSolve('1e3', false)).error, row: (await chainSolve('XXY', false)).error};
+		$c('#kz-chain-tab-play').click();
+		const n = $c('#kz-chain-n');
+		for (const v of ['3.5', '1e1', '200']) {
+			n.value = v;
+			n.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+			out[v] = $c('#kz-chain-n-error') ? $c('#kz-chain-n-error').textContent : n.getAttribute('aria-invalid');
+		}
+		return out;
+	})()`)
+	if g := got["groups"].(string); !strings.Contains(g, "“e” at character 2 is not part of a list of group sizes") {
+		t.Errorf("1e3: %q", g)
+	}
+	if r := got["row"].(string); !strings.Contains(r, "“Y” at character 3 is neither an object (X) nor a gap (.)") {
+		t.Errorf("XXY: %q", r)
+	}
+	if got["3.5"] != "3.5 is not a whole number: give one from 1 to 80." || got["1e1"] != "" || got["200"] != "200 is out of range: give a whole number from 1 to 80." {
+		t.Errorf("the number of objects: %v", got)
+	}
+}

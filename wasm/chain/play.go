@@ -3,6 +3,7 @@
 package chain
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -105,8 +106,13 @@ func (p *chainPlay) game() *chainGame { return p.w.state.Game }
 func (p *chainPlay) readSettings() bool {
 	s := &p.w.state.Settings
 	typed := strings.TrimSpace(inputValue(p.nIn))
-	n, err := strconv.Atoi(typed)
-	good := err == nil && n >= 1 && n <= chainMaxN
+	// A number field takes 1e1 for 10, as the browser does; 3.5 is no
+	// count of objects, and is said to be no whole number, not out of
+	// range.
+	x, err := strconv.ParseFloat(typed, 64)
+	whole := err == nil && x == math.Trunc(x) && math.Abs(x) < 1e9
+	n := int(x)
+	good := whole && n >= 1 && n <= chainMaxN
 	switch {
 	case good:
 		s.N = n
@@ -116,6 +122,9 @@ func (p *chainPlay) readSettings() bool {
 		// A number input reads "" for text that is not a number too.
 		p.nIn.SetAttribute("aria-invalid", "true")
 		p.nError.SetTextContent(p.f.T("chain.n-empty", chainMaxN))
+	case !whole:
+		p.nIn.SetAttribute("aria-invalid", "true")
+		p.nError.SetTextContent(p.f.T("chain.n-whole", typed, chainMaxN))
 	default:
 		p.nIn.SetAttribute("aria-invalid", "true")
 		p.nError.SetTextContent(p.f.T("chain.n-range", typed, chainMaxN))
