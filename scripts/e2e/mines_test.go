@@ -689,3 +689,24 @@ func TestAnalyserMarksItsAnalysisStaleUnderAGameLink(t *testing.T) {
 		t.Fatalf("%v", got)
 	}
 }
+
+// A click on the board before the first game has come from the engine
+// (the board is laid out at once; on a first visit the deal takes a
+// moment) waits for the game and is played, instead of being dropped with
+// the board left covered. The deal is held, so "before" is a state.
+func TestMinesClickBeforeTheFirstDealIsPlayed(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, embedPage(t, "mines-early-click.html", `<div id="mines"></div>`))
+	installHold(t, ctx)
+	eval[bool](t, ctx, `(async () => {
+		await new Promise(r => { const w = () => window.Kibitz ? r() : setTimeout(w, 20); w(); });
+		hold('mines.new');
+		Kibitz.mount(document.getElementById('mines'), {game: 'mines', lang: 'en', mode: 'play'});
+		return true;
+	})()`)
+	minesHelpers(t, ctx)
+	poll[bool](t, ctx, `held('mines.new') > 0 && !!cell(40)`, 30*time.Second)
+	eval[bool](t, ctx, `(fire(cell(40), 'click'), true)`)
+	eval[bool](t, ctx, `release('mines.new').then(() => true)`)
+	poll[bool](t, ctx, `view() !== 'H'.repeat(81)`, 30*time.Second)
+}

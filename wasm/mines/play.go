@@ -501,8 +501,12 @@ func (m *minesPlay) act(i int, what string) {
 		m.restart()
 		return
 	}
+	// A click before the first game has come from the engine (the board
+	// is laid out at once, the deal takes a moment on a first visit)
+	// waits for it in the queue of moves, which the deal holds, instead
+	// of being dropped.
 	g := m.w.state.Game
-	if g == nil || g.Status != string(mines.Playing) {
+	if g != nil && g.Status != string(mines.Playing) {
 		return
 	}
 	switch what {
