@@ -369,3 +369,17 @@ func TestCustomLengthThatIsNoWholeNumberIsSaid(t *testing.T) {
 		}
 	}
 }
+
+// The optimal strategy names a custom game "Custom rules", not with the
+// menu's "Custom rules…" (it read "Custom rules…: A code is …").
+func TestTreeNamesACustomGame(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[string](t, ctx, `(async () => {
+		choose('#kz-preset', 'custom');
+		$('#kz-tab-tree').click();
+		return await until(() => [...$('#kz-panel-tree').querySelectorAll('p.kz-note')].map(p => p.textContent).find(t => t.includes('A code is')));
+	})()`)
+	if !strings.HasPrefix(got, "Custom rules: A code is") {
+		t.Fatalf("the tree's game reads %q", got)
+	}
+}

@@ -73,6 +73,7 @@ var english = map[string]string{
 	"preset.1a2b-9":            "1A2B: 9 digits 0–9",
 	"preset.1a2b-10":           "1A2B: 10 digits 0–9",
 	"preset.custom":            "Custom rules…",
+	"preset.custom-name":       "Custom rules", // as a game's name, not a choice that opens more
 	"rules.summary":            "A code is {1} {1:symbol|symbols} from {2}, {3}: {4} {4:code|codes} in all.",
 	"rules.repeats":            "repeats allowed",
 	"rules.no-repeats":         "no repeats",

@@ -69,6 +69,7 @@ var japanese = map[string]string{
 	"preset.1a2b-9":                      "1A2B：9 桁 0〜9",
 	"preset.1a2b-10":                     "1A2B：10 桁 0〜9",
 	"preset.custom":                      "カスタムルール…",
+	"preset.custom-name":                 "カスタムルール", // as a game's name, not a choice that opens more
 	"rules.summary":                      "答えは {2} から選んだ {1} 個の記号で、{3}：全 {4} 通り。",
 	"rules.repeats":                      "重複あり",
 	"rules.no-repeats":                   "重複なし",

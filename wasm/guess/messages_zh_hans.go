@@ -69,6 +69,7 @@ var simplifiedChinese = map[string]string{
 	"preset.1a2b-9":                      "1A2B：9 位数 0–9",
 	"preset.1a2b-10":                     "1A2B：10 位数 0–9",
 	"preset.custom":                      "自订规则…",
+	"preset.custom-name":                 "自订规则", // as a game's name, not a choice that opens more
 	"rules.summary":                      "号码是 {2} 中的 {1} 个符号，{3}：共 {4} 组。",
 	"rules.repeats":                      "可重复",
 	"rules.no-repeats":                   "不可重复",

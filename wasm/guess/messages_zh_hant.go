@@ -69,6 +69,7 @@ var traditionalChinese = map[string]string{
 	"preset.1a2b-9":                      "1A2B：9 位數 0–9",
 	"preset.1a2b-10":                     "1A2B：10 位數 0–9",
 	"preset.custom":                      "自訂規則…",
+	"preset.custom-name":                 "自訂規則", // as a game's name, not a choice that opens more
 	"rules.summary":                      "號碼是 {2} 中的 {1} 個符號，{3}：共 {4} 組。",
 	"rules.repeats":                      "可重複",
 	"rules.no-repeats":                   "不可重複",

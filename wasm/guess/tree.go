@@ -270,8 +270,11 @@ func (m *treeMode) syncControls() {
 }
 
 func presetKey(preset string) string {
-	if preset == "" {
+	switch preset {
+	case "":
 		return "preset.1a2b-4"
+	case "custom":
+		return "preset.custom-name" // "Custom rules", without the menu's "…"
 	}
 	return "preset." + preset
 }
