@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 func FuzzCall(f *testing.F) {
 	f.Add("guess.explain", []byte(`{"guess":"0123","preset":"1a2b-4"}`))
 	f.Add("mines.levels", []byte(`{}`))
+	f.Add("guess.tree.split", []byte(`{"params":{"rules":{"length":3,"alphabet":"ABCDEF","repeats":true},"objective":"average"},"workers":2}`))
 	f.Fuzz(func(t *testing.T, method string, params []byte) {
 		if strings.HasPrefix(method, "debug.") {
 			return // test hooks: they panic, crash, spin or wait on purpose
@@ -51,5 +53,47 @@ func FuzzCall(f *testing.F) {
 		if !json.Valid(result) {
 			t.Fatalf("%s %s: the result is not JSON: %.200s", method, params, result)
 		}
+		if n, ok := unsafeInteger(result); !ok {
+			t.Fatalf("%s %s: the result holds %s, a whole number JavaScript cannot hold exactly (past 2^53): %.200s", method, params, n, result)
+		}
 	})
+}
+
+// unsafeInteger finds a whole number in a JSON text past 2^53, which a
+// page's JSON.parse rounds to another: such a value must travel as a
+// string (a code did, as a number, and the pool rebuilt Mastermind's
+// trees from other guesses). It returns the number and false, or true.
+func unsafeInteger(text []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return "", true
+	}
+	var walk func(v any) (string, bool)
+	walk = func(v any) (string, bool) {
+		switch x := v.(type) {
+		case json.Number:
+			if i, err := x.Int64(); err == nil && (i > 1<<53 || i < -(1<<53)) {
+				return x.String(), false
+			}
+			if _, err := x.Int64(); err != nil && !strings.ContainsAny(x.String(), ".eE") {
+				return x.String(), false // too big even for an int64
+			}
+		case []any:
+			for _, e := range x {
+				if n, ok := walk(e); !ok {
+					return n, false
+				}
+			}
+		case map[string]any:
+			for _, e := range x {
+				if n, ok := walk(e); !ok {
+					return n, false
+				}
+			}
+		}
+		return "", true
+	}
+	return walk(v)
 }
