@@ -33,7 +33,8 @@ func (c Code) Symbol(i int) int { return int(c>>(symbolBits*i)) & 0xF }
 // next worker as other codes, which built Mastermind's trees from
 // guesses the search never chose.
 func (c Code) MarshalJSON() ([]byte, error) {
-	return strconv.AppendQuote(nil, strconv.FormatUint(uint64(c), 10)), nil
+	b := append([]byte{'"'}, strconv.FormatUint(uint64(c), 10)...)
+	return append(b, '"'), nil
 }
 
 // UnmarshalJSON reads a code MarshalJSON wrote, or a bare number.
@@ -42,8 +43,8 @@ func (c *Code) UnmarshalJSON(text []byte) error {
 	if s == "null" {
 		return nil
 	}
-	if unq, err := strconv.Unquote(s); err == nil {
-		s = unq
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		s = s[1 : len(s)-1]
 	}
 	v, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {

@@ -637,7 +637,12 @@ func (f *Frame) Quote(s string) string {
 		// The character at fault is blank itself (a space inside a row):
 		// quoted as it is, it read as nothing, “”. It is shown by the
 		// signs editors use for it.
-		trimmed = strings.NewReplacer(" ", "␣", "\t", "⇥", "\u00a0", "␣", "\u3000", "␣").Replace(s)
+		trimmed = strings.Map(func(r rune) rune {
+			if r == '\t' {
+				return '⇥'
+			}
+			return '␣'
+		}, s)
 	}
 	return f.T("common.quote", trimmed)
 }
