@@ -446,15 +446,7 @@ func (a *minesAnalyser) resize() {
 	if bad != nil && err == nil {
 		err = &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonSizeRange), Field: "size", Want: mines.MaxSide}
 	}
-	for _, in := range []dom.Element{a.widthIn, a.heightIn, a.minesIn} {
-		if in == bad {
-			in.SetAttribute("aria-invalid", "true")
-			in.SetAttribute("aria-describedby", "kz-mines-an-size-error")
-		} else {
-			in.RemoveAttribute("aria-invalid")
-			in.RemoveAttribute("aria-describedby")
-		}
-	}
+	markInvalid([]dom.Element{a.widthIn, a.heightIn, a.minesIn}, map[dom.Element]bool{bad: bad != nil}, "kz-mines-an-size-error")
 	if err != nil {
 		a.f.ShowErrorIn(a.sizeError, err)
 		return
