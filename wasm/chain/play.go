@@ -588,13 +588,11 @@ func (p *chainPlay) key(ev dom.Event) {
 		next = stepObject(row, len(row), -1)
 	case "Enter", " ":
 		ev.PreventDefault()
-		p.userMove(chain.Move{At: i, Two: e.Get("shiftKey").Bool()})
-		p.focusRow()
+		p.userMove(chain.Move{At: i, Two: e.Get("shiftKey").Bool()}) // render keeps the focus on the row
 		return
 	case "2":
 		ev.PreventDefault()
 		p.userMove(chain.Move{At: i, Two: true})
-		p.focusRow()
 		return
 	default:
 		return
