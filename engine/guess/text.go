@@ -16,7 +16,7 @@ import (
 //
 // Blank lines and lines starting with # or // are skipped (unless the game
 // has # or / as a symbol: the line is then a guess), and a leading
-// turn number ("3." or "3)") is ignored. When every code uses every symbol
+// turn number ("3.", "3)", or a bare "3" that is no guess) is ignored. When every code uses every symbol
 // (10 distinct of 10), B is implied and "3A" or a bare "3" is enough.
 
 // aWords and bWords are the labels, lower-cased, for the two counts.
@@ -326,6 +326,12 @@ func (r *Rules) splitGuess(line string) (guess, feedback string) {
 	if len(fields) > 1 && isTurnNumber(fields[0]) && (len(fields) > 2 || r.symbolIndex(rune(fields[0][len(fields[0])-1])) < 0) {
 		fields = fields[1:]
 	}
+	// A bare "3" first is a turn number too, as a copied table gives it
+	// ("3<tab>0123<tab>1A2B"), when it is no guess and the next field is:
+	// "1234 1 2" stays the guess 1234 with A=1, B=2.
+	if len(fields) > 2 && isDigits(fields[0]) && !r.isCode(fields[0]) && r.isCode(fields[1]) {
+		fields = fields[1:]
+	}
 	if len(fields) == 0 {
 		return "", ""
 	}
@@ -340,6 +346,21 @@ func isTurnNumber(s string) bool {
 		return false
 	}
 	_, err := strconv.Atoi(s[:len(s)-1])
+	return err == nil
+}
+
+func isDigits(s string) bool {
+	for _, ch := range s {
+		if ch < '0' || ch > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// isCode reports whether s reads as a code of the game.
+func (r *Rules) isCode(s string) bool {
+	_, err := r.ParseCode(s, "guess")
 	return err == nil
 }
 

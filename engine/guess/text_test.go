@@ -94,6 +94,23 @@ func TestParseHistory(t *testing.T) {
 			t.Errorf("%q: got %+v, %v; want 5678 0A1B", line, turns, err)
 		}
 	}
+	// A table copied from the page: a bare turn number, tabs, a header
+	// line starting with #.
+	copied := "#\tGuess\tAnswer\n1\t0123\t0A2B\n2\t4567\t1A0B\t\n10 8901 0 0\n"
+	if turns, err := r.ParseHistory(copied); err != nil || len(turns) != 3 || r.Format(turns[1].Turn.Guess) != "4567" || turns[1].Turn.Feedback != (Feedback{1, 0}) || r.Format(turns[2].Turn.Guess) != "8901" {
+		t.Errorf("a copied table: %+v %v", turns, err)
+	}
+	// A first field that is a code is the guess, not a turn number.
+	if turns, err := r.ParseHistory("1234 1 2"); err != nil || r.Format(turns[0].Turn.Guess) != "1234" || turns[0].Turn.Feedback != (Feedback{1, 2}) {
+		t.Errorf("1234 1 2: %+v %v", turns, err)
+	}
+	one := Rules{Length: 1, Alphabet: "0123", Repeats: true}
+	if err := one.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if turns, err := one.ParseHistory("2 1 0"); err != nil || one.Format(turns[0].Turn.Guess) != "2" || turns[0].Turn.Feedback != (Feedback{1, 0}) {
+		t.Errorf("one symbol a code, 2 1 0: %+v %v", turns, err)
+	}
 	// A symbol that is also a separator stays a symbol.
 	colon := Rules{Length: 3, Alphabet: "ab:", Repeats: true}
 	if err := colon.Validate(); err != nil {

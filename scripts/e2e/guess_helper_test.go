@@ -150,6 +150,61 @@ func TestHelperReadsPastedVariants(t *testing.T) {
 	}
 }
 
+// A history table copied from You guess pastes into the Helper as it is:
+// its codes copy as "0123" (not one symbol a line), its turn numbers and
+// header are skipped, and the count of codes left stays out of the copy.
+// A paste with no guess in it says so, and keeps the text.
+func TestYouTableCopiesIntoTheHelper(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const turns = () => $('#kz-panel-you .kz-history tbody') ? $('#kz-panel-you .kz-history tbody').children.length : 0;
+		$('#kz-panel-you input[type=checkbox][data-on-change="you.analysis"]').click();
+		for (const g of ['0123', '4567']) {
+			const n = turns();
+			type('#kz-you-guess', g);
+			$('#kz-you-guess').form.requestSubmit();
+			await until(() => turns() === n + 1);
+		}
+		await until(() => $('#kz-panel-you .kz-history th:nth-child(4)'));
+		const range = document.createRange();
+		range.selectNodeContents($('#kz-panel-you .kz-history table'));
+		const sel = getSelection();
+		sel.removeAllRanges();
+		sel.addRange(range);
+		const copied = sel.toString();
+		sel.removeAllRanges();
+		const answers = [...kz().querySelectorAll('#kz-panel-you .kz-history tbody tr')].map(tr => tr.children[1].textContent + ' ' + tr.children[2].textContent.replace(/[AB]/g, ' ').trim());
+		$('#kz-tab-helper').click();
+		$('[data-on-click="help.clear"]').click();
+		$('[data-on-click="help.paste-open"]').click();
+		type('#kz-paste', copied);
+		$('[data-on-click="help.paste-read"]').click();
+		await until(() => $('#kz-paste-error').textContent || $('.kz-paste').hidden);
+		const rows = `+helperRowsJS+`, error = $('#kz-paste-error').textContent;
+		$('[data-on-click="help.paste-open"]').click();
+		type('#kz-paste', '# only a note\n\n// and another\n');
+		$('[data-on-click="help.paste-read"]').click();
+		await until(() => $('#kz-paste-error').textContent || $('.kz-paste').hidden);
+		return {copied, answers, rows, error, empty: $('#kz-paste-error').textContent, kept: $('#kz-paste').value,
+			open: !$('.kz-paste').hidden, rowsAfter: `+helperRowsJS+`};
+	})()`)
+	copied := got["copied"].(string)
+	if !strings.Contains(copied, "\t0123\t") || strings.Contains(copied, "Your guesses") || strings.Contains(copied, "…") {
+		t.Errorf("the table should copy one turn a line, without the hidden caption or the codes left: %q", copied)
+	}
+	want := strings.Join(append(toStrings(got["answers"]), "  "), " | ")
+	if rows := strings.Join(toStrings(got["rows"]), " | "); rows != want || got["error"] != "" {
+		t.Errorf("the copied table should paste as its turns: %q, want %q (error %q, copied %q)", rows, want, got["error"], copied)
+	}
+	if got["empty"] != "No guess in the text: every line is blank or a note (# …). Write one guess and its answer a line." ||
+		got["kept"] != "# only a note\n\n// and another\n" || got["open"] != true {
+		t.Errorf("a paste with no guess should say so and keep the text: %v", got)
+	}
+	if strings.Join(toStrings(got["rowsAfter"]), " | ") != want {
+		t.Errorf("a paste with no guess must leave the rows: %v", got["rowsAfter"])
+	}
+}
+
 // An empty Helper on a huge game says how many codes there are instead
 // of listing 100 of them, and lists some when asked.
 func TestEmptyHelperOnAHugeGame(t *testing.T) {

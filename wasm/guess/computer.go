@@ -379,7 +379,7 @@ func (m *compMode) render() {
 	if len(st.Turns) > 0 {
 		body := el("tbody")
 		for i, t := range st.Turns {
-			row := el("tr", el("td", fmt.Sprint(i+1)), el("td", codeView(r, t.Guess)), el("td", w.feedbackText(r, t.A, t.B)), el("td", i18n.Number(int64(t.Left))))
+			row := el("tr", el("td", fmt.Sprint(i+1)), el("td", codeView(r, t.Guess)), el("td", w.feedbackText(r, t.A, t.B)), el("td", cls("kz-nocopy"), i18n.Number(int64(t.Left))))
 			for _, c := range m.conflict {
 				if c == i {
 					row.Class().Add("kz-conflict")
@@ -389,7 +389,7 @@ func (m *compMode) render() {
 		}
 		m.history.AppendChild(el("table", cls("kz-table"), el("caption", cls("kz-sr"), f.T("comp.history")),
 			el("thead", el("tr", el("th", attr("scope", "col"), "#"), el("th", attr("scope", "col"), f.T("col.guess")),
-				el("th", attr("scope", "col"), f.T("col.feedback")), el("th", attr("scope", "col"), f.T("col.left")))),
+				el("th", attr("scope", "col"), f.T("col.feedback")), el("th", attr("scope", "col"), cls("kz-nocopy"), f.T("col.left")))),
 			body))
 	}
 

@@ -589,6 +589,12 @@ func (m *helperMode) readPaste() {
 		focus(m.pasteIn)
 		return
 	}
+	if len(res.Rows) == 0 {
+		// Nothing read is an error too: the box stays open with the text.
+		m.pasteErr.SetTextContent(f.T("help.paste-empty"))
+		focus(m.pasteIn)
+		return
+	}
 	m.remember("")
 	var kept []helperRow
 	for _, row := range st.Rows {

@@ -180,6 +180,7 @@ var english = map[string]string{
 	"help.remove-row":          "Remove row {1}",
 	"help.add":                 "Add row",
 	"help.paste":               "Paste history…",
+	"help.paste-empty":         "No guess in the text: every line is blank or a note (# …). Write one guess and its answer a line.",
 	"help.paste-label":         "One guess and its answer per line, like 0123 1A2B",
 	"help.paste-read":          "Read",
 	"help.clear":               "Clear",

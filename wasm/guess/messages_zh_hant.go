@@ -176,6 +176,7 @@ var traditionalChinese = map[string]string{
 	"help.remove-row":                    "刪除第 {1} 列",
 	"help.add":                           "新增一列",
 	"help.paste":                         "貼上紀錄…",
+	"help.paste-empty":                   "文字中沒有猜測：每一行都是空行或備註（# …）。請每行寫一個猜測和提示。",
 	"help.paste-label":                   "每行一個猜測和提示，例如 0123 1A2B",
 	"help.paste-read":                    "讀入",
 	"help.clear":                         "清除",

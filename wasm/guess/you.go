@@ -391,7 +391,7 @@ func (m *youMode) render() {
 	} else {
 		head := el("tr", el("th", attr("scope", "col"), "#"), el("th", attr("scope", "col"), f.T("col.guess")), el("th", attr("scope", "col"), f.T("col.feedback")))
 		if st.Analysis {
-			head.AppendChild(el("th", attr("scope", "col"), f.T("col.left")))
+			head.AppendChild(el("th", attr("scope", "col"), cls("kz-nocopy"), f.T("col.left")))
 		}
 		body := el("tbody")
 		for i, t := range st.Turns {
@@ -401,7 +401,7 @@ func (m *youMode) render() {
 				if t.Left > 0 {
 					left = i18n.Number(int64(t.Left))
 				}
-				row.AppendChild(el("td", left))
+				row.AppendChild(el("td", cls("kz-nocopy"), left))
 			}
 			body.AppendChild(row)
 		}
