@@ -115,6 +115,22 @@ func TestHelperIsQuietWhileTyping(t *testing.T) {
 	if got["stale"] != "true" || !strings.Contains(got["note"], "Out of date") {
 		t.Errorf("the kept analysis should be marked out of date: %v", got)
 	}
+	// After a reload the same: the error under its row, and the last good
+	// analysis beside it, out of date.
+	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	installHelpers(t, ctx)
+	again := eval[map[string]string](t, ctx, `(async () => {
+		$('#kz-tab-helper').click();
+		const err = await until(() => kz().querySelector('#kz-panel-helper tr.kz-row-error'));
+		const h3 = await until(() => $('#kz-panel-helper .kz-analysis.kz-stale h3'));
+		return {error: err.textContent, analysis: h3.textContent, note: $('#kz-panel-helper .kz-stale-note').textContent,
+			suggest: String(!!$('#kz-panel-helper .kz-analysis .kz-suggest'))};
+	})()`)
+	if again["error"] != got["error"] || again["analysis"] != got["before"] || !strings.Contains(again["note"], "Out of date") || again["suggest"] != "true" {
+		t.Errorf("after a reload, the last good analysis should be back, out of date, beside the error: %v (before %q)", again, got["before"])
+	}
 }
 
 // The paste reader takes the forms people write, each game's own

@@ -28,6 +28,9 @@ type helperState struct {
 	// They are saved with the rest, so a reload loses nothing either.
 	Past   [][]helperRow `json:"past,omitempty"`
 	Future [][]helperRow `json:"future,omitempty"`
+	// Good holds the rows of the last analysis shown, so that a relaunch
+	// with a row in error shows it again, marked out of date.
+	Good []helperRow `json:"good,omitempty"`
 }
 
 // maxUndo bounds the undo history.
@@ -367,10 +370,15 @@ func (m *helperMode) schedule() {
 // missing" while still typing the guess. A half-typed row the cursor has
 // left is sent as it is, so the engine names what is missing.
 func (m *helperMode) history(r guess.Rules) ([]map[string]any, []int) {
+	return historyOf(r, m.state().Rows, m.editing)
+}
+
+// historyOf is history for any rows, with row editing being typed.
+func historyOf(r guess.Rules, typed []helperRow, editing int) ([]map[string]any, []int) {
 	var rows []map[string]any
 	var index []int
-	for i, row := range m.state().Rows {
-		if row.blank() || (i == m.editing && !row.complete(r)) {
+	for i, row := range typed {
+		if row.blank() || (i == editing && !row.complete(r)) {
 			continue
 		}
 		entry := map[string]any{"guess": strings.TrimSpace(row.Guess), "disabled": row.Off}
@@ -404,9 +412,11 @@ func (row helperRow) complete(r guess.Rules) bool {
 
 // compute asks the engine about the rows. The last good results stay on
 // screen, marked as being updated, until the new ones arrive; if the rows
-// have an error, they stay marked out of date.
+// have an error, they stay marked out of date. After a relaunch nothing is
+// on screen yet: the rows of the last good analysis are analysed again, so
+// the reader still sees it, out of date, beside the error.
 func (m *helperMode) compute(gen int) {
-	w, f := m.w, m.w.f
+	f, st := m.w.f, m.state()
 	spec, r, err := m.rules()
 	if err != nil {
 		replace(m.results)
@@ -415,6 +425,33 @@ func (m *helperMode) compute(gen int) {
 	}
 	rows, index := m.history(r)
 	m.markStale(f.T("help.updating"))
+	results, err := m.analyse(gen, spec, r, rows)
+	if gen != m.generation {
+		return // an edit came in; its own computation follows
+	}
+	if err != nil {
+		m.showError(err, index)
+		if m.results.FirstChild() == nil && len(st.Good) > 0 && !errors.Is(err, frame.ErrSuperseded) {
+			good, _ := historyOf(r, st.Good, -1)
+			if results, err := m.analyse(gen, spec, r, good); err == nil && gen == m.generation && m.results.FirstChild() == nil {
+				replace(m.results, results...)
+				m.markStale(f.T("help.out-of-date"))
+			}
+		}
+		return
+	}
+	m.showResults(results...)
+	st.Good = nil
+	for _, i := range index {
+		st.Good = append(st.Good, st.Rows[i])
+	}
+	m.w.save()
+}
+
+// analyse builds the results for rows: the codes still possible and,
+// unless the game is over, the suggested next guess with its reasons.
+func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[string]any) ([]any, error) {
+	w, f := m.w, m.w.f
 	results := []any{}
 	known := false
 	for _, row := range rows {
@@ -427,13 +464,11 @@ func (m *helperMode) compute(gen int) {
 			Truncated  bool     `json:"truncated"`
 			Solved     bool     `json:"solved"`
 		}
-		err = f.Call("helper", "guess.candidates", guessParams(spec, map[string]any{"history": rows, "limit": 100}), &cands)
-		if gen != m.generation {
-			return // an edit came in; its own computation follows
+		if err := f.Call("helper", "guess.candidates", guessParams(spec, map[string]any{"history": rows, "limit": 100}), &cands); err != nil {
+			return nil, err
 		}
-		if err != nil {
-			m.showError(err, index)
-			return
+		if gen != m.generation {
+			return nil, frame.ErrSuperseded
 		}
 		list := el("div", cls("kz-candidates"))
 		for _, c := range cands.Candidates {
@@ -446,8 +481,7 @@ func (m *helperMode) compute(gen int) {
 		}
 		results = append(results, el("h3", summary), list)
 		if cands.Solved || cands.Count == 0 {
-			m.showResults(results...)
-			return
+			return results, nil
 		}
 	} else {
 		// Nothing is known yet: every code is possible. Say how many, and
@@ -455,17 +489,10 @@ func (m *helperMode) compute(gen int) {
 		results = append(results, el("h3", f.T("help.count", r.Size()), " ",
 			el("button", attr("type", "button"), cls("kz-link"), on("click", "help.show-some"), f.T("help.show-some"))))
 	}
-	m.clearRowErrors()
 	var s suggestion
 	params := w.state.Settings.suggestParams(spec, rows)
 	if err := f.Call("helper", "guess.suggest", params, &s); err != nil {
-		if gen == m.generation {
-			m.showError(err, index)
-		}
-		return
-	}
-	if gen != m.generation {
-		return
+		return nil, err
 	}
 	results = append(results, el("div", cls("kz-suggest"),
 		el("h3", f.T("help.suggest"), " ", codeView(r, s.Guess)),
@@ -474,7 +501,7 @@ func (m *helperMode) compute(gen int) {
 			// The whole optimal strategy from this position, in its own view.
 			el("button", attr("type", "button"), cls("kz-tree-open"), on("click", "help.tree"), f.T("tree.open-here"))),
 		w.explanationView(r, s.Guess, s.Explanation)))
-	m.showResults(results...)
+	return results, nil
 }
 
 // markStale dims the results on screen and says why.
