@@ -183,6 +183,15 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 			if errors.Is(err, errTooWide) {
 				return stop(err)
 			}
+			if conflict, ok := err.(*ConflictError); ok {
+				// The mines left are counted after the flags: any of them
+				// may be the wrong one.
+				for j, c := range p.b.Cells {
+					if c == Flag {
+						conflict.Flags = append(conflict.Flags, p.b.Point(j))
+					}
+				}
+			}
 			return nil, err
 		}
 		if attempt > 0 {

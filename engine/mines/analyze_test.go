@@ -374,7 +374,8 @@ func TestConflicts(t *testing.T) {
 		flags  int
 	}{
 		{"3x1x1\n1H2\n", ConflictNumbers, []Point{{2, 0}}, 0},
-		{"3x2x2\nFH0\nH1H\n", ConflictMineCount, nil, 0},
+		// Every flag is named: the mines left are counted after them.
+		{"3x2x2\nFH0\nH1H\n", ConflictMineCount, nil, 1},
 		{"3x1x1\n1F0\n", ConflictNumbers, []Point{{2, 0}}, 1},
 		{"4x2x3\n1HH1\n1331\n", ConflictNumbers, []Point{{1, 1}}, 0},
 		{"3x2x3\nHHH\n131\n", ConflictNumbers, []Point{{1, 1}, {2, 1}}, 0},

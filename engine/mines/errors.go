@@ -66,7 +66,9 @@ const (
 // ConflictError reports a board no placement of mines can produce. Cells
 // is a small set of revealed numbers that cannot all hold (removing any one
 // of them removes this contradiction) and Flags the flagged cells those
-// numbers count, since a wrong flag is a common cause.
+// numbers count, since a wrong flag is a common cause; for
+// ConflictMineCount, Flags is every flag, since each is taken off the
+// mines left.
 type ConflictError struct {
 	Reason ConflictReason
 	Cells  []Point
@@ -80,10 +82,16 @@ func (e *ConflictError) Error() string {
 	case ConflictTooManyFlags:
 		return fmt.Sprintf("there %s than mines; a flag is wrong", countVerb(-e.Left, "is", "are", "more flag", "more flags"))
 	case ConflictMineCount:
+		var msg string
 		if e.Need > e.Left {
-			return fmt.Sprintf("the numbers need at least %s, but only %d %s left", plural(e.Need, "more mine", "more mines"), e.Left, be(e.Left))
+			msg = fmt.Sprintf("the numbers need at least %s, but only %d %s left", plural(e.Need, "more mine", "more mines"), e.Left, be(e.Left))
+		} else {
+			msg = fmt.Sprintf("the numbers leave room for at most %s, but %d %s left", plural(e.Need, "more mine", "more mines"), e.Left, be(e.Left))
 		}
-		return fmt.Sprintf("the numbers leave room for at most %s, but %d %s left", plural(e.Need, "more mine", "more mines"), e.Left, be(e.Left))
+		if len(e.Flags) > 0 {
+			msg += "; a flag may be wrong"
+		}
+		return msg
 	}
 	names := make([]string, len(e.Cells))
 	for i, p := range e.Cells {

@@ -57,8 +57,13 @@ func (w *minesWidget) sentences(ce *frame.CallError) (string, bool) {
 		cellsIn = utf8.RuneCountInString(strings.TrimSpace(ce.Value))
 	}
 	sentence := f.T(key, f.Quote(ce.Value), ce.Want, left, cellsIn)
-	if ce.Reason == "conflict" && len(ce.Flags) > 0 {
-		sentence = w.join(sentence, f.T("mines.reason.conflict-flags"))
+	if len(ce.Flags) > 0 {
+		switch ce.Reason {
+		case "conflict":
+			sentence = w.join(sentence, f.T("mines.reason.conflict-flags"))
+		case "mine-count":
+			sentence = w.join(sentence, f.T("mines.reason.mine-count-flags", len(ce.Flags)))
+		}
 	}
 	switch {
 	case ce.Line != nil && ce.Col != nil:

@@ -132,6 +132,7 @@ var english = map[string]string{
 	"mines.reason.too-many-flags":   "There {3:is 1 more flag|are {3} more flags} than mines. A flag is wrong.",
 	"mines.reason.mine-count-more":  "The numbers need at least {2} more {2:mine|mines}, but only {3} {3:is|are} left.",
 	"mines.reason.mine-count-fewer": "The numbers leave room for at most {2} more {2:mine|mines}, but {3} {3:is|are} left.",
+	"mines.reason.mine-count-flags": "The mines left are counted after your {1:flag|{1} flags}: {1:it|one of them} may be wrong.",
 	"mines.reason.mines-seed":       "A board number is a whole number, such as 12345.",
 	"mines.reveals":                 "What each guess could reveal:",
 	"mines.reveals-cell":            "Square",

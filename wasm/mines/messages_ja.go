@@ -132,6 +132,7 @@ var japanese = map[string]string{
 	"mines.reason.too-many-flags":   "旗が地雷より {3} 本多いです。どれかの旗が間違っています。",
 	"mines.reason.mine-count-more":  "数字からすると地雷が少なくともあと {2} 個必要ですが、残りは {3} 個です。",
 	"mines.reason.mine-count-fewer": "数字からすると地雷はあと {2} 個までですが、残りは {3} 個です。",
+	"mines.reason.mine-count-flags": "残りの数は立てた旗 {1} 本を地雷として引いた数です。旗が間違っているかもしれません。",
 	"mines.reason.mines-seed":       "盤面番号は 12345 のような整数です。",
 	"mines.reveals":                 "各候補で分かりうること：",
 	"mines.reveals-cell":            "マス",

@@ -12,6 +12,7 @@ func TestMessages(t *testing.T) {
 	i18ntest.Check(t, messages)
 	i18ntest.KeysUsed(t, messages, frame.Messages)
 	i18ntest.Counted(t, messages, []i18ntest.Count{
+		{Key: "mines.reason.mine-count-flags", Args: func(n int) []any { return []any{n} }, One: "The mines left are counted after your flag: it may be wrong.", Two: "The mines left are counted after your 2 flags: one of them may be wrong."},
 		{Key: "mines.level-beginner", Args: func(n int) []any { return []any{9, 9, n} }, One: "Beginner, 9×9, 1 mine", Two: "Beginner, 9×9, 2 mines"},
 		{Key: "mines.level-intermediate", Args: func(n int) []any { return []any{9, 9, n} }, One: "Intermediate, 9×9, 1 mine", Two: "Intermediate, 9×9, 2 mines"},
 		{Key: "mines.level-expert", Args: func(n int) []any { return []any{9, 9, n} }, One: "Expert, 9×9, 1 mine", Two: "Expert, 9×9, 2 mines"},
