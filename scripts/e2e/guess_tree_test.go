@@ -420,3 +420,40 @@ func TestGuessTreeStopAndNewGame(t *testing.T) {
 		t.Errorf("a new game's search shows nothing of the old game's proof: %v", got)
 	}
 }
+
+// On a phone a leaf's "found on guess N" sits under its code, lined up
+// with the answer as a branch's figures are; wrapped by the flex box in
+// Japanese it fell under the caret.
+func TestTreeLeafNoteLinesUpOnAPhone(t *testing.T) {
+	ctx := guessPage(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 900)); err != nil {
+		t.Fatal(err)
+	}
+	got := eval[map[string]float64](t, ctx, `(async () => {
+		const app = document.querySelector('[data-kibitz="app"]').shadowRoot;
+		const sel = app.querySelector('#kz-lang');
+		sel.value = 'ja';
+		sel.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		await until(() => app.querySelector('.kz').getAttribute('lang') === 'ja' && $('.kz-panel'));
+		$('#kz-tab-tree').click();
+		await until(() => $('#kz-tree-n-root .kz-tree-toggle'), 60000);
+		const open = list => {
+			const toggle = list.querySelector(':scope > li > .kz-tree-toggle');
+			toggle.click();
+			return $('#' + toggle.getAttribute('aria-controls'));
+		};
+		let list = $('#kz-tree-n-root'), leaf;
+		for (let depth = 0; depth < 6 && !(leaf = list.querySelector(':scope > li.kz-tree-leaf:not(.kz-tree-win)')); depth++) list = open(list);
+		const x = sel => leaf.querySelector(sel).getBoundingClientRect();
+		// Where the note's text starts: its box holds the indent.
+		const note = x('.kz-note').left + parseFloat(getComputedStyle(leaf.querySelector('.kz-note')).paddingInlineStart);
+		return {answer: x('.kz-tree-answer').left, note, code: x('.kz-code').top, noteTop: x('.kz-note').top,
+			overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+	})()`)
+	if d := got["note"] - got["answer"]; d < -2 || d > 2 || got["noteTop"] <= got["code"] {
+		t.Errorf("the leaf's note should sit under the code, lined up with the answer: %v", got)
+	}
+	if got["overflow"] > 0 {
+		t.Errorf("the tree scrolls sideways at 320 px: %v", got)
+	}
+}
