@@ -669,6 +669,20 @@ func TestAnalyserSizeFieldsSayWhatIsWrong(t *testing.T) {
 	if m := got["mines"].(map[string]any); m["error"] != "A board holds 0 to 108 mines." || m["invalid"] != "true" || m["text"] != "9x12x10" {
 		t.Errorf("500 mines on 9×12: %v", m)
 	}
+	// What was typed survives a reload, still said to be wrong.
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	again := eval[map[string]any](t, ctx, `(async () => {
+		await until(() => panel().querySelectorAll('.kz-mines-cell').length === 108);
+		return {mines: $m('#kz-mines-an-mines').value, height: $m('#kz-mines-an-height').value, error: $m('#kz-mines-an-size-error').textContent,
+			invalid: $m('#kz-mines-an-mines').getAttribute('aria-invalid')};
+	})()`)
+	if again["mines"] != "500" || again["height"] != "12" || again["error"] != "A board holds 0 to 108 mines." || again["invalid"] != "true" {
+		t.Errorf("after a reload, the fields should hold what was typed, said to be wrong: %v", again)
+	}
 }
 
 // A game's link pasted over a position leaves that position on the board,

@@ -163,7 +163,7 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	a.showBrush()
 	// The board is the last good position; the box holds what the reader
 	// left in it (a link, or text with a mistake, included).
-	board, raw := w.state.Analyse, w.state.AnalyseText
+	board, raw, size := w.state.Analyse, w.state.AnalyseText, w.state.AnalyseSize
 	if strings.TrimSpace(board) == "" {
 		board = minesSample
 	}
@@ -174,7 +174,17 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 		setInputValue(a.text, raw)
 		a.readText(false)
 	}
+	if len(size) == 3 {
+		for i, in := range a.sizeFields() {
+			setInputValue(in, size[i])
+		}
+		a.resize()
+	}
 	return a
+}
+
+func (a *minesAnalyser) sizeFields() []dom.Element {
+	return []dom.Element{a.widthIn, a.heightIn, a.minesIn}
 }
 
 // shown is called when the mode is selected.
@@ -213,9 +223,8 @@ func (a *minesAnalyser) set(b *mines.Board, write bool) {
 	setInputValue(a.heightIn, strconv.Itoa(b.Height))
 	setInputValue(a.minesIn, strconv.Itoa(b.Mines))
 	a.sizeError.SetTextContent("") // the fields show the board again
-	for _, in := range []dom.Element{a.widthIn, a.heightIn, a.minesIn} {
-		in.RemoveAttribute("aria-invalid")
-	}
+	a.w.state.AnalyseSize = nil
+	markInvalid(a.sizeFields(), nil, "")
 	a.board.setSize(b.Width, b.Height)
 	a.board.show(viewOf(text, b.Width, b.Height))
 	if write {
@@ -446,9 +455,11 @@ func (a *minesAnalyser) resize() {
 	if bad != nil && err == nil {
 		err = &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonSizeRange), Field: "size", Want: mines.MaxSide}
 	}
-	markInvalid([]dom.Element{a.widthIn, a.heightIn, a.minesIn}, map[dom.Element]bool{bad: bad != nil}, "kz-mines-an-size-error")
+	markInvalid(a.sizeFields(), map[dom.Element]bool{bad: bad != nil}, "kz-mines-an-size-error")
 	if err != nil {
 		a.f.ShowErrorIn(a.sizeError, err)
+		a.w.state.AnalyseSize = []string{inputValue(a.widthIn), inputValue(a.heightIn), inputValue(a.minesIn)}
+		a.w.save()
 		return
 	}
 	a.sizeError.SetTextContent("")

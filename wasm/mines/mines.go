@@ -47,6 +47,9 @@ type minesState struct {
 	// AnalyseText is the analyser's text box as the reader left it, when
 	// it is not the position: a link, or text with a mistake.
 	AnalyseText string `json:"analyseText,omitempty"`
+	// AnalyseSize is the analyser's size fields (width, height, mines) as
+	// the reader left them, when they are in error: kept to correct.
+	AnalyseSize []string `json:"analyseSize,omitempty"`
 	Brush       string `json:"brush"`
 	// Records: each level's best time and recent games (see records.go).
 	Records map[string]*minesRecord `json:"records,omitempty"`
