@@ -1100,14 +1100,17 @@
       if (widget.gone) throw kibitzError("cancelled", "The widget was unmounted before it was up.");
       widget.page = page;
       page.widgets.add(widget);
-      var inner = page.hooks.mount(widget.element, settings, pageEngine(widget.engine, page));
+      var inner = page.hooks.mount(widget.element, Object.assign({}, settings, { updated: siteUpdated }), pageEngine(widget.engine, page));
       // A mount that settled may still have been stopped by a later
       // widget's in the same task: pageDied skipped it, as not yet up.
       var up = page.dead ? page.death : Promise.race([inner, page.death]).then(function (handle) {
         return page.dead ? page.death : handle;
       });
       return up.then(function (handle) {
-        if (!widget.gone) widget.inner = handle;
+        if (!widget.gone) {
+          widget.inner = handle;
+          if (siteUpdated) handle.updated(); // said while it mounted
+        }
         return handle;
       }, function (err) {
         if (!page.dead || widget.gone || givenUp(widget.module)) throw err;
@@ -1595,6 +1598,23 @@
     return location.pathname + "#" + game + "-" + index;
   }
 
+  // ---- A newer version of the site: its service worker has installed
+  // it while this page runs the old one (the site's page calls
+  // Kibitz.updated when a new worker takes over). Every widget says so,
+  // with Reload, and so do those mounted later.
+
+  var siteUpdated = false;
+
+  function updated() {
+    siteUpdated = true;
+    modules.forEach(function (module) {
+      if (!module.page) return;
+      module.page.then(function (page) {
+        page.widgets.forEach(function (widget) { if (widget.inner && !widget.gone) widget.inner.updated(); });
+      }, function () {});
+    });
+  }
+
   function mountAll(root) {
     var list = (root || document).querySelectorAll("[data-kibitz]");
     for (var i = 0; i < list.length; i++) {
@@ -1608,6 +1628,7 @@
     version: build.version || "dev",
     createEngine: createEngine,
     mount: mount,
+    updated: updated,
     games: function () { return Promise.resolve(allGames.slice()); }
   });
 

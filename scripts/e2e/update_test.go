@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // cachingHost serves one of two copies of the site, as a static host does
@@ -125,13 +127,42 @@ func TestHostedSiteUpdatesWhole(t *testing.T) {
 		t.Errorf("the first visit's answers for the loader: %v; want one download and one 304", got)
 	}
 
+	// The first worker taking over (on the first visit) is no update.
+	if notice := eval[string](t, ctx, updateNoticeJS); notice != "" {
+		t.Errorf("no update yet, but the app says %q", notice)
+	}
+
 	deploy(next)
 	// The next visit finds the new service worker, which installs and
-	// takes over; the one after runs what it keeps.
+	// takes over; the page says a new version is ready, and its Reload
+	// runs what the worker keeps.
 	navigate(t, ctx, server.URL+"/")
 	poll[bool](t, ctx, `caches.keys().then(k => k.length === 1 && k[0] === 'kibitz-`+after+`')`, 60*time.Second)
-	navigate(t, ctx, server.URL+"/")
-	poll[bool](t, ctx, `!!navigator.serviceWorker.controller`, 30*time.Second)
+	waitWidget(t, ctx, `[data-kibitz="app"]`)
+	notice := poll[string](t, ctx, updateNoticeJS, 30*time.Second)
+	if !strings.HasPrefix(notice, "A new version of Kibitz is ready") {
+		t.Errorf("once the new version is kept, the app should say so: %q", notice)
+	}
+	// A change of language rebuilds the app: it still says so, in the
+	// new language.
+	eval[bool](t, ctx, `(() => { const sel = document.querySelector('[data-kibitz="app"]').shadowRoot.querySelector('#kz-lang');
+		sel.value = 'ja'; sel.dispatchEvent(new Event('change', {bubbles: true, composed: true})); return true; })()`)
+	if notice := poll[string](t, ctx, `(() => { const n = `+updateNoticeJS+`; return n.startsWith('Kibitz の新しい版') && n; })()`, 30*time.Second); notice == "" {
+		t.Error("after a change of language the app should still say a new version is ready")
+	}
+	// Reload, a moment after this evaluation returns; then wait out the
+	// navigation (an evaluation during it fails) for the new version.
+	eval[bool](t, ctx, `(() => { setTimeout(() => document.querySelector('[data-kibitz="app"]').shadowRoot.querySelector('.kz-update [data-on-click="frame.reload"]').click(), 100); return true; })()`)
+	for deadline := time.Now().Add(60 * time.Second); ; {
+		ok, err := chromedp.Run(withTimeout(t, ctx, 10*time.Second), chromedp.Evaluate[bool](`!!navigator.serviceWorker.controller && !!window.Kibitz && Kibitz.version === '`+after+`'`))
+		if err == nil && ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Reload did not bring the new version (%v)", err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 
 	wantWasm, err := os.ReadFile(filepath.Join(next, "kibitz.wasm"))
 	if err != nil {
@@ -155,7 +186,17 @@ func TestHostedSiteUpdatesWhole(t *testing.T) {
 	if score["a"] != 2.0 || score["b"] != 2.0 {
 		t.Fatalf("the updated site's engine: got %v, want 2A2B", score)
 	}
+	if notice := eval[string](t, ctx, updateNoticeJS); notice != "" {
+		t.Errorf("the new version runs, but the app still says %q", notice)
+	}
 }
+
+// updateNoticeJS is the app's "a new version is ready" notice, or "".
+const updateNoticeJS = `(() => {
+	const root = document.querySelector('[data-kibitz="app"]').shadowRoot;
+	const notice = root && root.querySelector('.kz-update:not([hidden])');
+	return notice ? notice.textContent : '';
+})()`
 
 // A service worker that installed while the host still served another
 // build's module beside the new loader (an upload half done, a CDN edge not

@@ -46,6 +46,7 @@ type Frame struct {
 	busyBar  dom.Element
 	busyText dom.Element
 	message  dom.Element // the live region for errors and notices
+	update   dom.Element // "a new version is ready", with Reload: kept apart, so no error or notice replaces it
 	storeKey string
 	handlers map[string]func(ev dom.Event, target dom.Element)
 	host     safejs.Value // the element the widget is mounted on
@@ -146,8 +147,10 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 		),
 	)
 	f.message = El("div", Cls("kz-message"), Attr("role", "alert"), Attr("aria-live", "assertive"))
+	f.update = El("div", Cls("kz-message kz-update"), Attr("role", "status"), Attr("hidden", ""))
 	f.Body = El("div", Cls("kz-body"))
 	f.shell.AppendChild(f.busyBar)
+	f.shell.AppendChild(f.update)
 	f.shell.AppendChild(f.message)
 	f.shell.AppendChild(f.Body)
 	f.root.AppendChild(f.shell)
@@ -159,6 +162,8 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 		}
 	})
 	f.Handle("frame.dismiss", func(dom.Event, dom.Element) { f.ClearMessage() })
+	f.Handle("frame.reload", func(dom.Event, dom.Element) { reloadPage() })
+	f.Handle("frame.update-later", func(dom.Event, dom.Element) { SetHidden(f.update, true) })
 	f.Handle("frame.copy", func(_ dom.Event, t dom.Element) { f.Copy(t) })
 	f.Handle("debug.crash", func(_ dom.Event, t dom.Element) { crash(t.GetAttribute("data-how")) })
 	f.listen = map[string]listener{}
@@ -563,6 +568,28 @@ func (f *Frame) Notice(text string) {
 	f.message.SetInnerHTML("")
 	f.message.Class().Remove("kz-error")
 	f.message.AppendChild(El("span", text))
+}
+
+// showUpdate says that a newer version of the site is ready (its service
+// worker has it): it runs at the next visit, or now with Reload. The
+// reader's game is saved as they go, and on leaving.
+func (f *Frame) showUpdate() {
+	if f.opts.Nested || f.update == nil {
+		return // the outer widget says it
+	}
+	f.update.SetInnerHTML("")
+	f.update.AppendChild(El("span", f.T("update.ready")))
+	f.update.AppendChild(El("span", Cls("kz-row"),
+		El("button", Attr("type", "button"), Cls("kz-primary"), On("click", "frame.reload"), f.T("update.reload")),
+		El("button", Attr("type", "button"), Cls("kz-link"), On("click", "frame.update-later"), Attr("aria-label", f.T("common.dismiss")), "×")))
+	SetHidden(f.update, false)
+}
+
+// reloadPage reloads the page, which then runs the newer version.
+func reloadPage() {
+	if location, err := bridge.Property(bridge.Global(), "location"); err == nil {
+		location.Call("reload")
+	}
 }
 
 // ClearMessage empties the message line.

@@ -27,6 +27,8 @@ var english = map[string]string{
 	"common.working":        "Thinking…",
 	"common.progress":       "Thinking… {1}%",
 	"common.dismiss":        "Dismiss",
+	"update.ready":          "A new version of Kibitz is ready: reload the page to use it. Your games are saved.",
+	"update.reload":         "Reload",
 	"app.language":          "Language",
 	"where.line-quoted":     "Line {1}, {2}",
 	"common.copy":           "Copy",

@@ -26,6 +26,8 @@ var japanese = map[string]string{
 	"common.working":        "考え中…",
 	"common.progress":       "考え中… {1}%",
 	"common.dismiss":        "メッセージを閉じる",
+	"update.ready":          "Kibitz の新しい版が用意できました。ページを再読み込みすると使えます。ゲームは保存されています。",
+	"update.reload":         "再読み込み",
 	"app.language":          "言語",
 	"where.line-quoted":     "{1} 行目 {2}",
 	"common.copy":           "コピー",

@@ -26,6 +26,8 @@ var simplifiedChinese = map[string]string{
 	"common.working":        "思考中…",
 	"common.progress":       "思考中… {1}%",
 	"common.dismiss":        "关闭消息",
+	"update.ready":          "Kibitz 的新版本已准备好：重新加载网页即可使用。你的游戏已经保存。",
+	"update.reload":         "重新加载",
 	"app.language":          "语言",
 	"where.line-quoted":     "第 {1} 行 {2}",
 	"common.copy":           "复制",

@@ -26,6 +26,8 @@ var traditionalChinese = map[string]string{
 	"common.working":        "思考中…",
 	"common.progress":       "思考中… {1}%",
 	"common.dismiss":        "關閉訊息",
+	"update.ready":          "Kibitz 的新版本已準備好：重新載入網頁即可使用。你的遊戲已經儲存。",
+	"update.reload":         "重新載入",
 	"app.language":          "語言",
 	"where.line-quoted":     "第 {1} 行 {2}",
 	"common.copy":           "複製",

@@ -34,6 +34,7 @@ type Options struct {
 	Preset    string   `json:"preset"`    // data-preset: fixes the game's variant (a blog post about Numeron)
 	Nested    bool     `json:"-"`         // inside the app, which has the language menu
 	Restarted bool     `json:"restarted"` // mounted again after the page's Go stopped (kibitz.js's pageDied): the widget says so
+	Updated   bool     `json:"updated"`   // a newer version of the site is ready (Kibitz.updated): the widget says so, with Reload
 }
 
 // A Widget is one game's front end (or the site's page), started in a
@@ -132,17 +133,36 @@ func Mount(host safejs.Value, opts Options, engine *Engine) (safejs.Value, error
 	unmount, release, err := bridge.ReleasableFunc(func(this safejs.Value, args []safejs.Value) any {
 		point.frame.unmount()
 		release()
+		if point.releaseUpdated != nil {
+			point.releaseUpdated()
+		}
 		return nil
 	})
 	if err != nil {
 		return safejs.Undefined(), err
 	}
-	return bridge.Object(map[string]any{"unmount": unmount, "lang": string(f.Lang)})
+	// updated is Kibitz.updated's: the frame of the moment says so, and
+	// the point remembers it for the frames a change of language builds.
+	updated, releaseUpdated, err := bridge.ReleasableFunc(func(this safejs.Value, args []safejs.Value) any {
+		point.updated = true
+		point.frame.showUpdate()
+		return nil
+	})
+	if err != nil {
+		release()
+		return safejs.Undefined(), err
+	}
+	point.releaseUpdated = releaseUpdated
+	return bridge.Object(map[string]any{"unmount": unmount, "updated": updated, "lang": string(f.Lang)})
 }
 
 // mountPoint is one mounted widget over its life: a change of language
 // replaces its frame.
-type mountPoint struct{ frame *Frame }
+type mountPoint struct {
+	frame          *Frame
+	updated        bool   // a newer version of the site is ready
+	releaseUpdated func() // releases the handle's updated function
+}
 
 // start builds a frame on host and starts the widget for opts.Game in it.
 func start(host safejs.Value, opts Options, engine *Engine, point *mountPoint) (*Frame, error) {
@@ -162,6 +182,10 @@ func start(host safejs.Value, opts Options, engine *Engine, point *mountPoint) (
 	if opts.Restarted {
 		f.ShowError(errRestarted)
 		f.opts.Restarted = false // said once: a change of language rebuilds the widget without it
+	}
+	if opts.Updated || point.updated {
+		point.updated = true
+		f.showUpdate()
 	}
 	// The widget's tab bars are built: give them their arrows.
 	if err := f.watchTabBars(); err != nil {

@@ -198,9 +198,16 @@ func Build(root, out string) (*Result, error) {
 <link rel="icon" href="icon.svg" type="image/svg+xml">
 <link rel="apple-touch-icon" href="icon-192.png">
 <link rel="stylesheet" href="site.css">`
+	// A new service worker taking over from another (not the first one,
+	// on a first visit) has a newer build: the widgets say so.
 	siteScripts := `<script src="kibitz.js"></script>
 <script>
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  var kibitzWorker = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", function () {
+    if (kibitzWorker && window.Kibitz && Kibitz.updated) Kibitz.updated();
+    kibitzWorker = true;
+  });
   navigator.serviceWorker.register("sw.js").catch(function (err) { console.warn("Kibitz offline mode is unavailable:", err); });
 }
 </script>`
