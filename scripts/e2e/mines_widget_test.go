@@ -111,6 +111,12 @@ func TestMinesSmallDefects(t *testing.T) {
 		$m('[data-on-click="mines.new"]').click();
 		await until(() => mz().activeElement === $m('#kz-mines-width'));
 		out.said = [...mz().querySelectorAll('*')].filter(e => e.children.length === 0 && e.textContent === note.textContent).length;
+		// No whole number is as wrong as 0: it kept the last width, and
+		// New game dealt a board the field did not show.
+		set('#kz-mines-width', '12');
+		const fine = note.textContent;
+		set('#kz-mines-width', '2.5');
+		out.half = {note: note.textContent, invalid: $m('#kz-mines-width').getAttribute('aria-invalid'), fine};
 		// An opening with no room.
 		set('#kz-mines-width', '10'); set('#kz-mines-height', '10'); set('#kz-mines-count', '99');
 		out.noRoom = note.textContent;
@@ -135,6 +141,9 @@ func TestMinesSmallDefects(t *testing.T) {
 	}
 	if got["widthInvalid"] != "true" || got["heightInvalid"] != nil || got["said"].(float64) != 1 {
 		t.Errorf("a bad width should be said once (%v times: %q) with the width marked (%v, height %v)", got["said"], got["note"], got["widthInvalid"], got["heightInvalid"])
+	}
+	if half := got["half"].(map[string]any); half["note"] != got["note"] || half["invalid"] != "true" || half["fine"] == got["note"] {
+		t.Errorf("a width of 2.5 should be said to be wrong, as 0 is: %v (0 said %q)", half, got["note"])
 	}
 	if !strings.Contains(got["noRoom"].(string), "no room for an opening") || !strings.Contains(got["noRoomStatus"].(string), "no room for an opening") || got["widthFixed"] != nil {
 		t.Errorf("an opening that cannot hold should be said: %q / %q", got["noRoom"], got["noRoomStatus"])

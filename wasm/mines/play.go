@@ -291,15 +291,22 @@ func (m *minesPlay) readSettings() {
 	}
 	s.Level = level
 	s.Rule = inputValue(m.ruleSel)
-	atoi := func(e dom.Element, old int) int {
-		if n, err := strconv.Atoi(strings.TrimSpace(inputValue(e))); err == nil {
-			return n
+	// A size that is no whole number (2.5, or an emptied field) is 0, out
+	// of range, so that it is said to be wrong: keeping the last value
+	// played a board the field did not show. "1e1" is 10, as the field's
+	// own number reads it.
+	whole := func(e dom.Element) int {
+		x, err := strconv.ParseFloat(strings.TrimSpace(inputValue(e)), 64)
+		if err != nil || x != math.Trunc(x) || math.Abs(x) > 1<<20 {
+			return 0
 		}
-		return old
+		return int(x)
 	}
-	s.Width, s.Height, s.Mines = atoi(m.widthIn, s.Width), atoi(m.heightIn, s.Height), atoi(m.minesIn, s.Mines)
+	s.Width, s.Height, s.Mines = whole(m.widthIn), whole(m.heightIn), whole(m.minesIn)
 	s.Seed = strings.TrimSpace(inputValue(m.seedIn))
-	s.Pace = atoi(m.paceSel, s.Pace)
+	if pace := whole(m.paceSel); pace > 0 {
+		s.Pace = pace
+	}
 	m.showSettingsNote()
 	m.w.save()
 	// A board not yet clicked has nothing to lose: a new level, rule or
