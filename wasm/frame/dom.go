@@ -117,6 +117,14 @@ func SetHidden(e dom.Element, hidden bool) {
 	}
 }
 
+// SetText sets e's text, unless it says that already: a live region
+// written again with the same words may be read out again.
+func SetText(e dom.Element, text string) {
+	if e.TextContent() != text {
+		e.SetTextContent(text)
+	}
+}
+
 // SetDisabled enables or disables a control.
 func SetDisabled(e dom.Element, disabled bool) { e.Underlying().Set("disabled", disabled) }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hack-pad/safejs"
 
@@ -147,7 +148,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 		),
 	)
 	f.message = El("div", Cls("kz-message"), Attr("role", "alert"), Attr("aria-live", "assertive"))
-	f.update = El("div", Cls("kz-message kz-update"), Attr("role", "status"), Attr("hidden", ""))
+	f.update = El("div", Cls("kz-update"), Attr("role", "status"), Attr("hidden", ""))
 	f.Body = El("div", Cls("kz-body"))
 	f.shell.AppendChild(f.busyBar)
 	f.shell.AppendChild(f.update)
@@ -291,7 +292,15 @@ func (f *Frame) LanguageMenu() dom.Element {
 	f.Handle("frame.lang", func(_ dom.Event, t dom.Element) {
 		lang := InputValue(t)
 		f.saveString(f.storeKey+"#lang", lang)
-		f.Go(f.relaunch)
+		f.Go(func() {
+			// The menu is built again: the focus goes back to it, not to
+			// the page (a closed menu changes on every arrow key).
+			if g := f.relaunch(); g != nil {
+				if menu := g.shell.QuerySelector("#kz-lang"); menu != nil {
+					Focus(menu)
+				}
+			}
+		})
 	})
 	return El("label", Cls("kz-lang"), El("span", Cls("kz-sr"), f.T("app.language")), sel)
 }
@@ -308,12 +317,15 @@ func (f *Frame) resumed(opts Options) Options {
 	return opts
 }
 
-// relaunch rebuilds the widget from scratch in a fresh frame.
-func (f *Frame) relaunch() {
+// relaunch rebuilds the widget from scratch in a fresh frame, and
+// returns it (nil if it could not).
+func (f *Frame) relaunch() *Frame {
 	f.unmount()
-	if _, err := start(f.host, f.resumed(f.opts), f.Engine, f.point); err != nil {
+	g, err := start(f.host, f.resumed(f.opts), f.Engine, f.point)
+	if err != nil {
 		println("kibitz: relaunch:", err.Error())
 	}
+	return g
 }
 
 // Nest mounts game's widget on host, an element of this frame's widget
@@ -590,6 +602,23 @@ func reloadPage() {
 	if location, err := bridge.Property(bridge.Global(), "location"); err == nil {
 		location.Call("reload")
 	}
+}
+
+// JoinSentences writes two sentences one after the other: with a space
+// between them in English, and none after Chinese and Japanese full-width
+// punctuation, which carries its own space.
+func JoinSentences(first, second string) string {
+	switch {
+	case first == "":
+		return second
+	case second == "":
+		return first
+	}
+	last, _ := utf8.DecodeLastRuneInString(first)
+	if strings.ContainsRune("。！？」）：；、", last) {
+		return first + second
+	}
+	return first + " " + second
 }
 
 // ClearMessage empties the message line.

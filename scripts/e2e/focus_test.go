@@ -1,0 +1,145 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// Where the keyboard's focus goes, and what a screen reader hears, after
+// the actions that rebuild or hide the control that had the focus. Each
+// case sent the focus to the page (<body>), so the next Tab started over
+// from the top, or said nothing a blind player could follow.
+
+// You guess: each answer is read out; a bad guess marks the field; the
+// New-game and Give-up questions take the focus on their safe answer and
+// give it back; Undo to no guess, and the end of a game, keep it.
+func TestYouGuessKeepsTheFocusAndSaysTheAnswer(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const active = () => { const a = kz().activeElement; return a ? (a.id || a.getAttribute('data-on-click') || a.tagName) : 'body'; };
+		const turns = () => kz().querySelectorAll('#kz-panel-you .kz-history tbody tr').length;
+		const said = () => $('#kz-panel-you .kz-sr[role=status]').textContent;
+		const out = {};
+		type('#kz-you-guess', '1123');
+		$('#kz-you-guess').form.requestSubmit();
+		await until(() => $('#kz-you-error').textContent);
+		out.invalid = $('#kz-you-guess').getAttribute('aria-invalid');
+		type('#kz-you-guess', '0123');
+		out.cleared = $('#kz-you-guess').getAttribute('aria-invalid');
+		$('#kz-you-guess').form.requestSubmit();
+		await until(() => turns() === 1);
+		out.said = said();
+		out.answer = kz().querySelector('#kz-panel-you .kz-history tbody tr').children[2].textContent;
+		// Undo to no guess: the button disables itself under the focus.
+		$('[data-on-click="you.undo"]').focus();
+		$('[data-on-click="you.undo"]').click();
+		await until(() => turns() === 0);
+		out.afterUndo = active();
+		$('#kz-you-guess').form.requestSubmit();
+		await until(() => turns() === 1);
+		// New game mid-game asks, on Keep; Keep goes back to New game.
+		$('#kz-panel-you .kz-actions [data-on-click="you.new"]').focus();
+		$('#kz-panel-you .kz-actions [data-on-click="you.new"]').click();
+		out.asked = active();
+		$('[data-on-click="you.keep"]').click();
+		out.kept = active();
+		// Give up asks, on Keep; giving up goes to New game.
+		$('[data-on-click="you.give-up"]').click();
+		out.giveUpAsked = active();
+		$('[data-on-click="you.reveal"]').click();
+		out.revealed = active();
+		await until(() => $('#kz-panel-you .kz-end').textContent.includes('The secret was'));
+		out.endStatus = $('#kz-panel-you .kz-end [role=status]').textContent;
+		out.proofOutside = !!$('#kz-panel-you .kz-end .kz-proof') && !$('#kz-panel-you .kz-end [role=status] .kz-proof');
+		return out;
+	})()`)
+	if got["invalid"] != "true" || got["cleared"] != nil {
+		t.Errorf("a bad guess should mark the field, and typing clear it: %v", got)
+	}
+	if want := "Guess 1: 0123, " + got["answer"].(string) + "."; got["said"] != want {
+		t.Errorf("the answer should be read out: %q, want %q", got["said"], want)
+	}
+	if got["afterUndo"] != "kz-you-guess" {
+		t.Errorf("after Undo to no guess the focus should be in the guess field: %v", got["afterUndo"])
+	}
+	if got["asked"] != "you.keep" || got["kept"] != "you.new" {
+		t.Errorf("New game's question should take the focus on Keep and give it back: %v, %v", got["asked"], got["kept"])
+	}
+	if got["giveUpAsked"] != "you.give-up-no" || got["revealed"] != "you.new" {
+		t.Errorf("Give up's question should take the focus on Keep, and giving up leave it on New game: %v, %v", got["giveUpAsked"], got["revealed"])
+	}
+	if s := got["endStatus"].(string); !strings.HasPrefix(s, "The secret was") || strings.Contains(s, "SHA-256") || got["proofOutside"] != true {
+		t.Errorf("the end's status should be the secret alone, the proof beside it: %q (proof outside %v)", s, got["proofOutside"])
+	}
+}
+
+// The language menu is built again with the widget: the focus goes back
+// to it (a closed menu changes on every arrow key).
+func TestLanguageMenuKeepsTheFocus(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[string](t, ctx, `(async () => {
+		const app = document.querySelector('[data-kibitz="app"]').shadowRoot;
+		const sel = app.querySelector('#kz-lang');
+		sel.focus();
+		sel.value = 'ja';
+		sel.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		await until(() => app.querySelector('.kz').getAttribute('lang') === 'ja' && app.querySelector('#kz-lang') !== sel);
+		await until(() => app.activeElement);
+		return app.activeElement.id + ' ' + document.activeElement.tagName;
+	})()`)
+	if got != "kz-lang KIBITZ-APP" && !strings.HasPrefix(got, "kz-lang ") {
+		t.Errorf("after a change of language the focus should be on the language menu: %q", got)
+	}
+}
+
+// Minesweeper: a hint's Reveal it, Replay this board, and Escape on the
+// New-game question opened from the board leave the focus on the board.
+func TestMinesKeepsTheFocusOnTheBoard(t *testing.T) {
+	ctx := minesPage(t, "mines-focus.html", "play")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const active = () => { const a = mz().activeElement; return a ? (a.hasAttribute('data-i') ? 'cell ' + a.getAttribute('data-i') : a.getAttribute('data-on-click') || a.tagName) : 'body'; };
+		const set = (sel, v) => { const i = $m(sel); i.value = v; i.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		const out = {};
+		$m('.kz-settings').open = true;
+		set('#kz-mines-level', 'expert');
+		set('#kz-mines-seed', '3');
+		await until(() => panel().querySelectorAll('.kz-mines-cell').length === 480 && !view().includes('?'));
+		fire(cell(0), 'click');
+		await until(() => view()[0] !== 'H');
+		// Hint, then Reveal it.
+		$m('.kz-mines-hint-btn').click();
+		const play = await until(() => $m('.kz-mines-play-hint'));
+		play.focus();
+		play.click();
+		out.afterHint = active();
+		// F2 on a square, then Escape: back on that square.
+		const at = mz().activeElement && mz().activeElement.hasAttribute('data-i') ? mz().activeElement : cell(479);
+		at.focus();
+		out.from = active();
+		at.dispatchEvent(new KeyboardEvent('keydown', {key: 'F2', bubbles: true, composed: true, cancelable: true}));
+		await until(() => !$m('.kz-confirm').hidden);
+		out.asked = active();
+		mz().activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true, composed: true, cancelable: true}));
+		await until(() => $m('.kz-confirm').hidden);
+		out.back = active();
+		// Replay this board.
+		const replay = await until(() => { const b = $m('[data-on-click="mines.replay"]'); return b && !b.closest('[hidden]') && b; });
+		replay.focus();
+		replay.click();
+		await until(() => view() === 'H'.repeat(480));
+		await until(() => active().startsWith('cell'), 5000).catch(() => {});
+		out.afterReplay = active();
+		return out;
+	})()`)
+	if !strings.HasPrefix(got["afterHint"].(string), "cell ") {
+		t.Errorf("after Reveal it the focus should be on the board: %v", got)
+	}
+	if got["asked"] != "mines.keep" || got["back"] != got["from"] {
+		t.Errorf("Escape on the New-game question should go back to the square: %v", got)
+	}
+	if !strings.HasPrefix(got["afterReplay"].(string), "cell ") {
+		t.Errorf("after Replay this board the focus should be on the board: %v", got)
+	}
+}
