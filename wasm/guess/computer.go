@@ -443,7 +443,7 @@ func (m *compMode) showStrategyDoc() {
 	if i18n.Has(i18n.English, key) {
 		text = m.w.f.T(key)
 	}
-	m.strategyOK.SetTextContent(text)
+	frame.SetText(m.strategyOK, text)
 	m.w.strategySel.SetAttribute("title", text)
 }
 

@@ -272,7 +272,7 @@ func (w *guessWidget) showObjective() {
 	doc := w.f.T("objective-doc." + o)
 	setInputValue(w.objectiveSel, o)
 	w.objectiveSel.SetAttribute("title", doc)
-	w.objectiveDoc.SetTextContent(doc)
+	frame.SetText(w.objectiveDoc, doc)
 	if w.tree != nil {
 		w.tree.showObjective()
 	}

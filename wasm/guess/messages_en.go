@@ -196,6 +196,7 @@ var english = map[string]string{
 	"reason.missing-feedback":  "The answer is missing.",
 	"reason.missing-b":         "The second count is missing.",
 	"you.over":                 "The game is over. Press New game to play again.",
+	"you.said":                 "Guess {1}: {2}, {3}.",
 	"you.repeat":               "You already guessed {1} (guess {2}). It does not count again.",
 	"you.give-up-ask":          "Give up and see the secret?",
 	"you.give-up-yes":          "Give up",

@@ -192,6 +192,7 @@ var japanese = map[string]string{
 	"reason.missing-feedback":            "判定が未入力です。",
 	"reason.missing-b":                   "2 つ目の数が未入力です。",
 	"you.over":                           "ゲームは終わりました。「新しいゲーム」でもう一度遊べます。",
+	"you.said":                           "{1} 回目：{2} は {3}。",
 	"you.repeat":                         "{1} はもう予想しました（{2} 回目）。もう一度は数えません。",
 	"you.give-up-ask":                    "あきらめて答えを見ますか？",
 	"you.give-up-yes":                    "あきらめる",

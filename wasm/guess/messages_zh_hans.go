@@ -192,6 +192,7 @@ var simplifiedChinese = map[string]string{
 	"reason.missing-feedback":            "还没填提示。",
 	"reason.missing-b":                   "还没填第二个数字。",
 	"you.over":                           "游戏结束。按“新游戏”再玩一次。",
+	"you.said":                           "第 {1} 次：{2}，{3}。",
 	"you.repeat":                         "你已经猜过 {1}（第 {2} 次）。这次不再计算。",
 	"you.give-up-ask":                    "要放弃并看答案吗？",
 	"you.give-up-yes":                    "放弃",

@@ -192,6 +192,7 @@ var traditionalChinese = map[string]string{
 	"reason.missing-feedback":            "還沒填提示。",
 	"reason.missing-b":                   "還沒填第二個數字。",
 	"you.over":                           "遊戲結束。按「新遊戲」再玩一次。",
+	"you.said":                           "第 {1} 次：{2}，{3}。",
 	"you.repeat":                         "你已經猜過 {1}（第 {2} 次）。這次不再計算。",
 	"you.give-up-ask":                    "要放棄並看答案嗎？",
 	"you.give-up-yes":                    "放棄",

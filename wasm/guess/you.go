@@ -50,7 +50,11 @@ type youMode struct {
 	inputError  dom.Element
 	actions     dom.Element
 	history     dom.Element
+	said        dom.Element // read out after each guess: the guess and its answer (the table is not live)
 	end         dom.Element
+	endSaid     dom.Element // the end of the game, read out once: won, or the secret
+	endKey      string      // what endSaid shows, so a render does not read it out again
+	endRest     dom.Element // the fair host's proof, beside the status, not in it
 	analysis    dom.Element
 	analysisBox dom.Element
 }
@@ -87,11 +91,14 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 		el("button", attr("type", "button"), on("click", "you.give-up-no"), f.T("confirm.keep")),
 	)
 	m.changed = el("p", cls("kz-note kz-changed"), attr("hidden", ""))
-	m.end = el("div", cls("kz-end"), attr("role", "status"))
+	m.said = el("p", cls("kz-sr"), attr("role", "status"))
+	m.endSaid = el("div", attr("role", "status"))
+	m.endRest = el("div")
+	m.end = el("div", cls("kz-end"), m.endSaid, m.endRest)
 	m.history = el("div", cls("kz-history"))
 	m.analysis = el("div", cls("kz-analysis"))
 	// A hint's thinking shows under the buttons, where the hint will appear.
-	build(panel, m.status, m.start, m.changed, m.confirm, m.form, m.inputError, m.actions, f.Lane("you").BusyIn(), m.giveUp, m.end, m.history,
+	build(panel, m.status, m.start, m.changed, m.confirm, m.form, m.inputError, m.said, m.actions, f.Lane("you").BusyIn(), m.giveUp, m.end, m.history,
 		f.Lane("you-analysis").BusyIn(), m.analysis)
 
 	st := &w.state.You
@@ -100,13 +107,15 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 
 	f.Handle("you.draft", func(dom.Event, dom.Element) {
 		st.Draft = inputValue(m.input)
-		m.inputError.SetTextContent("")
+		m.showInputError("")
 		w.save()
 	})
 	f.Handle("you.guess", func(dom.Event, dom.Element) { go m.submit() })
 	f.Handle("you.new", func(dom.Event, dom.Element) {
 		if st.Game != nil && !st.Over && len(st.Turns) > 0 {
+			// The question gets the focus, on its safe answer.
 			setHidden(m.confirm, false)
+			focus(m.confirm.QuerySelector(`[data-on-click="you.keep"]`))
 			return
 		}
 		m.w.f.Go(func() { m.newGame() })
@@ -115,15 +124,23 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 		setHidden(m.confirm, true)
 		m.w.f.Go(func() { m.newGame() })
 	})
-	f.Handle("you.keep", func(dom.Event, dom.Element) { setHidden(m.confirm, true) })
+	f.Handle("you.keep", func(dom.Event, dom.Element) {
+		setHidden(m.confirm, true)
+		focus(m.actions.QuerySelector(`[data-on-click="you.new"]`))
+	})
 	f.Handle("you.undo", func(dom.Event, dom.Element) { m.undo() })
 	f.Handle("you.hint", func(dom.Event, dom.Element) { go m.hint() })
 	f.Handle("you.give-up", func(dom.Event, dom.Element) {
 		setHidden(m.giveUp, false)
-		focus(m.giveUp.QuerySelector("button"))
+		focus(m.giveUp.QuerySelector(`[data-on-click="you.give-up-no"]`))
 	})
 	f.Handle("you.give-up-no", func(dom.Event, dom.Element) { setHidden(m.giveUp, true); focus(m.input) })
-	f.Handle("you.reveal", func(dom.Event, dom.Element) { setHidden(m.giveUp, true); go m.reveal() })
+	f.Handle("you.reveal", func(dom.Event, dom.Element) {
+		setHidden(m.giveUp, true)
+		// The game is over: the focus goes to New game, not to the page.
+		focus(m.actions.QuerySelector(`[data-on-click="you.new"]`))
+		go m.reveal()
+	})
 	f.Handle("you.play-hint", func(_ dom.Event, t dom.Element) {
 		setInputValue(m.input, t.GetAttribute("data-guess"))
 		m.w.f.Go(func() { m.submit() })
@@ -187,7 +204,7 @@ func (m *youMode) submit() {
 	}
 	code, err := r.ParseCode(text, "guess")
 	if err != nil {
-		m.inputError.SetTextContent(f.Describe(localError(err)))
+		m.showInputError(f.Describe(localError(err)))
 		focus(m.input)
 		return
 	}
@@ -195,7 +212,7 @@ func (m *youMode) submit() {
 	// count it.
 	for i, t := range st.Turns {
 		if t.Guess == r.Format(code) {
-			m.inputError.SetTextContent(f.T("you.repeat", t.Guess, i+1))
+			m.showInputError(f.T("you.repeat", t.Guess, i+1))
 			focus(m.input)
 			return
 		}
@@ -208,7 +225,7 @@ func (m *youMode) submit() {
 	}
 	if err := f.Call("you", "guess.host.answer", map[string]any{"state": st.Host, "guess": text}, &res); err != nil {
 		if ce, ok := err.(*frame.CallError); ok && ce.Field == "guess" {
-			m.inputError.SetTextContent(f.Describe(err))
+			m.showInputError(f.Describe(err))
 			return
 		}
 		f.ShowError(err)
@@ -220,7 +237,8 @@ func (m *youMode) submit() {
 	st.Draft = ""
 	st.Hint = nil
 	setInputValue(m.input, "")
-	m.inputError.SetTextContent("")
+	m.showInputError("")
+	m.said.SetTextContent(f.T("you.said", len(st.Turns), r.Format(code), w.feedbackText(r, res.A, res.B)))
 	if res.Won {
 		st.Over, st.Won = true, true
 		m.fetchSecret()
@@ -252,6 +270,18 @@ func (m *youMode) undo() {
 	setInputValue(m.input, st.Draft)
 	m.w.save()
 	m.render()
+	focus(m.input) // Undo may have disabled itself under the focus
+}
+
+// showInputError says what is wrong with the guess typed, beside it, and
+// marks the field; "" clears both.
+func (m *youMode) showInputError(text string) {
+	m.inputError.SetTextContent(text)
+	if text == "" {
+		m.input.RemoveAttribute("aria-invalid")
+	} else {
+		m.input.SetAttribute("aria-invalid", "true")
+	}
 }
 
 // history returns the turns in the engine's form.
@@ -408,18 +438,29 @@ func (m *youMode) render() {
 		replace(m.history, el("table", cls("kz-table"), el("caption", cls("kz-sr"), f.T("you.history")), el("thead", head), body))
 	}
 
-	// The end of the game.
-	replace(m.end)
+	// The end of the game: the status is read out once (a render does
+	// not write it again), and the proof sits beside it, not in it.
+	endKey := ""
 	if st.Over && st.Secret != "" {
-		if st.Won {
-			m.end.AppendChild(w.wonHeading(len(st.Turns)))
-		} else {
-			m.end.AppendChild(el("p", f.T("you.secret-was"), " ", codeView(r, st.Secret)))
+		endKey = fmt.Sprint(st.Won, st.Secret, len(st.Turns))
+	}
+	if endKey != m.endKey {
+		m.endKey = endKey
+		replace(m.endSaid)
+		switch {
+		case endKey == "":
+		case st.Won:
+			m.endSaid.AppendChild(w.wonHeading(len(st.Turns)))
+		default:
+			m.endSaid.AppendChild(el("p", f.T("you.secret-was"), " ", codeView(r, st.Secret)))
 		}
+	}
+	replace(m.endRest)
+	if endKey != "" {
 		if st.Kind == "fair" {
-			m.end.AppendChild(m.proof())
+			m.endRest.AppendChild(m.proof())
 		} else {
-			m.end.AppendChild(el("p", cls("kz-note"), f.T("you.adversarial-end")))
+			m.endRest.AppendChild(el("p", cls("kz-note"), f.T("you.adversarial-end")))
 		}
 	}
 
