@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"kibitz/engine/mines"
 	"kibitz/wasm/dom"
@@ -50,7 +49,7 @@ type minesState struct {
 	// AnalyseSize is the analyser's size fields (width, height, mines) as
 	// the reader left them, when they are in error: kept to correct.
 	AnalyseSize []string `json:"analyseSize,omitempty"`
-	Brush       string `json:"brush"`
+	Brush       string   `json:"brush"`
 	// Records: each level's best time and recent games (see records.go).
 	Records map[string]*minesRecord `json:"records,omitempty"`
 }
@@ -224,22 +223,8 @@ func superscript(digits string) string {
 	return b.String()
 }
 
-// join writes two sentences one after the other: with a space between
-// them in English, and none after Chinese and Japanese full-width
-// punctuation, which carries its own space.
-func (w *minesWidget) join(first, second string) string {
-	switch {
-	case first == "":
-		return second
-	case second == "":
-		return first
-	}
-	last, _ := utf8.DecodeLastRuneInString(first)
-	if strings.ContainsRune("。！？」）：；、", last) {
-		return first + second
-	}
-	return first + " " + second
-}
+// join writes two sentences one after the other (frame.JoinSentences).
+func (w *minesWidget) join(first, second string) string { return frame.JoinSentences(first, second) }
 
 // minesAnalysis is mines.analyze's result (and a hint's analysis).
 type minesAnalysis struct {

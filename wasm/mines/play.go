@@ -72,6 +72,10 @@ type minesPlay struct {
 	w     *minesWidget
 	f     *frame.Frame
 	board *minesBoard
+	// askedFrom is the square that had the focus when the New-game
+	// question opened (F2 on the board), or -1: keeping the game goes back
+	// to it.
+	askedFrom int
 
 	levelSel, ruleSel, widthIn, heightIn, minesIn, seedIn, paceSel dom.Element
 	customBox, settingsNote                                        dom.Element
@@ -167,6 +171,9 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 			if h.Move.Action == mines.ActFlag {
 				what = "flag"
 			}
+			// The hint goes with the move: the focus goes to the square
+			// played, not to the page.
+			m.board.moveCursor(i, true)
 			m.act(i, what)
 		}
 	})
@@ -207,6 +214,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 func (m *minesPlay) restart() {
 	m.stopAuto()
 	if g := m.w.state.Game; g != nil && g.Started && g.Status == string(mines.Playing) {
+		m.askedFrom = m.board.focused()
 		setHidden(m.confirm, false)
 		focus(m.confirm.QuerySelector("[data-on-click='mines.keep']")) // the safe answer: Enter keeps the game
 		return
@@ -215,9 +223,14 @@ func (m *minesPlay) restart() {
 }
 
 // closeConfirm closes the New-game question, keeping the game, and puts
-// the focus back on New game.
+// the focus back where it was: on the square (F2 on the board), or on New
+// game.
 func (m *minesPlay) closeConfirm() {
 	setHidden(m.confirm, true)
+	if m.askedFrom >= 0 {
+		m.board.moveCursor(m.askedFrom, true)
+		return
+	}
 	focus(m.f.Body.QuerySelector("[data-on-click='mines.new']"))
 }
 
@@ -625,14 +638,14 @@ func (m *minesPlay) showGame() {
 	case mines.Won:
 		switch {
 		case g.LastAuto:
-			m.status.SetTextContent(f.T("mines.won-auto", clockText(g.ElapsedMs)))
+			frame.SetText(m.status, f.T("mines.won-auto", clockText(g.ElapsedMs)))
 		case g.AutoMoves > 0:
-			m.status.SetTextContent(f.T("mines.won-helped", clockText(g.ElapsedMs), g.AutoMoves))
+			frame.SetText(m.status, f.T("mines.won-helped", clockText(g.ElapsedMs), g.AutoMoves))
 		default:
-			m.status.SetTextContent(f.T("mines.won", clockText(g.ElapsedMs)))
+			frame.SetText(m.status, f.T("mines.won", clockText(g.ElapsedMs)))
 		}
 	case mines.Lost:
-		m.status.SetTextContent(f.T("mines.lost"))
+		frame.SetText(m.status, f.T("mines.lost"))
 	default:
 		text := f.T("mines.playing", g.Width, g.Height, g.Mines, f.T("mines.rule-"+g.Rule))
 		if g.Level == minesLinkLevel {
@@ -647,7 +660,7 @@ func (m *minesPlay) showGame() {
 		if g.Verified != nil && !*g.Verified {
 			text = m.w.join(text, f.T("mines.unverified"))
 		}
-		m.status.SetTextContent(text)
+		frame.SetText(m.status, text)
 	}
 	setDisabled(m.autoBtn, g.Status != string(mines.Playing))
 	for _, b := range m.f.Body.QuerySelectorAll(".kz-mines-hint-btn") {

@@ -165,6 +165,9 @@ func (m *minesPlay) replay() {
 		return
 	}
 	m.deal(&next, g.Level)
+	// The link hides itself on a board not yet clicked: the focus goes
+	// to the board, where the replay is played, not to the page.
+	m.board.moveCursor(m.board.cursor, true)
 }
 
 // showRecords writes the best time and history of the level the game on
