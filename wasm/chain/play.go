@@ -15,8 +15,9 @@ import (
 // Play mode: the reader against the perfect computer.
 
 type chainPlay struct {
-	w *chainWidget
-	f *frame.Frame
+	w    *chainWidget
+	f    *frame.Frame
+	said string // what the status says now
 
 	nIn, nError, gameSel, startSel, ruleBox  dom.Element
 	settingsNote                             dom.Element
@@ -363,9 +364,19 @@ func (p *chainPlay) render() {
 	default:
 		status = f.T("chain.your-turn")
 	}
+	// The computer's move is said with the turn it hands over: the log
+	// and the ring that show it are not read out.
+	if n := len(g.Log); yourTurn && n > 0 && g.Log[n-1].Who == "cpu" {
+		status = frame.JoinSentences(f.T("chain.cpu-took", takeText(g.Log[n-1].Take)), status)
+	}
 	game := f.T(chainPick(g.Reverse, "chain.kind-reverse", "chain.kind-direct"))
-	replace(p.status, el("span", cls(chainPick(g.Winner == "you", "kz-win", "")), status), " ",
-		el("span", cls("kz-note"), f.T("chain.playing", g.N, game, row.Objects())))
+	note := f.T("chain.playing", g.N, game, row.Objects())
+	// Written only when it changes: a live region rewritten with the same
+	// words may be read out again.
+	if said := status + "\n" + note + "\n" + g.Winner; said != p.said {
+		p.said = said
+		replace(p.status, el("span", cls(chainPick(g.Winner == "you", "kz-win", "")), status), " ", el("span", cls("kz-note"), note))
+	}
 	p.status.SetAttribute("data-winner", g.Winner)
 	p.status.SetAttribute("data-turn", chainPick(yourTurn, "you", "cpu"))
 	p.rowBox.SetAttribute("data-row", g.Row)
