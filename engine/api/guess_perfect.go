@@ -40,9 +40,15 @@ type proofJSON struct {
 	Source    string          `json:"source"` // "search" or "shipped"
 	Millis    int64           `json:"millis"` // time the search for the strategy took (by this call or an earlier one; 0 when shipped)
 
-	// The strategy from where it was solved (the start of the game, or the
-	// position where the history left an earlier strategy).
-	Strategy figures `json:"strategy"`
+	// The strategy from where it was solved: this position, or for a game
+	// played by one strategy (guess.suggest's from) or a shipped one, an
+	// earlier position, RootTurns turns into the game. From an earlier
+	// position the figures Here are that strategy's, which is the best for
+	// the whole game but need not be from here (for "average" its total
+	// from here is the least possible; the objectives with a worst case
+	// may rank another strategy first from here).
+	Strategy  figures `json:"strategy"`
+	RootTurns int     `json:"rootTurns"`
 	// From this position: the secrets still possible and what the strategy
 	// needs to find them, this guess included.
 	Here figures `json:"here"`
@@ -66,7 +72,7 @@ func figuresOf(n *guess.TreeNode) figures {
 
 func proofOf(t *guess.Tree, here *guess.TreeNode) proofJSON {
 	return proofJSON{Proven: true, Objective: t.Objective, Source: t.Proof.Source, Millis: t.Proof.Millis,
-		Strategy: figuresOf(t.Root), Here: figuresOf(here), MinWorst: t.Proof.MinWorst, Stats: t.Proof.Stats}
+		Strategy: figuresOf(t.Root), RootTurns: len(t.Turns), Here: figuresOf(here), MinWorst: t.Proof.MinWorst, Stats: t.Proof.Stats}
 }
 
 // perfectExplanation is a perfect move's explanation: the usual one, and
@@ -77,12 +83,12 @@ type perfectExplanation struct {
 }
 
 // suggestPerfect answers guess.suggest for strategy perfect.
-func suggestPerfect(ctx context.Context, p *guess.Position, objective string, report progress.Func) (any, error) {
+func suggestPerfect(ctx context.Context, p *guess.Position, objective string, from int, report progress.Func) (any, error) {
 	obj, err := guess.ParseObjective(objective)
 	if err != nil {
 		return nil, err
 	}
-	s, t, node, err := guess.SuggestPerfect(ctx, p, obj, report)
+	s, t, node, err := guess.SuggestPerfect(ctx, p, obj, from, report)
 	if err != nil {
 		return nil, err
 	}

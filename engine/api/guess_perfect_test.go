@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"kibitz/engine/guess"
 )
 
 // A perfect move is proven and says so, with the exact expected guesses of
-// the whole game from the position; the next move is read from the same
-// strategy.
+// the whole game from the position; in a game played by the strategy
+// (from 0) the next move is read from the same strategy.
 func TestSuggestPerfect(t *testing.T) {
 	got := mustCall(t, "guess.suggest", `{"preset":"science-3","strategy":"perfect"}`)
 	ex := got["explanation"].(map[string]any)
@@ -22,13 +24,21 @@ func TestSuggestPerfect(t *testing.T) {
 	if strategy["total"] != 2337.0 || strategy["secrets"] != 504.0 || here["total"] != 2337.0 || ex["expectedGuesses"] != 2337.0/504 {
 		t.Fatalf("science-3 opening figures: %v", ex)
 	}
-	next := mustCall(t, "guess.suggest", `{"preset":"science-3","strategy":"perfect","history":[{"guess":"123","feedback":"0A0B"}]}`)
+	next := mustCall(t, "guess.suggest", `{"preset":"science-3","strategy":"perfect","from":0,"history":[{"guess":"123","feedback":"0A0B"}]}`)
 	ex = next["explanation"].(map[string]any)
 	proof = ex["proof"].(map[string]any)
 	here = proof["here"].(map[string]any)
-	if proof["strategy"].(map[string]any)["total"] != 2337.0 || here["secrets"] != ex["candidates"] || ex["expectedGuesses"] != here["expected"] {
+	if proof["strategy"].(map[string]any)["total"] != 2337.0 || proof["rootTurns"] != 0.0 || here["secrets"] != ex["candidates"] || ex["expectedGuesses"] != here["expected"] {
 		t.Fatalf("the second move belongs to the same strategy: %v", ex)
 	}
+	// Without from, the position's own strategy.
+	own := mustCall(t, "guess.suggest", `{"preset":"science-3","strategy":"perfect","history":[{"guess":"123","feedback":"0A0B"}]}`)
+	proof = own["explanation"].(map[string]any)["proof"].(map[string]any)
+	if proof["rootTurns"] != 1.0 || proof["strategy"].(map[string]any)["secrets"] != proof["here"].(map[string]any)["secrets"] {
+		t.Fatalf("a position's own strategy: %v", proof)
+	}
+	wantError(t, "guess.suggest", `{"preset":"science-3","strategy":"perfect","from":2,"history":[{"guess":"123","feedback":"0A0B"}]}`, CodeBadInput, "from")
+	wantError(t, "guess.suggest", `{"preset":"science-3","strategy":"best","from":0}`, CodeBadInput, "from")
 	// Off the strategy, the position is solved afresh.
 	off := mustCall(t, "guess.suggest", `{"preset":"science-3","strategy":"perfect","objective":"fewest-worst","history":[{"guess":"987","feedback":"0A1B"}]}`)
 	proof = off["explanation"].(map[string]any)["proof"].(map[string]any)
@@ -105,13 +115,41 @@ func TestTree(t *testing.T) {
 	if len(lines) != 504 || guesses != total {
 		t.Fatalf("%d lines, %d guesses; the tree has %d", len(lines), guesses, total)
 	}
-	// A shallow view of a position inside the strategy.
+	// A shallow view of a position inside the strategy: the position's
+	// own strategy, not the branch of the one solved before.
 	sub := mustCall(t, "guess.tree", `{"preset":"science-3","objective":"worst-then-average","history":[{"guess":"123","feedback":"0A1B"}],"depth":1}`)
 	node := sub["root"].(map[string]any)
-	if node["more"] != true || node["answers"] != nil || sub["proof"].(map[string]any)["strategy"].(map[string]any)["secrets"] != 504.0 {
+	if node["more"] != true || node["answers"] != nil || sub["proof"].(map[string]any)["strategy"].(map[string]any)["secrets"] != node["secrets"] {
 		t.Fatalf("depth 1 inside the strategy: %v", sub)
 	}
 	wantError(t, "guess.tree", `{"preset":"science-3","depth":-1}`, CodeBadInput, "depth")
+}
+
+// The answer from a position does not depend on what was asked before: a
+// strategy solved from the start of the game is not read for a position
+// inside it, where, for an objective with a worst case, another strategy
+// can do better (3 of 0123 with repeats: after 001 0A2B, the start's
+// strategy needs 3 guesses at worst, the position's own 2).
+func TestPerfectFromAPositionIsItsOwn(t *testing.T) {
+	guess.ForgetStrategies()
+	const here = `{"rules":{"length":3,"alphabet":"0123","repeats":true},"objective":"worst-then-average","history":[{"guess":"001","a":0,"b":2}],"depth":1}`
+	first := mustCall(t, "guess.tree", here)
+	mustCall(t, "guess.tree", `{"rules":{"length":3,"alphabet":"0123","repeats":true},"objective":"worst-then-average","depth":1}`)
+	again := mustCall(t, "guess.tree", here)
+	if f, a := first["root"].(map[string]any), again["root"].(map[string]any); f["guess"] != a["guess"] || f["worst"] != 2.0 || a["worst"] != 2.0 || f["total"] != a["total"] {
+		t.Fatalf("the same position answered %v, then after the start was solved %v", f, a)
+	}
+	suggest := mustCall(t, "guess.suggest", `{"rules":{"length":3,"alphabet":"0123","repeats":true},"strategy":"perfect","objective":"worst-then-average","history":[{"guess":"001","a":0,"b":2}]}`)
+	if suggest["guess"] != first["root"].(map[string]any)["guess"] {
+		t.Fatalf("guess.suggest from the position played %v, the tree %v", suggest["guess"], first["root"].(map[string]any)["guess"])
+	}
+	// Played as one game from the start, the strategy's own move and
+	// figures, whatever was asked before.
+	game := mustCall(t, "guess.suggest", `{"rules":{"length":3,"alphabet":"0123","repeats":true},"strategy":"perfect","objective":"worst-then-average","from":0,"history":[{"guess":"001","a":0,"b":2}]}`)
+	proof := game["explanation"].(map[string]any)["proof"].(map[string]any)
+	if proof["rootTurns"] != 0.0 || proof["strategy"].(map[string]any)["secrets"] != 64.0 {
+		t.Fatalf("a game from the start: %v", proof)
+	}
 }
 
 // A search reports its progress as the share of the first guesses tried

@@ -29,7 +29,12 @@ func guessSuggest(ctx context.Context, params json.RawMessage, report progress.F
 		played
 		Strategy  guess.Strategy `json:"strategy"`
 		Objective string         `json:"objective"` // strategy perfect only
-		BudgetMs  *int           `json:"budgetMs"`
+		// From (strategy perfect only) is the number of the history's rows
+		// after which the strategy starts: 0 plays one strategy from the
+		// start of the game, as the computer does in a game of its own.
+		// Without it, the move is the best from this position.
+		From     *int `json:"from"`
+		BudgetMs *int `json:"budgetMs"`
 		Seed      uint64         `json:"seed"`
 	}
 	if err := decode(params, &in); err != nil {
@@ -37,6 +42,12 @@ func guessSuggest(ctx context.Context, params json.RawMessage, report progress.F
 	}
 	if in.Objective != "" && in.Strategy != guess.StrategyPerfect {
 		return nil, badInput("objective", "bad-value", "an objective applies to strategy perfect only")
+	}
+	if in.From != nil && in.Strategy != guess.StrategyPerfect {
+		return nil, badInput("from", "bad-value", "from applies to strategy perfect only")
+	}
+	if in.From != nil && (*in.From < 0 || *in.From > len(in.History)) {
+		return nil, badInput("from", "bad-value", fmt.Sprintf("from must be 0 to %d (the rows of the history), not %d", len(in.History), *in.From))
 	}
 	budget := guess.DefaultBudget
 	if in.BudgetMs != nil {
@@ -62,7 +73,11 @@ func guessSuggest(ctx context.Context, params json.RawMessage, report progress.F
 	// A perfect move is proven, not searched within a budget: it runs to
 	// the end, or until cancelled.
 	if in.Strategy == guess.StrategyPerfect {
-		return suggestPerfect(ctx, p, in.Objective, report)
+		from := len(p.Turns)
+		if in.From != nil {
+			from = fromTurns(in.History, *in.From)
+		}
+		return suggestPerfect(ctx, p, in.Objective, from, report)
 	}
 	s, err := guess.Suggest(ctx, p, guess.SuggestOptions{Strategy: in.Strategy, Budget: budget, Seed: in.Seed, Progress: report})
 	if err != nil {
@@ -92,4 +107,16 @@ func guessExplain(ctx context.Context, params json.RawMessage, report progress.F
 		return nil, err
 	}
 	return map[string]any{"guess": p.Rules.Format(g), "explanation": p.Rules.Explain(p.Candidates, g)}, nil
+}
+
+// fromTurns is the number of turns in the history's first from rows (a
+// row switched off is no turn).
+func fromTurns(rows []row, from int) int {
+	turns := 0
+	for _, x := range rows[:from] {
+		if !x.Disabled {
+			turns++
+		}
+	}
+	return turns
 }

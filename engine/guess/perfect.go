@@ -433,9 +433,11 @@ func (t *Tree) Secrets() [][]Code {
 	return out
 }
 
-// The strategies solved so far, so that the moves after the first are
-// read from the tree. A front end asks for one move at a time; the tree
-// of a preset game is a few hundred kilobytes at most.
+// The strategies solved so far. A strategy answers again for the position
+// it was solved from, and, when a caller plays the game it started
+// (PerfectStrategyFrom), for the positions that game reaches. A front end
+// asks for one move at a time; the tree of a preset game is a few hundred
+// kilobytes at most.
 var perfectCache struct {
 	sync.Mutex
 	trees []*Tree // most recent last
@@ -443,7 +445,12 @@ var perfectCache struct {
 
 const perfectCacheSize = 8
 
-// cachedNode finds a cached strategy that the position follows.
+// cachedNode finds a known strategy for the position p: one shipped with
+// the engine that p follows (1a2b-4's, for positions far bigger than a
+// live search may take), or one solved before from p itself. A strategy
+// solved from an earlier position is not p's own: for the objectives with
+// a worst case, what is best for the whole game need not be best from p,
+// and the answer must not depend on what was asked before.
 func cachedNode(p *Position, obj Objective) (*Tree, *TreeNode) {
 	for _, t := range shippedTrees(p.Rules, obj) {
 		if node := t.Find(p.Turns); node != nil {
@@ -454,7 +461,7 @@ func cachedNode(p *Position, obj Objective) (*Tree, *TreeNode) {
 	defer perfectCache.Unlock()
 	for i := len(perfectCache.trees) - 1; i >= 0; i-- {
 		t := perfectCache.trees[i]
-		if t.Objective != obj || !sameShape(t.Rules, p.Rules) {
+		if t.Objective != obj || !sameShape(t.Rules, p.Rules) || len(t.Turns) != len(p.Turns) {
 			continue
 		}
 		if node := t.Find(p.Turns); node != nil {
@@ -485,10 +492,11 @@ func remember(t *Tree) {
 	}
 }
 
-// PerfectStrategy returns the perfect strategy the position follows under
-// the objective, and the position's node in it: a strategy solved before
-// (or shipped) when the history follows it, otherwise one solved now from
-// the position.
+// PerfectStrategy returns the perfect strategy from the position under the
+// objective, and the position's node in it: a strategy shipped with the
+// engine that the history follows, one solved before from this position,
+// or one solved now. The strategy's root is the position itself, but for
+// a shipped strategy, whose root is the start of the game.
 func PerfectStrategy(ctx context.Context, p *Position, obj Objective, report progress.Func) (*Tree, *TreeNode, error) {
 	obj, err := ParseObjective(string(obj))
 	if err != nil {
@@ -508,11 +516,38 @@ func PerfectStrategy(ctx context.Context, p *Position, obj Objective, report pro
 	return t, t.Root, nil
 }
 
+// PerfectStrategyFrom is PerfectStrategy for a game played by the perfect
+// strategy from an earlier position: the position after the history's
+// first from turns (0: the start). It returns the strategy from there and
+// the node the history reaches in it, so that every move of one game
+// comes from one strategy, and the game's figures are the strategy's.
+// (Solved again from each position, a game could lose what the objective
+// ranks after the worst case: what is best from a position need not be
+// best for the whole game.) A history that leaves that strategy, or a
+// from past its turns, gets the position's own strategy.
+func PerfectStrategyFrom(ctx context.Context, p *Position, obj Objective, from int, report progress.Func) (*Tree, *TreeNode, error) {
+	if p == nil || p.Rules == nil || from < 0 || from >= len(p.Turns) {
+		return PerfectStrategy(ctx, p, obj, report)
+	}
+	start, err := NewPosition(ctx, p.Rules, p.Turns[:from])
+	if err != nil {
+		return nil, nil, err
+	}
+	t, _, err := PerfectStrategy(ctx, start, obj, report)
+	if err != nil {
+		return nil, nil, err
+	}
+	if node := t.Find(p.Turns); node != nil {
+		return t, node, nil
+	}
+	return PerfectStrategy(ctx, p, obj, report)
+}
+
 // SuggestPerfect is Suggest for strategy perfect, with the strategy the
 // move belongs to and the position's node in it (its Secrets, Total, Worst
 // and AtWorst count from this position).
-func SuggestPerfect(ctx context.Context, p *Position, obj Objective, report progress.Func) (Suggestion, *Tree, *TreeNode, error) {
-	t, node, err := PerfectStrategy(ctx, p, obj, report)
+func SuggestPerfect(ctx context.Context, p *Position, obj Objective, from int, report progress.Func) (Suggestion, *Tree, *TreeNode, error) {
+	t, node, err := PerfectStrategyFrom(ctx, p, obj, from, report)
 	if err != nil {
 		return Suggestion{}, nil, nil, err
 	}
@@ -524,9 +559,10 @@ func SuggestPerfect(ctx context.Context, p *Position, obj Objective, report prog
 	return Suggestion{Guess: node.Guess, Explanation: ex}, t, node, nil
 }
 
-// perfect is Suggest's dispatch for strategy perfect.
+// perfect is Suggest's dispatch for strategy perfect: a game played by
+// Suggest is the perfect strategy's from its start.
 func (f *frame) perfect(obj Objective) result {
-	t, node, err := PerfectStrategy(f.m.ctx, f.pos, obj, f.m.progress)
+	t, node, err := PerfectStrategyFrom(f.m.ctx, f.pos, obj, 0, f.m.progress)
 	if err != nil {
 		if f.m.err == nil {
 			f.m.err = err

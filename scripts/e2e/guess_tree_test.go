@@ -457,3 +457,49 @@ func TestTreeLeafNoteLinesUpOnAPhone(t *testing.T) {
 		t.Errorf("the tree scrolls sideways at 320 px: %v", got)
 	}
 }
+
+// A Helper position inside 1a2b-4's shipped strategy gets that strategy's
+// branch (a live search from there takes minutes), and the proof says what
+// that proves from here: for average, the least total too; for an
+// objective with a worst case, that it was not searched again. A position
+// of a game searched live is searched from there.
+func TestTreeSaysWhatABranchProves(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, treeHelpersJS)
+	got := eval[map[string]string](t, ctx, `(async () => {
+		const note = () => [...kz().querySelectorAll('#kz-panel-tree .kz-tree-proof .kz-note')].map(p => p.textContent).join(' ');
+		const fromHelper = async (preset, guess, a, b) => {
+			$('.kz-settings').open = true;
+			choose('#kz-preset', preset);
+			$('#kz-tab-helper').click();
+			$('[data-on-click="help.clear"]').click();
+			type('[data-row="0"][data-field="guess"]', guess);
+			type('[data-row="0"][data-field="a"]', a);
+			type('[data-row="0"][data-field="b"]', b);
+			$('[data-row="0"][data-field="b"]').blur();
+			await until(() => !$('#kz-panel-helper .kz-analysis.kz-stale') && $('#kz-panel-helper .kz-tree-open'), 60000);
+			$('#kz-panel-helper .kz-tree-open').click();
+			await until(() => treeReady() && /Guess 2/.test($('#kz-panel-tree .kz-tree-root').textContent), 120000);
+		};
+		const out = {};
+		await fromHelper('1a2b-4', '0123', '0', '2');
+		choose('#kz-tree-objective', 'average');
+		await until(() => treeReady() && note().includes('total'), 60000);
+		out.average = note();
+		choose('#kz-tree-objective', 'worst-then-average');
+		await until(() => treeReady() && note().includes('searched again'), 60000);
+		out.worst = note();
+		await fromHelper('science-3', '123', '0', '1');
+		out.science = note();
+		return out;
+	})()`)
+	if !strings.Contains(got["average"], "follows the strategy for the whole game") || !strings.Contains(got["average"], "From here its total is the least possible too") {
+		t.Errorf("average, inside the shipped strategy: %q", got["average"])
+	}
+	if !strings.Contains(got["worst"], "It is not searched again from here") {
+		t.Errorf("worst-then-average, inside the shipped strategy: %q", got["worst"])
+	}
+	if !strings.Contains(got["science"], "Solved from this position") {
+		t.Errorf("a position of a game searched live: %q", got["science"])
+	}
+}

@@ -161,6 +161,11 @@ func (m *compMode) think() {
 	}
 	gen := m.gen
 	params := w.state.Settings.suggestParams(spec, m.rows())
+	if params["strategy"] == string(guess.StrategyPerfect) {
+		// The computer's game is one strategy's, from its first guess:
+		// every move and the figures shown are that strategy's.
+		params["from"] = 0
+	}
 	var s suggestion
 	m.thinking = true
 	m.thinkNote.SetTextContent("")

@@ -276,6 +276,8 @@ var english = map[string]string{
 	"tree.time-search":                 "{1} s of search",
 	"tree.time-shipped":                "no search: read in {1} s",
 	"tree.part-of":                     "This position follows the strategy for the whole game: {1} {1:guess|guesses} in all, worst case {2}, {3} on average.",
+	"tree.part-of-average":             "From here its total is the least possible too (a part of a strategy with the least total has the least total for its part), though a tie may be broken otherwise.",
+	"tree.part-of-worst":               "It is not searched again from here: a strategy for this position alone might need fewer guesses at worst.",
 	"tree.solved-here":                 "Solved from this position: the strategy is optimal from here on.",
 	"tree.tree-title":                  "The strategy",
 	"tree.legend":                      "Each answer leads to the next guess. Open a branch to see what follows. Its figures are the secrets in it, and the guesses they need from the first guess here: on average, and at worst.",

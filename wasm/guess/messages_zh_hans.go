@@ -270,6 +270,8 @@ var simplifiedChinese = map[string]string{
 	"tree.time-search":                 "搜索 {1} 秒",
 	"tree.time-shipped":                "无需搜索：读取用了 {1} 秒",
 	"tree.part-of":                     "这个局面沿用整局游戏的策略：共猜 {1} 次，最坏 {2} 次，平均 {3} 次。",
+	"tree.part-of-average":             "从这里起它的总次数也是最少的（总次数最少的策略，其中每一部分的总次数也最少），只是平手时的取舍可能不同。",
+	"tree.part-of-worst":               "没有从这里重新搜索：只针对这个局面的策略，最坏情况可能需要更少次。",
 	"tree.solved-here":                 "从这个局面求解：这份策略从这里起是最优的。",
 	"tree.tree-title":                  "策略",
 	"tree.legend":                      "每一种提示都通往下一次猜测。展开分支即可看到后续。分支旁的数字是其中的答案数，以及从这里的第一次猜测算起所需的猜测次数：平均与最坏。",

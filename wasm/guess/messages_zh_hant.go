@@ -270,6 +270,8 @@ var traditionalChinese = map[string]string{
 	"tree.time-search":                 "搜尋 {1} 秒",
 	"tree.time-shipped":                "無需搜尋：讀取用了 {1} 秒",
 	"tree.part-of":                     "這個局面沿用整局遊戲的策略：共猜 {1} 次，最壞 {2} 次，平均 {3} 次。",
+	"tree.part-of-average":             "從這裡起它的總次數也是最少的（總次數最少的策略，其中每一部分的總次數也最少），只是平手時的取捨可能不同。",
+	"tree.part-of-worst":               "沒有從這裡重新搜尋：只針對這個局面的策略，最壞情況可能需要更少次。",
 	"tree.solved-here":                 "從這個局面求解：這份策略從這裡起是最佳的。",
 	"tree.tree-title":                  "策略",
 	"tree.legend":                      "每一種提示都通往下一次猜測。展開分支即可看到後續。分支旁的數字是其中的答案數，以及從這裡的第一次猜測算起所需的猜測次數：平均與最壞。",

@@ -64,8 +64,9 @@ type treeProof struct {
 	Objective string      `json:"objective"`
 	Source    string      `json:"source"` // "search" or "shipped"
 	Millis    int64       `json:"millis"`
-	Strategy  treeFigures `json:"strategy"` // from the strategy's own root
-	Here      treeFigures `json:"here"`     // from the position asked about
+	Strategy  treeFigures `json:"strategy"`  // from the strategy's own root
+	RootTurns int         `json:"rootTurns"` // the turns played at that root
+	Here      treeFigures `json:"here"`      // from the position asked about
 	MinWorst  int         `json:"minWorst"`
 }
 
@@ -412,8 +413,16 @@ func (m *treeMode) render(q *treeQuery, res *treeResult, took time.Duration) {
 		el("p", cls("kz-tree-source"), data("source", p.Source), el("strong", f.T("tree.proof")), source))
 	if res.Turns > 0 {
 		whole := p.Strategy
-		if whole.Secrets != here.Secrets {
-			proof.AppendChild(el("p", cls("kz-note"), f.T("tree.part-of", i18n.Number(int64(whole.Total)), whole.Worst, i18n.Decimal(whole.Expected, 4))))
+		if p.RootTurns < res.Turns {
+			// A branch of the strategy shipped for the whole game (a live
+			// search from here would take minutes): what it proves from
+			// here depends on the objective.
+			caveat := "tree.part-of-worst"
+			if p.Objective == string(guess.ObjectiveAverage) {
+				caveat = "tree.part-of-average"
+			}
+			proof.AppendChild(el("p", cls("kz-note"), frame.JoinSentences(
+				f.T("tree.part-of", i18n.Number(int64(whole.Total)), whole.Worst, i18n.Decimal(whole.Expected, 4)), f.T(caveat))))
 		} else {
 			proof.AppendChild(el("p", cls("kz-note"), f.T("tree.solved-here")))
 		}
