@@ -90,6 +90,26 @@ func TestMinesHintProvesTheChanceToWin(t *testing.T) {
 	}
 }
 
+// A guess the look-ahead takes although a square is safer says so: it was
+// called "lowest-risk". Here the eight squares around the 3 hold a mine
+// 3/8 of the time, and the look-ahead takes a corner at 3/7.
+func TestMinesHintSaysWhenASquareIsSafer(t *testing.T) {
+	g := mustCall(t, "mines.new", `{"link":"?b=44&m=po0g"}`)
+	g = mustCall(t, "mines.reveal", `{"state":"`+g["state"].(string)+`","x":1,"y":2}`)
+	if g["board"] != "4x4x6\nHHHH\nHHHH\nH3HH\nHHHH\n" {
+		t.Fatalf("the board: %q", g["board"])
+	}
+	hint := mustCall(t, "mines.hint", `{"state":"`+g["state"].(string)+`"}`)
+	move := hint["move"].(map[string]any)
+	if math.Abs(move["prob"].(float64)-3.0/8) < 1e-9 {
+		if move["why"] != "lowest-risk" {
+			t.Fatalf("the safest square is the lowest risk: %v", move)
+		}
+	} else if move["why"] != "look-ahead" {
+		t.Fatalf("a square is safer than %v: its why should be look-ahead", move)
+	}
+}
+
 func TestMinesGame(t *testing.T) {
 	g := mustCall(t, "mines.new", `{"level":"beginner","rule":"sfar","seed":42}`)
 	if g["width"] != 9.0 || g["mines"] != 10.0 || g["status"] != "playing" || g["started"] != false {

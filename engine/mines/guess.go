@@ -226,9 +226,17 @@ func LookAhead(ctx context.Context, b *Board, log10Solutions float64, cands []Ca
 // first, as GuessCandidates ordered them), and returns the move for the
 // best.
 func ChooseGuess(cands []Candidate) Move {
+	safest := math.Inf(1)
+	for _, c := range cands {
+		safest = min(safest, c.Prob)
+	}
 	sortCandidates(cands, func(x, y *Candidate) int { return cmpFloat(y.Score, x.Score) })
 	c := cands[0]
-	return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: WhyLowestRisk}
+	why := WhyLowestRisk
+	if c.Prob > safest+1e-12 {
+		why = WhyLookAhead // taken for what it may reveal, not for its risk
+	}
+	return Move{Point: c.Point, Action: ActReveal, Prob: c.Prob, Why: why}
 }
 
 // LookAheadBudget is the time a look-ahead given budget has: at most

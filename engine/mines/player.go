@@ -22,7 +22,8 @@ type Why string
 const (
 	WhySafe       Why = "safe"        // certain to be safe
 	WhyMine       Why = "mine"        // certain to be a mine (flag it)
-	WhyLowestRisk Why = "lowest-risk" // a guess: no cell is safer
+	WhyLowestRisk Why = "lowest-risk" // a guess: no live cell is safer (a dead one may be: it tells nothing, and is left until last)
+	WhyLookAhead  Why = "look-ahead"  // a guess the look-ahead chose for what it may reveal: a cell is safer
 	WhyFirst      Why = "first"       // the first click
 	WhyEstimate   Why = "estimate"    // the analysis was incomplete: a rough local estimate
 	WhyEndgame    Why = "endgame"     // an exact search of the endgame: the best chance to win
