@@ -33,9 +33,9 @@ func guessSuggest(ctx context.Context, params json.RawMessage, report progress.F
 		// after which the strategy starts: 0 plays one strategy from the
 		// start of the game, as the computer does in a game of its own.
 		// Without it, the move is the best from this position.
-		From     *int `json:"from"`
-		BudgetMs *int `json:"budgetMs"`
-		Seed      uint64         `json:"seed"`
+		From     *int   `json:"from"`
+		BudgetMs *int   `json:"budgetMs"`
+		Seed     uint64 `json:"seed"`
 	}
 	if err := decode(params, &in); err != nil {
 		return nil, err
