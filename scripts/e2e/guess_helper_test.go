@@ -201,7 +201,7 @@ func TestYouTableCopiesIntoTheHelper(t *testing.T) {
 		type('#kz-paste', '# only a note\n\n// and another\n');
 		$('[data-on-click="help.paste-read"]').click();
 		await until(() => $('#kz-paste-error').textContent || $('.kz-paste').hidden);
-		return {copied, answers, rows, error, empty: $('#kz-paste-error').textContent, kept: $('#kz-paste').value,
+		return {copied, answers, rows, error, empty: $('#kz-paste-error').textContent, kept: $('#kz-paste').value, invalid: $('#kz-paste').getAttribute('aria-invalid'),
 			open: !$('.kz-paste').hidden, rowsAfter: `+helperRowsJS+`};
 	})()`)
 	copied := got["copied"].(string)
@@ -213,7 +213,7 @@ func TestYouTableCopiesIntoTheHelper(t *testing.T) {
 		t.Errorf("the copied table should paste as its turns: %q, want %q (error %q, copied %q)", rows, want, got["error"], copied)
 	}
 	if got["empty"] != "No guess in the text: every line is blank or a note (# …). Write one guess and its answer a line." ||
-		got["kept"] != "# only a note\n\n// and another\n" || got["open"] != true {
+		got["kept"] != "# only a note\n\n// and another\n" || got["open"] != true || got["invalid"] != "true" {
 		t.Errorf("a paste with no guess should say so and keep the text: %v", got)
 	}
 	if strings.Join(toStrings(got["rowsAfter"]), " | ") != want {

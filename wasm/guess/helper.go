@@ -179,7 +179,7 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	f.Handle("help.paste-close", func(dom.Event, dom.Element) { setHidden(m.pasteBox, true) })
 	f.Handle("help.paste-draft", func(dom.Event, dom.Element) {
 		st.Paste = inputValue(m.pasteIn)
-		m.pasteErr.SetTextContent("")
+		m.showPasteError("")
 		w.save()
 	})
 	f.Handle("help.paste-read", func(dom.Event, dom.Element) { go m.readPaste() })
@@ -592,6 +592,17 @@ func (m *helperMode) rowErrorUnder(i int, text string) {
 	tr.ParentNode().InsertBefore(msg, tr.NextSibling())
 }
 
+// showPasteError says what is wrong with the pasted text, under it, and
+// marks the box; "" clears both.
+func (m *helperMode) showPasteError(text string) {
+	m.pasteErr.SetTextContent(text)
+	if text == "" {
+		m.pasteIn.RemoveAttribute("aria-invalid")
+	} else {
+		m.pasteIn.SetAttribute("aria-invalid", "true")
+	}
+}
+
 // readPaste reads pasted text into rows, appended after the typed ones;
 // Undo takes them out again.
 func (m *helperMode) readPaste() {
@@ -612,13 +623,13 @@ func (m *helperMode) readPaste() {
 	// Reading the paste is the reader's own action: it has a lane of its
 	// own, so the background analysis can never cancel it.
 	if err := f.Call("helper-paste", "guess.parse", guessParams(spec, map[string]any{"text": text}), &res); err != nil {
-		m.pasteErr.SetTextContent(f.DescribeLines(err, text))
+		m.showPasteError(f.DescribeLines(err, text))
 		focus(m.pasteIn)
 		return
 	}
 	if len(res.Rows) == 0 {
 		// Nothing read is an error too: the box stays open with the text.
-		m.pasteErr.SetTextContent(f.T("help.paste-empty"))
+		m.showPasteError(f.T("help.paste-empty"))
 		focus(m.pasteIn)
 		return
 	}
