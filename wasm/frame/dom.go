@@ -125,6 +125,18 @@ func SetText(e dom.Element, text string) {
 	}
 }
 
+// FieldError says what is wrong with field in note, the element beside it
+// that its aria-describedby names, and marks the field invalid; "" clears
+// both.
+func FieldError(field, note dom.Element, text string) {
+	note.SetTextContent(text)
+	if text == "" {
+		field.RemoveAttribute("aria-invalid")
+	} else {
+		field.SetAttribute("aria-invalid", "true")
+	}
+}
+
 // SetDisabled enables or disables a control.
 func SetDisabled(e dom.Element, disabled bool) { e.Underlying().Set("disabled", disabled) }
 

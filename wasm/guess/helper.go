@@ -594,14 +594,7 @@ func (m *helperMode) rowErrorUnder(i int, text string) {
 
 // showPasteError says what is wrong with the pasted text, under it, and
 // marks the box; "" clears both.
-func (m *helperMode) showPasteError(text string) {
-	m.pasteErr.SetTextContent(text)
-	if text == "" {
-		m.pasteIn.RemoveAttribute("aria-invalid")
-	} else {
-		m.pasteIn.SetAttribute("aria-invalid", "true")
-	}
-}
+func (m *helperMode) showPasteError(text string) { frame.FieldError(m.pasteIn, m.pasteErr, text) }
 
 // readPaste reads pasted text into rows, appended after the typed ones;
 // Undo takes them out again.

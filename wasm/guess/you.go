@@ -275,14 +275,7 @@ func (m *youMode) undo() {
 
 // showInputError says what is wrong with the guess typed, beside it, and
 // marks the field; "" clears both.
-func (m *youMode) showInputError(text string) {
-	m.inputError.SetTextContent(text)
-	if text == "" {
-		m.input.RemoveAttribute("aria-invalid")
-	} else {
-		m.input.SetAttribute("aria-invalid", "true")
-	}
-}
+func (m *youMode) showInputError(text string) { frame.FieldError(m.input, m.inputError, text) }
 
 // history returns the turns in the engine's form.
 func (m *youMode) rows(n int) []turnRow {
