@@ -143,3 +143,116 @@ func TestMinesKeepsTheFocusOnTheBoard(t *testing.T) {
 		t.Errorf("after Replay this board the focus should be on the board: %v", got)
 	}
 }
+
+// The second hunt's cases: Stop and Search again in the optimal strategy
+// view, Undo and Redo at the ends of the Helper's history, the paste
+// box's Close and Escape, the chain table's Compute and Stop, a stale
+// chain position error, and the analyser's "Put the board in the box".
+func TestFocusOutlivesTheButtonsThatGo(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, treeHelpersJS)
+	installHold(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const active = () => { const a = kz().activeElement; return a ? (a.id || a.getAttribute('data-on-click') || a.tagName) : 'body'; };
+		const out = {};
+		// The optimal strategy: Stop, then Search again.
+		$('.kz-settings').open = true;
+		choose('#kz-preset', 'science-3');
+		hold('guess.tree');
+		$('#kz-tab-tree').click();
+		const busy = await until(() => { const b = $('#kz-panel-tree .kz-busy-inline:not([hidden])'); return held('guess.tree') > 0 && b; }, 30000);
+		busy.querySelector('button').focus();
+		busy.querySelector('button').click();
+		await until(() => $('#kz-panel-tree [data-on-click="tree.retry"]'), 30000);
+		await release('guess.tree');
+		out.afterStop = active();
+		$('#kz-panel-tree [data-on-click="tree.retry"]').click();
+		out.afterRetry = active();
+		await until(treeReady, 60000);
+		// The Helper: Undo to the start, then Redo to the end.
+		$('#kz-tab-helper').click();
+		$('[data-on-click="help.clear"]').click();
+		type('[data-row="0"][data-field="guess"]', '123');
+		type('[data-row="0"][data-field="a"]', '0');
+		type('[data-row="0"][data-field="b"]', '1');
+		const undo = $('[data-on-click="help.undo"]'), redo = $('[data-on-click="help.redo"]');
+		undo.focus();
+		for (let i = 0; i < 20 && !undo.disabled; i++) undo.click();
+		out.afterUndo = active();
+		redo.focus();
+		for (let i = 0; i < 20 && !redo.disabled; i++) redo.click();
+		out.afterRedo = active();
+		// The paste box: Close, then Escape.
+		$('[data-on-click="help.paste-open"]').click();
+		$('[data-on-click="help.paste-close"]').focus();
+		$('[data-on-click="help.paste-close"]').click();
+		out.afterClose = active();
+		$('[data-on-click="help.paste-open"]').click();
+		$('#kz-paste').dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true, composed: true, cancelable: true}));
+		out.escapeClosed = $('.kz-paste').hidden;
+		out.afterEscape = active();
+		return out;
+	})()`)
+	if got["afterStop"] != "tree.retry" || got["afterRetry"] != "kz-tree-title" {
+		t.Errorf("Stop should leave the focus on Search again, and Search again on the view's title: %v", got)
+	}
+	if got["afterUndo"] != "help.redo" || got["afterRedo"] != "help.undo" {
+		t.Errorf("Undo and Redo disabled under the focus should hand it to the other: %v", got)
+	}
+	if got["afterClose"] != "help.paste-open" || got["escapeClosed"] != true || got["afterEscape"] != "help.paste-open" {
+		t.Errorf("the paste box's Close and Escape should give the focus back to Paste history: %v", got)
+	}
+
+	chain := chainPage(t)
+	installHold(t, chain)
+	got = eval[map[string]any](t, chain, `(async () => {
+		const active = () => { const a = cz().activeElement; return a ? (a.id || a.getAttribute('data-on-click') || a.tagName) : 'body'; };
+		const out = {};
+		$c('#kz-chain-tab-analyse').click();
+		hold('chain.table');
+		$c('#kz-chain-table-go').focus();
+		$c('#kz-chain-table-go').click();
+		await until(() => held('chain.table') > 0);
+		out.computing = active();
+		$c('[data-on-click="chain.table-stop"]').click();
+		await until(() => $c('#kz-chain-table-msg').textContent);
+		await release('chain.table');
+		await until(() => !$c('#kz-chain-table-go').disabled);
+		out.stopped = active();
+		// A position error goes once the text changes.
+		const pos = $c('#kz-chain-pos');
+		pos.value = 'XQX';
+		pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-pos-error').textContent);
+		out.invalid = pos.getAttribute('aria-invalid');
+		pos.value = 'X';
+		pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		out.after = {invalid: pos.getAttribute('aria-invalid'), error: $c('#kz-chain-pos-error').textContent};
+		return out;
+	})()`)
+	if got["computing"] != "chain.table-stop" || got["stopped"] != "kz-chain-table-go" {
+		t.Errorf("Compute should hand the focus to its Stop, and Stop back to Compute: %v", got)
+	}
+	if after := got["after"].(map[string]any); got["invalid"] != "true" || after["invalid"] != nil || after["error"] != "" {
+		t.Errorf("a position error should go once the text changes: %v", got)
+	}
+
+	mines := minesPage(t, "mines-focus-write.html", "analyse")
+	focused := eval[string](t, mines, `(async () => {
+		const ta = $m('#kz-mines-text');
+		ta.value = ta.value + 'xy';
+		ta.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertText'}));
+		await until(() => $m('#kz-mines-text-error').textContent);
+		cell(0).focus();
+		cell(0).dispatchEvent(new KeyboardEvent('keydown', {key: '2', bubbles: true, composed: true, cancelable: true}));
+		const write = await until(() => { const b = $m('[data-on-click="mines.an-write"]'); return b && !b.closest('[hidden]') && b; });
+		write.focus();
+		write.click();
+		const a = mz().activeElement;
+		return a ? a.id : 'body';
+	})()`)
+	if focused != "kz-mines-text" {
+		t.Errorf("Put the board in the box should leave the focus on the box: %q", focused)
+	}
+}

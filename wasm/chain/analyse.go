@@ -58,6 +58,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	f.Handle("chain.pos-typed", func(dom.Event, dom.Element) {
 		st.Position = inputValue(a.posIn)
 		st.Typed = strings.TrimSpace(st.Position) != ""
+		frame.FieldError(a.posIn, a.posError, "") // said of the text before this edit
 		a.w.save()
 	})
 	f.Handle("chain.use-game", func(dom.Event, dom.Element) {
@@ -123,8 +124,7 @@ func (a *chainAnalyser) solve() {
 		if err == frame.ErrSuperseded {
 			return
 		}
-		a.posIn.SetAttribute("aria-invalid", "true")
-		a.posError.SetTextContent(a.w.f.Describe(err))
+		frame.FieldError(a.posIn, a.posError, a.w.f.Describe(err))
 		inView(a.posError)
 		replace(a.result)
 		return
@@ -178,8 +178,7 @@ func (a *chainAnalyser) solve() {
 // solved marks the form good after an answer: no error beside the field,
 // no message left in the frame's line.
 func (a *chainAnalyser) solved() {
-	a.posIn.RemoveAttribute("aria-invalid")
-	a.posError.SetTextContent("")
+	frame.FieldError(a.posIn, a.posError, "")
 	a.f.ClearMessage()
 }
 
@@ -209,8 +208,7 @@ func (a *chainAnalyser) outcome(position string, reverse, single bool, tooLarge 
 		if err == frame.ErrSuperseded {
 			return
 		}
-		a.posIn.SetAttribute("aria-invalid", "true")
-		a.posError.SetTextContent(f.Describe(err))
+		frame.FieldError(a.posIn, a.posError, f.Describe(err))
 		inView(a.posError)
 		replace(a.result)
 		return
@@ -292,10 +290,22 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 	ctx, cancel := context.WithCancel(f.Context())
 	a.tableCancel = cancel
 	defer func() { cancel(); a.tableCancel = nil }()
+	// Compute is disabled and its Stop hidden under the focus: the focus
+	// goes from one to the other, and back.
+	hadFocus := f.FocusIn(a.tableBtn)
 	setDisabled(a.tableBtn, true)
-	defer setDisabled(a.tableBtn, false)
 	setHidden(progressRow, false)
-	defer setHidden(progressRow, true)
+	if stop := progressRow.QuerySelector("button"); hadFocus && stop != nil {
+		focus(stop)
+	}
+	defer func() {
+		held := hadFocus || f.FocusIn(progressRow)
+		setHidden(progressRow, true)
+		setDisabled(a.tableBtn, false)
+		if held && f.Focused() == nil || f.FocusIn(progressRow) {
+			focus(a.tableBtn)
+		}
+	}()
 	a.tableMsg.SetTextContent("")
 	a.tableMsg.Class().Remove("kz-bad")
 	st := &a.w.state

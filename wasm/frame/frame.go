@@ -374,6 +374,9 @@ type Lane struct {
 	busyText dom.Element
 	phase    string  // the engine's note for the current phase
 	shown    float64 // the largest fraction shown in this phase, so the figure only moves forward
+	// returnTo had the focus when the indicator showed: the focus goes
+	// back to it if the indicator, hidden, held it (its Stop).
+	returnTo dom.Element
 }
 
 // Lane returns the lane named name, creating it the first time.
@@ -512,7 +515,10 @@ func (l *Lane) indicator() dom.Element {
 func (l *Lane) showBusy(text string) {
 	if l.busy != nil {
 		l.busyText.SetTextContent(text)
-		l.busy.RemoveAttribute("hidden")
+		if l.busy.HasAttribute("hidden") {
+			l.returnTo = l.f.Focused()
+			l.busy.RemoveAttribute("hidden")
+		}
 		return
 	}
 	l.f.busyText.SetTextContent(text)
@@ -520,9 +526,30 @@ func (l *Lane) showBusy(text string) {
 }
 
 func (l *Lane) hideBusy() {
-	if l.busy != nil {
-		l.busy.SetAttribute("hidden", "")
+	if l.busy == nil {
+		return
 	}
+	held := l.f.FocusIn(l.busy)
+	l.busy.SetAttribute("hidden", "")
+	if back := l.returnTo; held && back != nil && back.Underlying().Get("isConnected").Bool() {
+		Focus(back)
+	}
+	l.returnTo = nil
+}
+
+// Focused is the element that has the focus inside the widget, or nil.
+func (f *Frame) Focused() dom.Element {
+	active := f.root.Underlying().Get("activeElement")
+	if active.IsNull() || active.IsUndefined() {
+		return nil
+	}
+	return dom.WrapElement(active)
+}
+
+// FocusIn reports whether the focus is on e or inside it.
+func (f *Frame) FocusIn(e dom.Element) bool {
+	active := f.root.Underlying().Get("activeElement")
+	return !active.IsNull() && !active.IsUndefined() && e.Underlying().Call("contains", active).Bool()
 }
 
 // Call runs an engine call in the named lane (see Lane.Call).

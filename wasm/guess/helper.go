@@ -78,7 +78,7 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	m.pasteIn = el("textarea", attr("id", "kz-paste"), attr("rows", "5"), attr("spellcheck", "false"), on("input", "help.paste-draft"),
 		attr("placeholder", "0123 1A2B\n4567 0A1B"), attr("aria-describedby", "kz-paste-error"))
 	m.pasteErr = el("p", cls("kz-field-error"), attr("id", "kz-paste-error"), attr("aria-live", "polite"))
-	m.pasteBox = el("div", cls("kz-paste"), attr("hidden", ""),
+	m.pasteBox = el("div", cls("kz-paste"), attr("hidden", ""), on("keydown", "help.paste-key"),
 		el("label", attr("for", "kz-paste"), f.T("help.paste-label")), m.pasteIn, m.pasteErr,
 		el("div", cls("kz-row"),
 			el("button", attr("type", "button"), cls("kz-primary"), on("click", "help.paste-read"), f.T("help.paste-read")),
@@ -176,7 +176,13 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	f.Handle("help.tree", func(dom.Event, dom.Element) { w.tree.openFrom("helper") })
 	f.Handle("help.show-some", func(dom.Event, dom.Element) { m.showSome = true; m.schedule() })
 	f.Handle("help.paste-open", func(dom.Event, dom.Element) { setHidden(m.pasteBox, false); focus(m.pasteIn) })
-	f.Handle("help.paste-close", func(dom.Event, dom.Element) { setHidden(m.pasteBox, true) })
+	f.Handle("help.paste-close", func(dom.Event, dom.Element) { m.closePaste() })
+	f.Handle("help.paste-key", func(ev dom.Event, _ dom.Element) {
+		if ev.Underlying().Get("key").String() == "Escape" {
+			ev.PreventDefault()
+			m.closePaste()
+		}
+	})
 	f.Handle("help.paste-draft", func(dom.Event, dom.Element) {
 		st.Paste = inputValue(m.pasteIn)
 		m.showPasteError("")
@@ -236,8 +242,21 @@ func (m *helperMode) travel(from, to *[][]helperRow) {
 // syncUndo enables Undo and Redo when there is something to undo or redo.
 func (m *helperMode) syncUndo() {
 	st := m.state()
+	undoFocused, redoFocused := m.w.f.FocusIn(m.undoBtn), m.w.f.FocusIn(m.redoBtn)
 	setDisabled(m.undoBtn, len(st.Past) == 0)
 	setDisabled(m.redoBtn, len(st.Future) == 0)
+	// A button disabled under the focus hands it on: to the other one,
+	// or to the first row.
+	if (undoFocused && len(st.Past) == 0) || (redoFocused && len(st.Future) == 0) {
+		switch {
+		case undoFocused && len(st.Future) > 0:
+			focus(m.redoBtn)
+		case redoFocused && len(st.Past) > 0:
+			focus(m.undoBtn)
+		default:
+			m.focusRow(0, "guess")
+		}
+	}
 }
 
 // rules are always the settings' rules: changing them re-reads the rows.
@@ -590,6 +609,13 @@ func (m *helperMode) rowErrorUnder(i int, text string) {
 	cols := len(tr.QuerySelectorAll("td"))
 	msg := el("tr", cls("kz-row-error"), el("td", attr("colspan", strconv.Itoa(cols)), attr("role", "alert"), cls("kz-field-error"), text))
 	tr.ParentNode().InsertBefore(msg, tr.NextSibling())
+}
+
+// closePaste closes the paste box, keeping its text, and gives the focus
+// back to the button that opened it.
+func (m *helperMode) closePaste() {
+	setHidden(m.pasteBox, true)
+	focus(m.w.f.Body.QuerySelector(`[data-on-click="help.paste-open"]`))
 }
 
 // showPasteError says what is wrong with the pasted text, under it, and

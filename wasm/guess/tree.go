@@ -159,7 +159,13 @@ func newTreeMode(w *guessWidget, panel dom.Element) *treeMode {
 		m.schedule()
 	})
 	f.Handle("tree.toggle", func(_ dom.Event, t dom.Element) { m.toggle(t) })
-	f.Handle("tree.retry", func(dom.Event, dom.Element) { m.shown, m.stopped = nil, ""; m.schedule() })
+	f.Handle("tree.retry", func(dom.Event, dom.Element) {
+		// The button goes with the note: the focus waits on the view's
+		// title, above where the tree will be.
+		focus(m.panel.QuerySelector("#kz-tree-title"))
+		m.shown, m.stopped = nil, ""
+		m.schedule()
+	})
 	f.Handle("tree.export", func(dom.Event, dom.Element) { go m.export() })
 	m.showObjective()
 	return m
@@ -346,9 +352,10 @@ func (m *treeMode) tick(gen int, start time.Time) {
 func (m *treeMode) showError(q *treeQuery, err error) {
 	f := m.w.f
 	if errors.Is(err, frame.ErrStopped) {
-		replace(m.note, f.T("common.stopped"), " ",
-			el("button", attr("type", "button"), cls("kz-link"), on("click", "tree.retry"), f.T("tree.retry")))
+		retry := el("button", attr("type", "button"), cls("kz-link"), on("click", "tree.retry"), f.T("tree.retry"))
+		replace(m.note, f.T("common.stopped"), " ", retry)
 		m.note.Class().Remove("kz-bad")
+		focus(retry) // the reader's Stop is gone with the search: Search again is where it was
 		return
 	}
 	ce, ok := err.(*frame.CallError)

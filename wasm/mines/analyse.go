@@ -40,7 +40,7 @@ const minesAnalyseHTML = `<div class="kz-row kz-custom"><span class="kz-pair"><l
 	`<span class="kz-pair"><label for="kz-mines-an-mines">@mines.mines</label><input id="kz-mines-an-mines" type="number" min="0" max="65536" inputmode="numeric" data-on-change="mines.an-size"></span>` +
 	`<button type="button" data-on-click="mines.an-clear">@mines.clear</button></div>` +
 	`<p class="kz-field-error" id="kz-mines-an-size-error" role="alert"></p>` +
-	`<p class="kz-note">@mines.brush-help</p><div class="kz-mines-brushes" role="toolbar" aria-label="@mines.brush">` +
+	`<p class="kz-note">@mines.brush-help</p><div class="kz-mines-brushes" role="group" aria-label="@mines.brush">` +
 	`<button type="button" class="kz-mines-brush" data-brush="H" aria-pressed="false" data-on-click="mines.an-brush">@mines.brush-hidden</button>` +
 	`<button type="button" class="kz-mines-brush" data-brush="F" aria-pressed="false" data-on-click="mines.an-brush">⚑ @mines.brush-flag</button>` +
 	`<button type="button" class="kz-mines-brush" data-brush="0" aria-pressed="false" data-on-click="mines.an-brush">0</button>` +
@@ -128,6 +128,7 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	f.Handle("mines.an-write", func(dom.Event, dom.Element) {
 		if a.b != nil {
 			a.set(a.b, true)
+			focus(a.text) // the button goes with its note: the focus goes to the text it wrote
 		}
 	})
 	f.Handle("mines.an-size", func(dom.Event, dom.Element) { a.resize() })

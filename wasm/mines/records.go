@@ -192,7 +192,7 @@ func (m *minesPlay) showRecords() {
 	date := js.Global().Get("Date")
 	var b strings.Builder
 	b.WriteString(tag("p", "kz-mines-best", best))
-	b.WriteString(`<div class="kz-history"><table class="kz-table kz-mines-history"><thead><tr>`)
+	b.WriteString(`<div class="kz-history"><table class="kz-table kz-mines-history"><caption class="kz-sr">` + htmlEscape(f.T("mines.records")) + `</caption><thead><tr>`)
 	heads := []string{"when", "result", "time", "bbbv", "bbbvs", "clicks", "eff", "board"}
 	for k, h := range heads {
 		heads[k] = f.T("mines.hist-" + h)
