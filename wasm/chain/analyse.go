@@ -36,7 +36,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-an-rule">`+T("chain.first-rule")+`</label></div>`+
 		`<div class="kz-row"><button type="submit" class="kz-primary" id="kz-chain-solve">`+T("chain.solve")+`</button>`+
 		`<button type="button" data-on-click="chain.use-game">`+T("chain.use-game")+`</button></div></form>`+
-		`<div class="kz-chain-result" id="kz-chain-result" aria-live="polite"></div>`+
+		`<div class="kz-chain-result" id="kz-chain-result"></div>`+
 		`<h3>`+T("chain.table")+`</h3><p class="kz-note">`+T("chain.table-note")+`</p>`+
 		`<div class="kz-row"><button type="button" id="kz-chain-table-go" data-on-click="chain.table">`+T("chain.table-compute", 1, chainMaxN)+`</button></div>`+
 		`<p class="kz-field-error kz-chain-table-msg" id="kz-chain-table-msg" role="status"></p>`+
@@ -173,6 +173,14 @@ func (a *chainAnalyser) solve() {
 		b.WriteString(`</tbody></table></div>`)
 	}
 	a.result.SetInnerHTML(b.String())
+	// The result is not a live region (a screen reader would read every
+	// row of the line and the table): its gist goes to the live line.
+	said := summary
+	if len(s.Line) > 0 {
+		key := chainPick(s.Value < 0, "chain.hint-lost", "chain.hint-best")
+		said = frame.JoinSentences(summary, f.T(key, takeText(s.Line[0].Take), a.w.valueText(s.Value)))
+	}
+	f.Say(said)
 }
 
 // solved marks the form good after an answer: no error beside the field,
@@ -199,6 +207,7 @@ func (a *chainAnalyser) outcome(position string, reverse, single bool, tooLarge 
 	if reverse {
 		a.solved()
 		a.result.SetInnerHTML(`<p class="kz-big" id="kz-chain-no-answer">` + htmlEscape(f.T("chain.reverse-too-long", size, limit)) + `</p>`)
+		f.Say(f.T("chain.reverse-too-long", size, limit))
 		return
 	}
 	var o chainOutcome
@@ -225,6 +234,7 @@ func (a *chainAnalyser) outcome(position string, reverse, single bool, tooLarge 
 	}
 	b.WriteString(`</p><p class="kz-note">` + htmlEscape(f.T("chain.outcome-note", size, limit, strconv.FormatFloat(o.Ms, 'f', 1, 64))) + `</p>`)
 	a.result.SetInnerHTML(b.String())
+	f.Say(f.T(chainPick(win, "chain.outcome-win", "chain.outcome-loss")))
 }
 
 // chainRowHTML draws a row with the objects of take marked: a box of one

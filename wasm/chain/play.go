@@ -56,7 +56,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 		`<div class="kz-chain-big-box" id="kz-chain-big-box"></div>`+
 		`<div class="kz-chain-row" id="kz-chain-row" role="group" aria-label="`+T("chain.row")+`" data-on-click="chain.obj" data-on-keydown="chain.key" data-on-pointerdown="chain.down" data-on-pointerup="chain.up"></div>`+
 		`<p class="kz-field-error kz-chain-row-msg" id="kz-chain-row-msg" role="alert"></p>`+
-		`<div class="kz-chain-hint" id="kz-chain-hint-box" aria-live="polite"></div>`+
+		`<div class="kz-chain-hint" id="kz-chain-hint-box"></div>`+
 		`<div class="kz-chain-history" id="kz-chain-history" hidden><h3 class="kz-chain-log-title">`+T("chain.log")+`</h3><ol class="kz-chain-log" id="kz-chain-log"></ol></div>`)
 	get := func(id string) dom.Element { return panel.QuerySelector("#" + id) }
 	p.nError = get("kz-chain-n-error")
@@ -325,8 +325,9 @@ func (p *chainPlay) showHint() {
 	if solved.Value < 0 {
 		key = "chain.hint-lost"
 	}
-	replace(p.hintBox, el("p", p.f.T(key, takeText(best.Take), p.w.valueText(solved.Value))),
-		el("p", cls("kz-note"), p.f.T("chain.hint-how")))
+	said := p.f.T(key, takeText(best.Take), p.w.valueText(solved.Value))
+	replace(p.hintBox, el("p", said), el("p", cls("kz-note"), p.f.T("chain.hint-how")))
+	p.f.Say(said) // the box is not live: its note would be read out with it
 }
 
 // toAnalyser opens the analyser on the game's row.

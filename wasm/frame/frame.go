@@ -46,6 +46,8 @@ type Frame struct {
 	shell    dom.Element          // the top container, carrying lang and theme
 	busyBar  dom.Element
 	busyText dom.Element
+	// said is the widget's one live line for screen readers (see Say).
+	said     dom.Element
 	message  dom.Element // the live region for errors and notices
 	update   dom.Element // "a new version is ready", with Reload: kept apart, so no error or notice replaces it
 	storeKey string
@@ -140,7 +142,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	// The bar floats over the top of the widget (and stays in view while
 	// the reader scrolls it) instead of pushing the page down when it
 	// shows: see .kz-busy-bar in style.css.
-	f.busyBar = El("div", Cls("kz-busy-bar"), Attr("hidden", ""), Attr("role", "status"),
+	f.busyBar = El("div", Cls("kz-busy-bar"), Attr("hidden", ""),
 		El("span", Cls("kz-busy"),
 			El("span", Cls("kz-spinner"), Attr("aria-hidden", "true")),
 			f.busyText,
@@ -149,7 +151,9 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	)
 	f.message = El("div", Cls("kz-message"), Attr("role", "alert"), Attr("aria-live", "assertive"))
 	f.update = El("div", Cls("kz-update"), Attr("role", "status"), Attr("hidden", ""))
+	f.said = El("p", Cls("kz-sr kz-said"), Attr("role", "status"))
 	f.Body = El("div", Cls("kz-body"))
+	f.shell.AppendChild(f.said)
 	f.shell.AppendChild(f.busyBar)
 	f.shell.AppendChild(f.update)
 	f.shell.AppendChild(f.message)
@@ -395,7 +399,7 @@ func (f *Frame) Lane(name string) *Lane {
 func (l *Lane) BusyIn() dom.Element {
 	if l.busy == nil {
 		l.busyText = El("span", Cls("kz-busy-text"))
-		l.busy = El("div", Cls("kz-busy kz-busy-inline"), Attr("hidden", ""), Attr("role", "status"),
+		l.busy = El("div", Cls("kz-busy kz-busy-inline"), Attr("hidden", ""),
 			El("span", Cls("kz-spinner"), Attr("aria-hidden", "true")),
 			l.busyText,
 			El("button", Attr("type", "button"), Cls("kz-link"), Data("lane", l.name), On("click", "frame.stop-lane"), l.f.T("common.stop")),
@@ -489,7 +493,8 @@ func (l *Lane) Call(method string, params, result any) error {
 // in phases (listing codes, then searching), each with its own fraction,
 // so a new phase is named rather than sent back to 0%.
 func (l *Lane) showProgress(fraction float64, note string) {
-	if note != l.phase {
+	newPhase := note != l.phase
+	if newPhase {
 		l.phase, l.shown = note, 0
 	}
 	if fraction < l.shown {
@@ -499,6 +504,11 @@ func (l *Lane) showProgress(fraction float64, note string) {
 	text := l.f.T("common.progress", int(100*fraction))
 	if key := "phase." + note; note != "" && i18n.Has(i18n.English, key) {
 		text = l.f.T("common.progress-phase", l.f.T(key), int(100*fraction))
+		l.showBusy(text)
+		if newPhase {
+			l.f.Say(l.f.T(key)) // a new phase is said once, without its figures
+		}
+		return
 	}
 	l.showBusy(text)
 }
@@ -512,18 +522,32 @@ func (l *Lane) indicator() dom.Element {
 	return l.f.busyBar
 }
 
+// showBusy shows text in the lane's indicator. The indicator is not a
+// live region (a screen reader would read its figure and its Stop on every
+// step): it says "Working…" once, as it shows, in the widget's live line.
 func (l *Lane) showBusy(text string) {
 	if l.busy != nil {
 		l.busyText.SetTextContent(text)
 		if l.busy.HasAttribute("hidden") {
 			l.returnTo = l.f.Focused()
 			l.busy.RemoveAttribute("hidden")
+			l.f.Say(l.f.T("common.working"))
 		}
 		return
 	}
 	l.f.busyText.SetTextContent(text)
-	l.f.busyBar.RemoveAttribute("hidden")
+	if l.f.busyBar.HasAttribute("hidden") {
+		l.f.busyBar.RemoveAttribute("hidden")
+		l.f.Say(l.f.T("common.working"))
+	}
 }
+
+// Say puts one sentence in the widget's live line for screen readers: the
+// gist of what just changed (a result, a move, the start of a long
+// computation). Results themselves are not live regions, because a screen
+// reader reads a live region whole, buttons and all, on every change. The
+// same words twice are not read again.
+func (f *Frame) Say(text string) { SetText(f.said, text) }
 
 func (l *Lane) hideBusy() {
 	if l.busy == nil {

@@ -65,7 +65,9 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 		el("button", attr("type", "button"), cls("kz-danger"), on("click", "comp.discard"), f.T("confirm.discard-yes")),
 		el("button", attr("type", "button"), on("click", "comp.keep"), f.T("confirm.keep")),
 	)
-	m.current = el("div", cls("kz-current"), attr("aria-live", "polite"))
+	// Not a live region (it is drawn anew on every render, buttons and
+	// all): render says the computer's guess in the frame's live line.
+	m.current = el("div", cls("kz-current"))
 	m.busy = m.lane.BusyIn()
 	m.thinkNote = el("p", cls("kz-field-error kz-think-note"), attr("role", "alert"))
 	m.picker = newAnswerPicker(m)
@@ -370,12 +372,17 @@ func (m *compMode) render() {
 		m.current.AppendChild(el("p", cls("kz-big kz-thinking"), f.T("comp.my-guess"), " ", el("span", cls("kz-note"), f.T("comp.thinking"))))
 	case st.Pending != nil:
 		m.current.AppendChild(el("p", cls("kz-big"), f.T("comp.my-guess"), " ", codeView(r, st.Pending.Guess)))
+		left := ""
 		switch n := st.Pending.Explanation.Candidates; {
 		case n == 1:
-			m.current.AppendChild(el("p", f.T("comp.candidates-one")))
+			left = f.T("comp.candidates-one")
 		case n > 1:
-			m.current.AppendChild(el("p", f.T("comp.candidates", n)))
+			left = f.T("comp.candidates", n)
 		}
+		if left != "" {
+			m.current.AppendChild(el("p", left))
+		}
+		f.Say(frame.JoinSentences(f.T("comp.said-guess", len(st.Turns)+1, st.Pending.Guess), left))
 	default:
 		m.current.AppendChild(el("button", attr("type", "button"), on("click", "comp.retry"), f.T("comp.retry")))
 	}

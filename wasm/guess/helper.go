@@ -86,7 +86,9 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 		),
 	)
 	m.staleNote = el("p", cls("kz-note kz-stale-note"), attr("hidden", ""))
-	m.results = el("div", cls("kz-analysis"), attr("aria-live", "polite"))
+	// Not a live region: a screen reader would read out every code button
+	// in it on every change. The frame's live line says the gist (Say).
+	m.results = el("div", cls("kz-analysis"))
 	m.undoBtn = el("button", attr("type", "button"), on("click", "help.undo"), f.T("common.undo"))
 	m.redoBtn = el("button", attr("type", "button"), on("click", "help.redo"), f.T("common.redo"))
 	actions := el("div", cls("kz-row kz-actions"),
@@ -444,7 +446,7 @@ func (m *helperMode) compute(gen int) {
 	}
 	rows, index := m.history(r)
 	m.markStale(f.T("help.updating"))
-	results, err := m.analyse(gen, spec, r, rows)
+	results, said, err := m.analyse(gen, spec, r, rows)
 	if gen != m.generation {
 		return // an edit came in; its own computation follows
 	}
@@ -452,7 +454,7 @@ func (m *helperMode) compute(gen int) {
 		m.showError(err, index)
 		if m.results.FirstChild() == nil && len(st.Good) > 0 && !errors.Is(err, frame.ErrSuperseded) {
 			good, _ := historyOf(r, st.Good, -1)
-			if results, err := m.analyse(gen, spec, r, good); err == nil && gen == m.generation && m.results.FirstChild() == nil {
+			if results, _, err := m.analyse(gen, spec, r, good); err == nil && gen == m.generation && m.results.FirstChild() == nil {
 				replace(m.results, results...)
 				m.markStale(f.T("help.out-of-date"))
 			}
@@ -460,6 +462,7 @@ func (m *helperMode) compute(gen int) {
 		return
 	}
 	m.showResults(results...)
+	f.Say(said)
 	st.Good = nil
 	for _, i := range index {
 		st.Good = append(st.Good, st.Rows[i])
@@ -468,10 +471,10 @@ func (m *helperMode) compute(gen int) {
 }
 
 // analyse builds the results for rows: the codes still possible and,
-// unless the game is over, the suggested next guess with its reasons.
-func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[string]any) ([]any, error) {
+// unless the game is over, the suggested next guess with its reasons. said
+// is their gist in a sentence or two, for screen readers.
+func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[string]any) (results []any, said string, err error) {
 	w, f := m.w, m.w.f
-	results := []any{}
 	known := false
 	for _, row := range rows {
 		known = known || row["disabled"] != true
@@ -484,10 +487,10 @@ func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[s
 			Solved     bool     `json:"solved"`
 		}
 		if err := f.Call("helper", "guess.candidates", guessParams(spec, map[string]any{"history": rows, "limit": 100}), &cands); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		if gen != m.generation {
-			return nil, frame.ErrSuperseded
+			return nil, "", frame.ErrSuperseded
 		}
 		list := el("div", cls("kz-candidates"))
 		for _, c := range cands.Candidates {
@@ -499,19 +502,24 @@ func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[s
 			summary += " " + f.T("help.first", len(cands.Candidates))
 		}
 		results = append(results, el("h3", summary), list)
+		said = f.T("help.count", cands.Count)
+		if cands.Count == 1 {
+			said = f.T("help.said-one", cands.Candidates[0])
+		}
 		if cands.Solved || cands.Count == 0 {
-			return results, nil
+			return results, said, nil
 		}
 	} else {
 		// Nothing is known yet: every code is possible. Say how many, and
 		// list some only if asked.
-		results = append(results, el("h3", f.T("help.count", r.Size()), " ",
+		said = f.T("help.count", r.Size())
+		results = append(results, el("h3", said, " ",
 			el("button", attr("type", "button"), cls("kz-link"), on("click", "help.show-some"), f.T("help.show-some"))))
 	}
 	var s suggestion
 	params := w.state.Settings.suggestParams(spec, rows)
 	if err := f.Call("helper", "guess.suggest", params, &s); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	results = append(results, el("div", cls("kz-suggest"),
 		el("h3", f.T("help.suggest"), " ", codeView(r, s.Guess)),
@@ -520,7 +528,7 @@ func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[s
 			// The whole optimal strategy from this position, in its own view.
 			el("button", attr("type", "button"), cls("kz-tree-open"), on("click", "help.tree"), f.T("tree.open-here"))),
 		w.explanationView(r, s.Guess, s.Explanation)))
-	return results, nil
+	return results, frame.JoinSentences(said, f.T("help.said-suggest", s.Guess)), nil
 }
 
 // markStale dims the results on screen and says why.

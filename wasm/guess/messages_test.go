@@ -37,6 +37,7 @@ func TestMessages(t *testing.T) {
 		{Key: "comp.solved", Args: func(n int) []any { return []any{n} }, One: "Solved in 1 guess.", Two: "Solved in 2 guesses."},
 		{Key: "won.heading", Args: func(n int) []any { return []any{n} }, One: "Solved in 1 guess.", Two: "Solved in 2 guesses."},
 		{Key: "comp.candidates", Args: func(n int) []any { return []any{n} }, One: "1 code is still possible.", Two: "2 codes are still possible."},
+		{Key: "tree.said", Args: func(n int) []any { return []any{"4.5", n} }, One: "Proven optimal: at most 1 guess, 4.5 on average.", Two: "Proven optimal: at most 2 guesses, 4.5 on average."},
 		{Key: "help.count", Args: func(n int) []any { return []any{n} }, One: "1 code is still possible.", Two: "2 codes are still possible."},
 		{Key: "terms.bulls-cows.fmt", Args: func(n int) []any { return []any{n, n} }, One: "1 bull, 1 cow", Two: "2 bulls, 2 cows"},
 		{Key: "terms.bulls-cows.fmt-a", Args: func(n int) []any { return []any{n} }, One: "1 bull", Two: "2 bulls"},

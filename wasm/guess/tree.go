@@ -130,7 +130,8 @@ func newTreeMode(w *guessWidget, panel dom.Element) *treeMode {
 	m.fromRows = el("span", cls("kz-note"))
 	m.elapsed = el("p", cls("kz-note kz-tree-elapsed"), attr("hidden", ""))
 	m.note = el("p", cls("kz-field-error kz-think-note"), attr("role", "alert"))
-	m.view = el("div", cls("kz-tree-view"), attr("aria-live", "polite"))
+	// Not a live region (it holds the whole tree): render says the gist.
+	m.view = el("div", cls("kz-tree-view"))
 	m.exportBtn = el("button", attr("type", "button"), on("click", "tree.export"), f.T("tree.export"))
 	m.exportOut = el("div", cls("kz-tree-export-out"), attr("hidden", ""))
 	build(panel,
@@ -451,6 +452,8 @@ func (m *treeMode) render(q *treeQuery, res *treeResult, took time.Duration) {
 		list,
 	)
 	replace(m.view, proof, tree)
+	f.Say(frame.JoinSentences(f.T("tree.said", i18n.Decimal(here.Expected, 4), here.Worst),
+		f.T("tree.said-guess", first, root.Guess)))
 }
 
 // figuresText is a branch's figures, counted in guesses from the view's

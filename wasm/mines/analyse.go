@@ -53,7 +53,7 @@ const minesAnalyseHTML = `<div class="kz-row kz-custom"><span class="kz-pair"><l
 	`<button type="button" class="kz-mines-brush" data-brush="7" aria-pressed="false" data-on-click="mines.an-brush">7</button>` +
 	`<button type="button" class="kz-mines-brush" data-brush="8" aria-pressed="false" data-on-click="mines.an-brush">8</button></div>` +
 	`<b data-slot="board"></b><b data-slot="legend"></b><p class="kz-note kz-mines-readout"></p><b data-slot="busy"></b>` +
-	`<p class="kz-note kz-stale-note kz-mines-stale-note" hidden>@mines.stale</p><div class="kz-mines-result" aria-live="polite"></div>` +
+	`<p class="kz-note kz-stale-note kz-mines-stale-note" hidden>@mines.stale</p><div class="kz-mines-result"></div>` +
 	`<div class="kz-mines-textbox"><h3><label for="kz-mines-text">@mines.text</label></h3><p class="kz-note">@mines.text-help</p>` +
 	`<textarea id="kz-mines-text" rows="6" spellcheck="false" autocomplete="off" aria-describedby="kz-mines-text-error" data-on-input="mines.an-text" data-on-change="mines.an-text-now"></textarea>` +
 	`<p class="kz-field-error" id="kz-mines-text-error" aria-live="polite"></p>` +
@@ -564,15 +564,22 @@ func (a *minesAnalyser) showResult(res *minesAnalysis) {
 		tag("li", "", f.T("mines.fact-mines", len(res.Mines))) +
 		tag("li", "", f.T("mines.fact-left", res.MinesLeft)) + `</ul>`
 	a.board.mark("kz-mines-proof", nil)
+	said := ""
 	if res.Best != nil {
 		a.board.mark("kz-mines-hint", []int{res.Best.Y*res.Width + res.Best.X})
-		html += `<p>` + tag("strong", "", w.moveSentence(*res.Best, "", safestOf(probOf(res.Prob, res.Width, res.Height)), false)) + `</p>` + w.proofText(a.board, res, *res.Best) + w.whyDetails(res, *res.Best, false)
+		move := w.moveSentence(*res.Best, "", safestOf(probOf(res.Prob, res.Width, res.Height)), false)
+		html += `<p>` + tag("strong", "", move) + `</p>` + w.proofText(a.board, res, *res.Best) + w.whyDetails(res, *res.Best, false)
+		said = move
 	} else {
 		a.board.mark("kz-mines-hint", nil)
 		html += tag("p", "", f.T("mines.no-move"))
+		said = f.T("mines.no-move")
 	}
 	html += tag("p", "kz-note kz-mines-time", f.T("mines.engine-ms", engineMs(res.EngineMs))) + `</div>`
 	a.result.SetInnerHTML(html)
+	// The result is not a live region (a screen reader would read its
+	// proof and details on every edit of the board): the move is said.
+	f.Say(said)
 }
 
 func (a *minesAnalyser) showReadout(i int) {

@@ -275,7 +275,7 @@ const minesPlayHTML = `<details class="kz-settings"><summary>@mines.settings</su
 	`<label class="kz-check"><input type="checkbox" id="kz-mines-heat" data-on-change="mines.heat">@mines.heatmap</label>` +
 	`<label class="kz-check"><input type="checkbox" id="kz-mines-safe" data-on-change="mines.safe">@mines.safe-marks</label>` +
 	`<button type="button" class="kz-link kz-apart" data-on-click="mines.to-analyser">@mines.to-analyser</button></div>` +
-	`<p class="kz-note kz-mines-auto-note" aria-live="polite"></p><p class="kz-note kz-mines-heat-note"></p><b data-slot="hint-busy"></b><div class="kz-mines-hint-box" aria-live="polite"></div><b data-slot="heat-busy"></b>` +
+	`<p class="kz-note kz-mines-auto-note" aria-live="polite"></p><p class="kz-note kz-mines-heat-note"></p><b data-slot="hint-busy"></b><div class="kz-mines-hint-box"></div><b data-slot="heat-busy"></b>` +
 	`<details class="kz-mines-records" hidden><summary>@mines.records</summary><div class="kz-mines-records-body"></div></details>`
 
 // ---- Settings
@@ -879,13 +879,14 @@ func (m *minesPlay) showHint() {
 	if mv.Action == mines.ActFlag {
 		play = f.T("mines.play-flag")
 	}
-	why := ""
+	why, chance := "", ""
 	if a := h.Analysis; a != nil {
 		// The endgame search runs only on at most 1,024 placements, each
 		// as likely as the next: best play wins on a whole number of them.
 		if n, err := strconv.Atoi(a.Solutions); h.WinProb != nil && err == nil && a.SolutionsExact {
 			wins := int(math.Round(*h.WinProb * float64(n)))
-			why = tag("p", "kz-mines-win", f.T("mines.win-chance", w.percentText(*h.WinProb), wins, n))
+			chance = f.T("mines.win-chance", w.percentText(*h.WinProb), wins, n)
+			why = tag("p", "kz-mines-win", chance)
 		}
 		why += w.proofText(m.board, a, mv) + w.whyDetails(a, mv, true)
 	}
@@ -895,9 +896,13 @@ func (m *minesPlay) showHint() {
 	if a := h.Analysis; a != nil {
 		safest = safestOf(probOf(a.Prob, a.Width, a.Height))
 	}
-	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", w.moveSentence(mv, g.Rule, safest, table != "")) + `</p>` + why +
+	move := w.moveSentence(mv, g.Rule, safest, table != "")
+	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", move) + `</p>` + why +
 		`<div class="kz-row"><button type="button" class="kz-primary kz-mines-play-hint" data-action="` + htmlEscape(string(mv.Action)) +
 		`" data-on-click="mines.play-hint">` + htmlEscape(play) + `</button></div></div>`)
+	// The box is not a live region (its proof, table and button would be
+	// read out whole): the move and the chance to win are said.
+	f.Say(frame.JoinSentences(move, chance))
 }
 
 // revealsTable says, for each guess the engine weighed, what it could
