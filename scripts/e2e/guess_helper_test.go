@@ -230,12 +230,18 @@ func TestEmptyHelperOnAHugeGame(t *testing.T) {
 		$('#kz-tab-helper').click();
 		const h = await until(() => { const h = $('#kz-panel-helper .kz-analysis h3'); return h && h.textContent.includes('3,628,800') && h; });
 		const chipsBefore = kz().querySelectorAll('#kz-panel-helper .kz-chip').length;
+		$('[data-on-click="help.show-some"]').focus();
 		$('[data-on-click="help.show-some"]').click();
 		await until(() => kz().querySelectorAll('#kz-panel-helper .kz-chip').length > 0, 30000);
-		return {text: h.textContent, chipsBefore, chipsAfter: kz().querySelectorAll('#kz-panel-helper .kz-chip').length};
+		const active = kz().activeElement;
+		return {text: h.textContent, chipsBefore, chipsAfter: kz().querySelectorAll('#kz-panel-helper .kz-chip').length,
+			focus: active ? active.className + ' ' + active.textContent : 'body', first: kz().querySelector('#kz-panel-helper .kz-chip') === active};
 	})()`)
 	if got["chipsBefore"] != 0.0 || got["chipsAfter"] != 100.0 {
 		t.Errorf("no codes should be listed until asked, then 100: %v", got)
+	}
+	if got["first"] != true {
+		t.Errorf("Show some, gone with the results it replaced, should leave the focus on the first code: %v", got["focus"])
 	}
 }
 

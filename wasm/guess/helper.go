@@ -63,6 +63,9 @@ type helperMode struct {
 	lastEdit   string // the field typed in last ("2/guess"), so typing on in it is one undo step
 	editing    int    // the row the cursor is in, or -1: it is checked when complete or left
 	showSome   bool   // list some codes even when nothing is known yet
+	// toCodes sends the focus to the first code listed once the results
+	// come: "Show some", which had it, goes with the results it replaces.
+	toCodes bool
 }
 
 func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
@@ -176,7 +179,10 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	f.Handle("help.undo", func(dom.Event, dom.Element) { m.travel(&st.Past, &st.Future) })
 	f.Handle("help.redo", func(dom.Event, dom.Element) { m.travel(&st.Future, &st.Past) })
 	f.Handle("help.tree", func(dom.Event, dom.Element) { w.tree.openFrom("helper") })
-	f.Handle("help.show-some", func(dom.Event, dom.Element) { m.showSome = true; m.schedule() })
+	f.Handle("help.show-some", func(_ dom.Event, t dom.Element) {
+		m.showSome, m.toCodes = true, f.FocusIn(t)
+		m.schedule()
+	})
 	f.Handle("help.paste-open", func(dom.Event, dom.Element) { setHidden(m.pasteBox, false); focus(m.pasteIn) })
 	f.Handle("help.paste-close", func(dom.Event, dom.Element) { m.closePaste() })
 	f.Handle("help.paste-key", func(ev dom.Event, _ dom.Element) {
@@ -463,6 +469,12 @@ func (m *helperMode) compute(gen int) {
 	}
 	m.showResults(results...)
 	f.Say(said)
+	if m.toCodes {
+		m.toCodes = false
+		if first := m.results.QuerySelector(".kz-candidates .kz-chip"); first != nil {
+			focus(first)
+		}
+	}
 	st.Good = nil
 	for _, i := range index {
 		st.Good = append(st.Good, st.Rows[i])
