@@ -177,10 +177,14 @@ func TestEmbedOptionsAndSimplifiedChinese(t *testing.T) {
 		const preset = r.querySelector('#kz-preset');
 		return {lang: r.querySelector('.kz').getAttribute('lang'), title: r.querySelector('.kz-title').textContent,
 			mode: r.querySelector('#kz-tab-you').getAttribute('aria-selected'), preset: preset.value, fixed: preset.disabled,
-			menu: [...r.querySelectorAll('#kz-lang option')].map(o => o.textContent)};
+			menu: [...r.querySelectorAll('#kz-lang option')].map(o => o.textContent),
+			region: r.querySelector('.kz').getAttribute('role') + ': ' + r.getElementById(r.querySelector('.kz').getAttribute('aria-labelledby'))?.textContent};
 	})()`)
 	if got["lang"] != "zh-Hans" || got["title"] != "猜数字" {
 		t.Errorf("data-lang=zh-CN should give a Simplified Chinese widget: %v", got)
+	}
+	if got["region"] != "region: 猜数字" {
+		t.Errorf("an embedded widget should be a region named by its title, for a screen reader's landmarks: %v", got["region"])
 	}
 	if got["mode"] != "true" || got["preset"] != "numeron" || got["fixed"] != true {
 		t.Errorf("data-mode=you and data-preset=numeron should open You guess on a fixed Numeron: %v", got)

@@ -131,7 +131,7 @@ func (w *chainWidget) Start(f *frame.Frame) {
 		w.state.Mode = "analyse"
 	}
 	if !f.Options().Nested {
-		f.Body.AppendChild(el("div", cls("kz-head"), el("h2", cls("kz-title"), f.T("chain.title")), f.LanguageMenu()))
+		f.Body.AppendChild(f.Head(f.T("chain.title")))
 	}
 	f.Body.AppendChild(w.buildTabs())
 	w.handleBig()

@@ -284,6 +284,16 @@ func (f *Frame) loadString(key string) string {
 	return text
 }
 
+// Head is the head of a widget that stands alone (embedded): its name as
+// a heading, and the language menu. The widget becomes a region named by
+// that heading, so a screen reader's list of landmarks finds it among a
+// blog post's others.
+func (f *Frame) Head(title string) dom.Element {
+	f.shell.SetAttribute("role", "region")
+	f.shell.SetAttribute("aria-labelledby", "kz-title")
+	return El("div", Cls("kz-head"), El("h2", Cls("kz-title"), Attr("id", "kz-title"), title), f.LanguageMenu())
+}
+
 // LanguageMenu returns a language select; choosing a language saves it
 // and rebuilds the widget in it (the widget's state is saved, so the game
 // carries on).

@@ -146,7 +146,7 @@ func (w *guessWidget) Start(f *frame.Frame) {
 	// Inside the app, the app's tab names the game and has the language
 	// menu; standing alone (embedded), the widget has both itself.
 	if !f.Options().Nested {
-		f.Body.AppendChild(el("div", cls("kz-head"), el("h2", cls("kz-title"), f.T("guess.title")), f.LanguageMenu()))
+		f.Body.AppendChild(f.Head(f.T("guess.title")))
 	}
 	f.Body.AppendChild(w.buildSettings())
 	f.Body.AppendChild(w.buildTabs())

@@ -87,7 +87,7 @@ func (w *minesWidget) Start(f *frame.Frame) {
 		w.state.Settings.Level = f.Options().Preset
 	}
 	if !f.Options().Nested {
-		f.Body.AppendChild(el("div", cls("kz-head"), el("h2", cls("kz-title"), f.T("mines.title")), f.LanguageMenu()))
+		f.Body.AppendChild(f.Head(f.T("mines.title")))
 	}
 	f.Body.AppendChild(w.buildTabs())
 	w.play = newMinesPlay(w, w.panels["play"])
