@@ -12,7 +12,7 @@ import (
 //
 //	1234 1A2B      1234 1a 2b     1234 A1 B2     1234 1 2
 //	1234, 1-2      1234 1EAT2BITE 1234 1 bull 2 cows
-//	1234 1B2W      1234 1黑2白     1234 1ヒット2ブロー
+//	1234 1B2W      1234 1黑2白     1234 1ヒット2ブロー 1234 1H2B
 //
 // Blank lines and lines starting with # or // are skipped (unless the game
 // has # or / as a symbol: the line is then a guess), and a leading
@@ -21,7 +21,7 @@ import (
 
 // aWords and bWords are the labels, lower-cased, for the two counts.
 var (
-	aWords = []string{"a", "e", "eat", "eats", "bull", "bulls", "black", "blacks", "hit", "hits", "黑", "黒", "ヒット", "イート", "公牛"}
+	aWords = []string{"a", "e", "eat", "eats", "bull", "bulls", "black", "blacks", "h", "hit", "hits", "黑", "黒", "ヒット", "イート", "公牛"}
 	bWords = []string{"bite", "bites", "c", "cow", "cows", "white", "whites", "blow", "blows", "白", "ブロー", "バイト", "母牛"}
 )
 
@@ -133,8 +133,8 @@ func (r *Rules) readFeedback(text string) (Feedback, string) {
 func (r *Rules) bareBSide(labels []string) int {
 	for _, l := range labels {
 		switch l {
-		case "a", "e", "eat", "eats":
-			return 1 // 1A2B, 0E1B: B is the second count
+		case "a", "e", "eat", "eats", "h", "hit", "hits":
+			return 1 // 1A2B, 0E1B, 1H2B (Hit & Blow): B is the second count
 		case "c", "cow", "cows", "w", "white", "whites":
 			return 0 // 1B2C, 1B2W: B is bulls, or black pegs
 		}

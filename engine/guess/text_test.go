@@ -14,6 +14,8 @@ func TestParseFeedbackForms(t *testing.T) {
 		"1A2B", "1a2b", "1A 2B", "A1 B2", "a1b2", "1 2", "1,2", "1-2", "1/2", "12",
 		"1EAT2BITE", "1 eat 2 bite", "1 bull 2 cows", "1 bulls, 2 cows",
 		"1B2W", "1 black 2 white", "1黑2白", "黑1白2", "1黒2白", "1ヒット2ブロー", "１Ａ２Ｂ",
+		// Hit & Blow, as Japanese players write it, in every game.
+		"1H2B", "1h 2b", "H1B2", "1 hit 2 blows", "1 hit 2 b",
 		// As the Simplified Chinese page writes it: two-ideograph words.
 		"1 公牛 2 母牛", "1公牛2母牛", "公牛1母牛2",
 		// Digits of any script, the mathematical styles included (their
@@ -35,7 +37,7 @@ func TestParseFeedbackForms(t *testing.T) {
 	for id, cases := range map[string]map[string]Feedback{
 		"numeron":    {"0E1B": {0, 1}, "1E": {1, 0}, "2B": {0, 2}, "1A2B": {1, 2}, "1EAT": {1, 0}},
 		"bulls-cows": {"1B2C": {1, 2}, "2B": {2, 0}, "2C": {0, 2}, "1A2B": {1, 2}, "1 bull 2 cows": {1, 2}},
-		"mastermind": {"1B2W": {1, 2}, "2B": {2, 0}, "3W": {0, 3}, "1A2B": {1, 2}},
+		"mastermind": {"1B2W": {1, 2}, "2B": {2, 0}, "3W": {0, 3}, "1A2B": {1, 2}, "1H2B": {1, 2}, "0H3B": {0, 3}},
 		"1a2b-4":     {"0E1B": {0, 1}, "1B2C": {1, 2}, "2B": {0, 2}, "1A2B.": {1, 2}, "→ 1A2B": {1, 2}, "1A2B。": {1, 2}},
 	} {
 		r := mustRules(t, id)
