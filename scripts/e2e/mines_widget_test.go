@@ -588,3 +588,25 @@ func TestMinesBoardUnderForcedColors(t *testing.T) {
 		})
 	}
 }
+
+// Play's custom size keeps what was typed across a reload, still said to
+// be wrong: a width of 2.5 came back as 0.
+func TestPlayCustomSizeKeepsWhatWasTyped(t *testing.T) {
+	ctx := minesPage(t, "mines-custom-draft.html", "play")
+	typed := eval[string](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $m(sel); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-mines-level', 'custom');
+		set('#kz-mines-width', '2.5');
+		return $m('.kz-settings > .kz-note').textContent;
+	})()`)
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	got := eval[map[string]any](t, ctx, `({width: $m('#kz-mines-width').value, invalid: $m('#kz-mines-width').getAttribute('aria-invalid'),
+		note: $m('.kz-settings > .kz-note').textContent})`)
+	if got["width"] != "2.5" || got["invalid"] != "true" || got["note"] != typed {
+		t.Errorf("after a reload the width should still read 2.5, said to be wrong (%q): %v", typed, got)
+	}
+}

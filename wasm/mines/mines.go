@@ -49,6 +49,10 @@ type minesState struct {
 	// AnalyseSize is the analyser's size fields (width, height, mines) as
 	// the reader left them, when they are in error: kept to correct.
 	AnalyseSize []string `json:"analyseSize,omitempty"`
+	// CustomSize is Play's custom size fields (width, height, mines) as
+	// the reader left them, when one is no whole number (2.5, or empty):
+	// the settings hold 0 for it, which is said to be wrong.
+	CustomSize []string `json:"customSize,omitempty"`
 	Brush       string   `json:"brush"`
 	// Records: each level's best time and recent games (see records.go).
 	Records map[string]*minesRecord `json:"records,omitempty"`

@@ -287,6 +287,11 @@ func (m *minesPlay) syncSettings() {
 	setInputValue(m.widthIn, strconv.Itoa(s.Width))
 	setInputValue(m.heightIn, strconv.Itoa(s.Height))
 	setInputValue(m.minesIn, strconv.Itoa(s.Mines))
+	if typed := m.w.state.CustomSize; len(typed) == 3 {
+		setInputValue(m.widthIn, typed[0])
+		setInputValue(m.heightIn, typed[1])
+		setInputValue(m.minesIn, typed[2])
+	}
 	setInputValue(m.seedIn, s.Seed)
 	setInputValue(m.paceSel, strconv.Itoa(s.Pace))
 	m.showSettingsNote()
@@ -316,6 +321,11 @@ func (m *minesPlay) readSettings() {
 		return int(x)
 	}
 	s.Width, s.Height, s.Mines = whole(m.widthIn), whole(m.heightIn), whole(m.minesIn)
+	m.w.state.CustomSize = nil
+	if s.Width == 0 || s.Height == 0 || s.Mines == 0 {
+		// 0 stands for what was typed, kept to correct after a reload.
+		m.w.state.CustomSize = []string{inputValue(m.widthIn), inputValue(m.heightIn), inputValue(m.minesIn)}
+	}
 	s.Seed = strings.TrimSpace(inputValue(m.seedIn))
 	if pace := whole(m.paceSel); pace > 0 {
 		s.Pace = pace
