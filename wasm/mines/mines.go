@@ -53,7 +53,7 @@ type minesState struct {
 	// the reader left them, when one is no whole number (2.5, or empty):
 	// the settings hold 0 for it, which is said to be wrong.
 	CustomSize []string `json:"customSize,omitempty"`
-	Brush       string   `json:"brush"`
+	Brush      string   `json:"brush"`
 	// Records: each level's best time and recent games (see records.go).
 	Records map[string]*minesRecord `json:"records,omitempty"`
 }
