@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -48,6 +49,13 @@ func TestYouGuessKeepsTheFocusAndSaysTheAnswer(t *testing.T) {
 		// Give up asks, on Keep; giving up goes to New game.
 		$('[data-on-click="you.give-up"]').click();
 		out.giveUpAsked = active();
+		// One question at a time, under the buttons that asked it.
+		const shown = sel => !$(sel).closest('.kz-confirm').hidden;
+		$('#kz-panel-you .kz-actions [data-on-click="you.new"]').click();
+		out.oneAtATime = [shown('[data-on-click="you.keep"]'), shown('[data-on-click="you.give-up-no"]')];
+		out.underButtons = $('#kz-panel-you .kz-actions').compareDocumentPosition($('[data-on-click="you.keep"]')) & Node.DOCUMENT_POSITION_FOLLOWING;
+		$('[data-on-click="you.give-up"]').click();
+		out.oneAtATime.push(shown('[data-on-click="you.keep"]'), shown('[data-on-click="you.give-up-no"]'));
 		$('[data-on-click="you.reveal"]').click();
 		out.revealed = active();
 		await until(() => $('#kz-panel-you .kz-end').textContent.includes('The secret was'));
@@ -60,6 +68,9 @@ func TestYouGuessKeepsTheFocusAndSaysTheAnswer(t *testing.T) {
 	}
 	if want := "Guess 1: 0123, " + got["answer"].(string) + "."; got["said"] != want {
 		t.Errorf("the answer should be read out: %q, want %q", got["said"], want)
+	}
+	if fmt.Sprint(got["oneAtATime"]) != "[true false false true]" || got["underButtons"] == 0.0 {
+		t.Errorf("New game's and Give up's questions should show one at a time (%v), under the buttons (%v)", got["oneAtATime"], got["underButtons"])
 	}
 	if got["afterUndo"] != "kz-you-guess" {
 		t.Errorf("after Undo to no guess the focus should be in the guess field: %v", got["afterUndo"])

@@ -358,8 +358,18 @@ func TestCustomLengthThatIsNoWholeNumberIsSaid(t *testing.T) {
 			const i = $('#kz-length');
 			i.value = v;
 			i.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
-			out[v || 'empty'] = {note: $('#kz-rules-note').textContent, bad: $('#kz-rules-note').classList.contains('kz-bad')};
+			out[v || 'empty'] = {note: $('#kz-rules-note').textContent, bad: $('#kz-rules-note').classList.contains('kz-bad'),
+				marked: $('#kz-length').getAttribute('aria-invalid') + ' ' + $('#kz-length').getAttribute('aria-describedby') + ' ' + $('#kz-alphabet').getAttribute('aria-invalid')};
 		}
+		// The field at fault is marked, and only it; fixed, neither.
+		const set = (sel, v) => { const i = $(sel); i.value = v; i.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-length', '4');
+		set('#kz-alphabet', '0012');
+		out.alphabet = $('#kz-length').getAttribute('aria-invalid') + ' ' + $('#kz-alphabet').getAttribute('aria-invalid');
+		set('#kz-alphabet', '012');
+		out.tooShort = $('#kz-length').getAttribute('aria-invalid') + ' ' + $('#kz-alphabet').getAttribute('aria-invalid');
+		set('#kz-alphabet', '0123456789');
+		out.fixed = $('#kz-length').getAttribute('aria-invalid') + ' ' + $('#kz-alphabet').getAttribute('aria-invalid');
 		return out;
 	})()`)
 	for _, v := range []string{"2.5", "empty"} {
@@ -367,6 +377,12 @@ func TestCustomLengthThatIsNoWholeNumberIsSaid(t *testing.T) {
 		if r["bad"] != true || r["note"] != "A code has 1 to 10 symbols: give the length as a whole number." {
 			t.Errorf("length %s: %v", v, r)
 		}
+		if r["marked"] != "true kz-rules-note null" {
+			t.Errorf("length %s should mark the length field, described by the note: %v", v, r["marked"])
+		}
+	}
+	if got["alphabet"] != "null true" || got["tooShort"] != "true true" || got["fixed"] != "null null" {
+		t.Errorf("the custom rules' fields at fault should be marked: a repeated symbol %v, 3 symbols for 4 %v, fixed %v", got["alphabet"], got["tooShort"], got["fixed"])
 	}
 }
 

@@ -85,7 +85,7 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 		el("button", attr("type", "button"), on("click", "comp.new"), f.T("common.new-game")),
 		m.undoButton,
 	)
-	build(panel, m.status, m.confirm, m.current, m.busy, m.thinkNote, m.form, m.actions, m.history, m.reasoning)
+	build(panel, m.status, m.current, m.busy, m.thinkNote, m.form, m.actions, m.confirm, m.history, m.reasoning)
 	m.describeStrategies()
 
 	st := &w.state.Computer

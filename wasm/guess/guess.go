@@ -336,6 +336,11 @@ func (w *guessWidget) showRulesNote() {
 	setHidden(w.customBox, s.Preset != "custom")
 	r, err := s.spec().resolve()
 	w.rulesNote.Class().Remove("kz-bad")
+	fault := err
+	if fault == nil {
+		fault = r.CheckSize()
+	}
+	w.markRuleFields(fault)
 	switch {
 	case err != nil:
 		w.rulesNote.Class().Add("kz-bad")
@@ -351,6 +356,29 @@ func (w *guessWidget) showRulesNote() {
 		w.rulesNote.SetTextContent(w.f.Describe(localError(r.CheckSize())))
 	default:
 		w.rulesNote.SetTextContent(w.describeRules(r))
+	}
+}
+
+// markRuleFields marks the custom rules' fields that err, if any, is
+// about, with the note under them as what describes them.
+func (w *guessWidget) markRuleFields(err error) {
+	// Too many codes, or a length the symbols cannot fill: either field
+	// can give way.
+	length, alphabet := err != nil, err != nil
+	if ie, ok := err.(*guess.InputError); ok && ie.Reason != guess.ReasonTooLongForAlphabet {
+		length, alphabet = ie.Field == "length", ie.Field == "alphabet"
+	}
+	for _, f := range []struct {
+		in  dom.Element
+		bad bool
+	}{{w.lengthIn, length}, {w.alphabetIn, alphabet}} {
+		if f.bad {
+			f.in.SetAttribute("aria-invalid", "true")
+			f.in.SetAttribute("aria-describedby", "kz-rules-note")
+		} else {
+			f.in.RemoveAttribute("aria-invalid")
+			f.in.RemoveAttribute("aria-describedby")
+		}
 	}
 }
 

@@ -98,7 +98,8 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	m.history = el("div", cls("kz-history"))
 	m.analysis = el("div", cls("kz-analysis"))
 	// A hint's thinking shows under the buttons, where the hint will appear.
-	build(panel, m.status, m.start, m.changed, m.confirm, m.form, m.inputError, m.said, m.actions, f.Lane("you").BusyIn(), m.giveUp, m.end, m.history,
+	// Each question shows under the buttons that ask it, one at a time.
+	build(panel, m.status, m.start, m.changed, m.form, m.inputError, m.said, m.actions, m.confirm, f.Lane("you").BusyIn(), m.giveUp, m.end, m.history,
 		f.Lane("you-analysis").BusyIn(), m.analysis)
 
 	st := &w.state.You
@@ -114,6 +115,7 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	f.Handle("you.new", func(dom.Event, dom.Element) {
 		if st.Game != nil && !st.Over && len(st.Turns) > 0 {
 			// The question gets the focus, on its safe answer.
+			setHidden(m.giveUp, true)
 			setHidden(m.confirm, false)
 			focus(m.confirm.QuerySelector(`[data-on-click="you.keep"]`))
 			return
@@ -131,6 +133,7 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	f.Handle("you.undo", func(dom.Event, dom.Element) { m.undo() })
 	f.Handle("you.hint", func(dom.Event, dom.Element) { go m.hint() })
 	f.Handle("you.give-up", func(dom.Event, dom.Element) {
+		setHidden(m.confirm, true)
 		setHidden(m.giveUp, false)
 		focus(m.giveUp.QuerySelector(`[data-on-click="you.give-up-no"]`))
 	})
