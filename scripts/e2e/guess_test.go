@@ -395,7 +395,7 @@ func TestTreeNamesACustomGame(t *testing.T) {
 		$('#kz-tab-tree').click();
 		return await until(() => [...$('#kz-panel-tree').querySelectorAll('p.kz-note')].map(p => p.textContent).find(t => t.includes('A code is')));
 	})()`)
-	if !strings.HasPrefix(got, "Custom rules: A code is") {
+	if !strings.HasPrefix(got, "Custom rules. A code is") {
 		t.Fatalf("the tree's game reads %q", got)
 	}
 }

@@ -676,10 +676,17 @@ func JoinSentences(first, second string) string {
 		return first
 	}
 	last, _ := utf8.DecodeLastRuneInString(first)
-	if strings.ContainsRune("。！？」）：；、", last) {
+	next, _ := utf8.DecodeRuneInString(second)
+	if strings.ContainsRune("。！？」）：；、", last) || strings.ContainsRune("（「『【", next) || cjk(last) && cjk(next) {
 		return first + second
 	}
 	return first + " " + second
+}
+
+// cjk reports whether r is written without spaces around it: an
+// ideograph or kana.
+func cjk(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
 }
 
 // ClearMessage empties the message line.

@@ -252,7 +252,7 @@ var english = map[string]string{
 	"objective-doc.fewest-worst":       "The fewest guesses in the worst case, then the fewest secrets that need that many, then the best average.",
 	"tree.open-here":                   "Optimal strategy from here",
 	"tree.title":                       "Optimal strategy",
-	"tree.game":                        "{1}: {2}",
+	"tree.game":                        "{1}. {2}",
 	"tree.from":                        "Start from",
 	"tree.from-start":                  "the start of the game",
 	"tree.from-helper":                 "the Helper's position",

@@ -246,7 +246,7 @@ var japanese = map[string]string{
 	"objective-doc.fewest-worst":       "最悪の場合の予想回数を最少にし、次にその回数がかかる答えの数を、最後に平均を最少にします。",
 	"tree.open-here":                   "ここからの最適戦略",
 	"tree.title":                       "最適戦略",
-	"tree.game":                        "{1}：{2}",
+	"tree.game":                        "{1}。{2}",
 	"tree.from":                        "開始位置",
 	"tree.from-start":                  "ゲームの最初から",
 	"tree.from-helper":                 "ヘルパーの局面から",

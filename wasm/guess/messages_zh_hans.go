@@ -246,7 +246,7 @@ var simplifiedChinese = map[string]string{
 	"objective-doc.fewest-worst":       "最坏情况的猜测次数最少，其次需要这么多次的答案最少，最后平均最少。",
 	"tree.open-here":                   "从这里看最优策略",
 	"tree.title":                       "最优策略",
-	"tree.game":                        "{1}：{2}",
+	"tree.game":                        "{1}。{2}",
 	"tree.from":                        "起点",
 	"tree.from-start":                  "游戏开始时",
 	"tree.from-helper":                 "助手当前的局面",

@@ -246,7 +246,7 @@ var traditionalChinese = map[string]string{
 	"objective-doc.fewest-worst":       "最壞情況的猜測次數最少，其次需要這麼多次的答案最少，最後平均最少。",
 	"tree.open-here":                   "從這裡看最佳策略",
 	"tree.title":                       "最佳策略",
-	"tree.game":                        "{1}：{2}",
+	"tree.game":                        "{1}。{2}",
 	"tree.from":                        "起點",
 	"tree.from-start":                  "遊戲開始時",
 	"tree.from-helper":                 "小幫手目前的局面",
