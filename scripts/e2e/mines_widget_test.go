@@ -610,3 +610,31 @@ func TestPlayCustomSizeKeepsWhatWasTyped(t *testing.T) {
 		t.Errorf("after a reload the width should still read 2.5, said to be wrong (%q): %v", typed, got)
 	}
 }
+
+// A first visit deals its game after the widget shows: the status line and
+// the board number's line came then, and pushed the board 76 px down under
+// the reader (at 320 px). Their place is now held from the first frame.
+func TestMinesBoardStaysPutWhenTheFirstGameIsDealt(t *testing.T) {
+	ctx := tab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 800)); err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, embedPage(t, "mines-first-deal.html", `<script>
+		window.tops = [];
+		(function frame() {
+			const host = document.getElementById('mines'), grid = host && host.shadowRoot && host.shadowRoot.querySelector('.kz-mines-grid');
+			if (grid && grid.getClientRects().length) tops.push(Math.round(grid.getBoundingClientRect().top - host.getBoundingClientRect().top));
+			requestAnimationFrame(frame);
+		})();
+	</script><div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div>`))
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		await until(() => /Board [1-9]/.test($m('.kz-mines-board-no').textContent) && !$m('.kz-mines-info').classList.contains('kz-mines-pending'));
+		await new Promise(r => setTimeout(r, 300));
+		return {tops: [...new Set(tops)], frames: tops.length};
+	})()`)
+	if tops := got["tops"].([]any); len(tops) != 1 {
+		t.Errorf("the board moved while the first game was dealt: its top went through %v px (%v frames)", tops, got["frames"])
+	}
+}

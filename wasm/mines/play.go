@@ -242,6 +242,15 @@ func (m *minesPlay) shown() {
 		// comes.
 		if w, h, ok := m.boardSize(); ok {
 			m.board.setSize(w, h)
+			// So do the lines above it: what the game will be, and its
+			// board number's line, unseen until the number comes.
+			_, _, n := m.size()
+			s := m.w.state.Settings
+			frame.SetText(m.status, m.playingText(w, h, n, s.Rule, s.Level, false))
+			m.boardNo.SetTextContent(m.f.T("mines.board-no", "0"))
+			m.info.Class().Add("kz-mines-pending")
+			setHidden(m.info.QuerySelector("[data-on-click='mines.replay']"), true) // as on an unclicked board
+			setHidden(m.info, false)
 		}
 		m.f.Go(func() { m.newGame() })
 		return
@@ -453,6 +462,23 @@ func (m *minesPlay) boardSize() (width, height int, ok bool) {
 	return s.Width, s.Height, true
 }
 
+// playingText is the status of a game under way: its size and rule, and
+// before the first click, what that click does.
+func (m *minesPlay) playingText(width, height, mineCount int, rule, level string, started bool) string {
+	f := m.f
+	text := f.T("mines.playing", width, height, mineCount, f.T("mines.rule-"+rule))
+	if level == minesLinkLevel {
+		text = f.T("mines.playing-link", width, height, mineCount)
+	}
+	if !started {
+		if rule != string(mines.RuleSFAR) && !mines.OpeningFits(width, height, mineCount, (height/2)*width+width/2) {
+			text = m.w.join(text, f.T("mines.rule-no-room", mineCount))
+		}
+		text = m.w.join(text, f.T("mines.first-click"))
+	}
+	return text
+}
+
 // ---- The game
 
 func (m *minesPlay) newGame() {
@@ -657,16 +683,7 @@ func (m *minesPlay) showGame() {
 	case mines.Lost:
 		frame.SetText(m.status, f.T("mines.lost"))
 	default:
-		text := f.T("mines.playing", g.Width, g.Height, g.Mines, f.T("mines.rule-"+g.Rule))
-		if g.Level == minesLinkLevel {
-			text = f.T("mines.playing-link", g.Width, g.Height, g.Mines)
-		}
-		if !g.Started {
-			if g.Rule != string(mines.RuleSFAR) && !mines.OpeningFits(g.Width, g.Height, g.Mines, (g.Height/2)*g.Width+g.Width/2) {
-				text = m.w.join(text, f.T("mines.rule-no-room", g.Mines))
-			}
-			text = m.w.join(text, f.T("mines.first-click"))
-		}
+		text := m.playingText(g.Width, g.Height, g.Mines, g.Rule, g.Level, g.Started)
 		if g.Verified != nil && !*g.Verified {
 			text = m.w.join(text, f.T("mines.unverified"))
 		}

@@ -136,6 +136,7 @@ func (m *minesPlay) showGameInfo() {
 		return
 	}
 	seeded := g.Level != minesLinkLevel && g.Seed != 0
+	m.info.Class().Remove("kz-mines-pending")
 	setHidden(m.info, !seeded)
 	if seeded {
 		m.boardNo.SetTextContent(f.T("mines.board-no", strconv.FormatUint(g.Seed, 10)))
