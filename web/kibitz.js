@@ -1265,14 +1265,15 @@
   };
 
   // The widgets' usual first height, so the placeholder holds their place.
-  // Measured in Chromium with the default settings of a first visit, at
-  // the widths [up to 360 px, up to 500, up to 900, wider]: a widget
-  // reflows taller in a narrow column.
+  // Measured in Chromium with the default settings of a first visit, in
+  // English, at 320, 450, 680 and 1,100 px for the widths [up to 360 px,
+  // up to 500, up to 900, wider]: a widget reflows taller in a narrow
+  // column.
   var placeholderHeights = {
-    guess: [346, 325, 320, 310],
-    mines: [765, 735, 735, 705],
-    chain: [816, 661, 568, 576],
-    app: [808, 747, 438, 356]
+    guess: [368, 362, 339, 325],
+    mines: [807, 786, 764, 732],
+    chain: [791, 584, 561, 569],
+    app: [809, 777, 438, 379]
   };
 
   function placeholderHeight(game, width) {
