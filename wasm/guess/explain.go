@@ -7,6 +7,7 @@ import (
 
 	"kibitz/engine/guess"
 	"kibitz/wasm/dom"
+	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
 )
 
@@ -45,7 +46,7 @@ func (w *guessWidget) explanationView(r guess.Rules, code string, e guess.Explan
 			note = f.T("explain.how", how, e.Evaluated)
 		}
 		if !e.Complete {
-			note += " " + f.T("explain.cut")
+			note = frame.JoinSentences(note, f.T("explain.cut"))
 		}
 		lines.AppendChild(el("p", cls("kz-note"), note))
 	}

@@ -511,7 +511,7 @@ func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[s
 		}
 		summary := f.T("help.count", cands.Count)
 		if cands.Truncated {
-			summary += " " + f.T("help.first", len(cands.Candidates))
+			summary = frame.JoinSentences(summary, f.T("help.first", len(cands.Candidates)))
 		}
 		results = append(results, el("h3", summary), list)
 		said = f.T("help.count", cands.Count)
