@@ -137,6 +137,21 @@ func FieldError(field, note dom.Element, text string) {
 	}
 }
 
+// MarkInvalid marks each of fields that bad holds invalid, described by
+// the note with id noteID (one note for a group of fields, as a form's
+// size fields), and clears the others.
+func MarkInvalid(fields []dom.Element, bad map[dom.Element]bool, noteID string) {
+	for _, in := range fields {
+		if bad[in] {
+			in.SetAttribute("aria-invalid", "true")
+			in.SetAttribute("aria-describedby", noteID)
+		} else {
+			in.RemoveAttribute("aria-invalid")
+			in.RemoveAttribute("aria-describedby")
+		}
+	}
+}
+
 // SetDisabled enables or disables a control.
 func SetDisabled(e dom.Element, disabled bool) { e.Underlying().Set("disabled", disabled) }
 

@@ -368,18 +368,7 @@ func (w *guessWidget) markRuleFields(err error) {
 	if ie, ok := err.(*guess.InputError); ok && ie.Reason != guess.ReasonTooLongForAlphabet {
 		length, alphabet = ie.Field == "length", ie.Field == "alphabet"
 	}
-	for _, f := range []struct {
-		in  dom.Element
-		bad bool
-	}{{w.lengthIn, length}, {w.alphabetIn, alphabet}} {
-		if f.bad {
-			f.in.SetAttribute("aria-invalid", "true")
-			f.in.SetAttribute("aria-describedby", "kz-rules-note")
-		} else {
-			f.in.RemoveAttribute("aria-invalid")
-			f.in.RemoveAttribute("aria-describedby")
-		}
-	}
+	frame.MarkInvalid([]dom.Element{w.lengthIn, w.alphabetIn}, map[dom.Element]bool{w.lengthIn: length, w.alphabetIn: alphabet}, "kz-rules-note")
 }
 
 // describeRules says in a sentence what a code is under r.

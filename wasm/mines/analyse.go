@@ -225,7 +225,7 @@ func (a *minesAnalyser) set(b *mines.Board, write bool) {
 	setInputValue(a.minesIn, strconv.Itoa(b.Mines))
 	a.sizeError.SetTextContent("") // the fields show the board again
 	a.w.state.AnalyseSize = nil
-	markInvalid(a.sizeFields(), nil, "")
+	frame.MarkInvalid(a.sizeFields(), nil, "")
 	a.board.setSize(b.Width, b.Height)
 	a.board.show(viewOf(text, b.Width, b.Height))
 	if write {
@@ -456,7 +456,7 @@ func (a *minesAnalyser) resize() {
 	if bad != nil && err == nil {
 		err = &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonSizeRange), Field: "size", Want: mines.MaxSide}
 	}
-	markInvalid(a.sizeFields(), map[dom.Element]bool{bad: bad != nil}, "kz-mines-an-size-error")
+	frame.MarkInvalid(a.sizeFields(), map[dom.Element]bool{bad: bad != nil}, "kz-mines-an-size-error")
 	if err != nil {
 		a.f.ShowErrorIn(a.sizeError, err)
 		a.w.state.AnalyseSize = []string{inputValue(a.widthIn), inputValue(a.heightIn), inputValue(a.minesIn)}

@@ -378,7 +378,7 @@ func (m *minesPlay) showSettingsNote() {
 			bad[m.seedIn] = true
 		}
 	}
-	markInvalid([]dom.Element{m.widthIn, m.heightIn, m.minesIn, m.seedIn}, bad, "kz-mines-settings-note")
+	frame.MarkInvalid([]dom.Element{m.widthIn, m.heightIn, m.minesIn, m.seedIn}, bad, "kz-mines-settings-note")
 	if err != nil {
 		m.settingsNote.Class().Add("kz-bad")
 		m.settingsNote.SetTextContent(m.w.describe(err))
@@ -394,20 +394,6 @@ func (m *minesPlay) showSettingsNote() {
 		note = m.w.join(note, f.T("mines.settings-next"))
 	}
 	m.settingsNote.SetTextContent(note)
-}
-
-// markInvalid marks the fields in bad as invalid, each read with the
-// message in the element whose id is note, and clears the others.
-func markInvalid(fields []dom.Element, bad map[dom.Element]bool, note string) {
-	for _, in := range fields {
-		if bad[in] {
-			in.SetAttribute("aria-invalid", "true")
-			in.SetAttribute("aria-describedby", note)
-		} else {
-			in.RemoveAttribute("aria-invalid")
-			in.RemoveAttribute("aria-describedby")
-		}
-	}
 }
 
 func (m *minesPlay) sameGame(g *minesGame) bool {
