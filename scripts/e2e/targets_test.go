@@ -17,7 +17,7 @@ import (
 // inside a sentence is exempt, as WCAG's target-size rule exempts it. It
 // also checks that a control in a folded section is as tall as the same
 // kind of control outside one.
-const tapTargetsJS = `(async (id, min) => {
+const tapTargetsJS = `(async (id, min, later) => {
 	const root = document.getElementById(id).shadowRoot;
 	const sleep = ms => new Promise(r => setTimeout(r, ms));
 	const small = new Set(), heights = {inside: {}, outside: {}};
@@ -46,14 +46,45 @@ const tapTargetsJS = `(async (id, min) => {
 		await sleep(300);
 		measure(t.textContent.trim());
 	}
+	// Controls that only show later in a game: the widget's own script
+	// brings them out, and they are measured where it leaves the widget.
+	if (later) measure('later: ' + await later(root, sleep));
 	return {small: [...small], inside: Object.keys(heights.inside), outside: Object.keys(heights.outside), tabs: tabs.length};
 })`
 
+// laterStatesJS, by widget, brings out the controls that a first look
+// does not show, and names the state it leaves the widget in.
+var laterStatesJS = map[string]string{
+	// The strategy's export: its download link.
+	"guess": `async (root, sleep) => {
+		const until = async f => { for (let i = 0; i < 300; i++) { const v = f(); if (v) return v; await sleep(100); } throw new Error('timed out'); };
+		root.querySelector('[role=tab][data-mode=tree]').click();
+		(await until(() => root.querySelector('[data-on-click="tree.export"]'))).click();
+		await until(() => root.querySelector('.kz-tree-download'));
+		return 'an exported strategy';
+	}`,
+	// A lost game: Replay this board, and the records.
+	"mines": `async (root, sleep) => {
+		const until = async f => { for (let i = 0; i < 300; i++) { const v = f(); if (v) return v; await sleep(100); } throw new Error('timed out'); };
+		root.querySelector('[role=tab][data-mode=play]').click();
+		const status = root.querySelector('.kz-mines-status');
+		// Reveal hidden squares in order until one is a mine.
+		for (let i = 0; i < 81 && !status.classList.contains('kz-bad'); i++) {
+			const hidden = root.querySelector('#kz-mines-panel-play .kz-mines-cell.kz-mines-h');
+			hidden.dispatchEvent(new MouseEvent('click', {bubbles: true, composed: true, cancelable: true, button: 0}));
+			await sleep(100);
+		}
+		await until(() => status.classList.contains('kz-bad') && !root.querySelector('.kz-mines-records').hidden);
+		return 'a lost game';
+	}`,
+}
+
 // TestControlsAreBigEnoughToTap: at 320 px, in English and Japanese, every
 // control of the number-guessing and Minesweeper widgets, in every mode
-// with every folded section open, is at least 32 CSS px each way (a check
-// box by its label), and the fields in a folded section are as tall as
-// those outside. (The chain game's row has its own geometry test.)
+// with every folded section open, and in the later states laterStatesJS
+// brings out, is at least 32 CSS px each way (a check box by its label),
+// and the fields in a folded section are as tall as those outside. (The
+// chain game's row has its own geometry test.)
 func TestControlsAreBigEnoughToTap(t *testing.T) {
 	for _, lang := range []string{"en", "ja"} {
 		ctx := tab(t)
@@ -64,7 +95,7 @@ func TestControlsAreBigEnoughToTap(t *testing.T) {
 			`<div id="guess" data-kibitz="guess" data-lang="`+lang+`"></div><div id="mines" data-kibitz="mines" data-lang="`+lang+`"></div>`))
 		for _, id := range []string{"guess", "mines"} {
 			waitWidget(t, ctx, "#"+id)
-			got := eval[map[string]any](t, ctx, fmt.Sprintf(`%s(%q, 32)`, tapTargetsJS, id))
+			got := eval[map[string]any](t, ctx, fmt.Sprintf(`%s(%q, 32, %s)`, tapTargetsJS, id, laterStatesJS[id]))
 			t.Logf("%s %s: %d tabs; field heights in folded sections %v, outside %v", lang, id, int(got["tabs"].(float64)), got["inside"], got["outside"])
 			if small := got["small"].([]any); len(small) > 0 {
 				var lines []string
