@@ -136,7 +136,7 @@ func TestMinesKeepsTheFocusOnTheBoard(t *testing.T) {
 		await until(() => $m('.kz-confirm').hidden);
 		out.back = active();
 		// Replay this board.
-		const replay = await until(() => { const b = $m('[data-on-click="mines.replay"]'); return b && !b.closest('[hidden]') && b; });
+		const replay = await until(() => { const b = $m('[data-on-click="mines.replay"]'); return b && !b.closest('[hidden]') && !b.disabled && b; });
 		replay.focus();
 		replay.click();
 		await until(() => view() === 'H'.repeat(480));

@@ -79,7 +79,7 @@ type minesPlay struct {
 
 	levelSel, ruleSel, widthIn, heightIn, minesIn, seedIn, paceSel dom.Element
 	customBox, settingsNote                                        dom.Element
-	counter, clock, status, readout, heatBox, autoBtn              dom.Element
+	counter, clock, status, statusText, readout, heatBox, autoBtn  dom.Element
 	hintBox, heatNote, confirm, legend, autoNote                   dom.Element
 	info, boardNo, stats, records, recordsBody, safeBox            dom.Element
 
@@ -111,6 +111,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	m.widthIn, m.heightIn, m.minesIn = q("#kz-mines-width"), q("#kz-mines-height"), q("#kz-mines-count")
 	m.customBox, m.settingsNote = q(".kz-custom"), q(".kz-settings > .kz-note")
 	m.counter, m.clock, m.status = q(".kz-mines-counter"), q(".kz-mines-clock"), q(".kz-mines-status")
+	m.statusText = q(".kz-mines-status > span")
 	m.heatBox, m.autoBtn, m.readout = q("#kz-mines-heat"), q(".kz-mines-auto"), q(".kz-mines-readout")
 	m.heatNote, m.hintBox, m.confirm, m.legend = q(".kz-mines-heat-note"), q(".kz-mines-hint-box"), q(".kz-confirm"), q(".kz-mines-legend")
 	m.autoNote = q(".kz-mines-auto-note")
@@ -246,10 +247,18 @@ func (m *minesPlay) shown() {
 			// board number's line, unseen until the number comes.
 			_, _, n := m.size()
 			s := m.w.state.Settings
-			frame.SetText(m.status, m.playingText(w, h, n, s.Rule, s.Level, false))
-			m.boardNo.SetTextContent(m.f.T("mines.board-no", "0"))
+			first := m.playingText(w, h, n, s.Rule, s.Level, false)
+			m.showStatus(first, first)
+			// The number to come is the one asked for, or a random one of
+			// up to 16 digits: it holds their room, so that the line does
+			// not wrap when it comes.
+			seed := s.Seed
+			if seed == "" {
+				seed = strconv.FormatUint(1<<53-1, 10)
+			}
+			m.boardNo.SetTextContent(m.f.T("mines.board-no", seed))
 			m.info.Class().Add("kz-mines-pending")
-			setHidden(m.info.QuerySelector("[data-on-click='mines.replay']"), true) // as on an unclicked board
+			setDisabled(m.info.QuerySelector("[data-on-click='mines.replay']"), true) // as on an unclicked board
 			setHidden(m.info, false)
 		}
 		m.f.Go(func() { m.newGame() })
@@ -273,7 +282,7 @@ const minesPlayHTML = `<details class="kz-settings"><summary>@mines.settings</su
 	`<span class="kz-mines-stat"><span class="kz-sr">@mines.time</span><span class="kz-mines-clock" role="timer"></span></span><b data-slot="busy"></b></div>` +
 	`<div class="kz-confirm" hidden role="alertdialog" aria-label="@confirm.discard" data-on-keydown="mines.confirm-key"><span>@confirm.discard</span>` +
 	`<button type="button" class="kz-danger" data-on-click="mines.discard">@confirm.discard-yes</button><button type="button" data-on-click="mines.keep">@confirm.keep</button></div>` +
-	`<p class="kz-status kz-mines-status" aria-live="polite"></p><p class="kz-mines-stats" aria-live="polite"></p>` +
+	`<p class="kz-status kz-mines-status" aria-live="polite"><span></span></p><p class="kz-mines-stats" aria-live="polite"></p>` +
 	`<p class="kz-note kz-mines-info" hidden><span class="kz-mines-board-no"></span> <button type="button" class="kz-link" data-on-click="mines.replay">@mines.replay</button></p>` +
 	`<b data-slot="board"></b><b data-slot="legend"></b>` +
 	// The hover line: the focused cell's own label says the same to screen readers.
@@ -656,28 +665,44 @@ func (m *minesPlay) showGame() {
 	toggleClass(m.status, "kz-win", g.Status == string(mines.Won))
 	toggleClass(m.status, "kz-bad", g.Status == string(mines.Lost))
 	toggleClass(m.board.scroll, "kz-mines-over", g.Status != string(mines.Playing))
+	var text string
+	room := m.playingText(g.Width, g.Height, g.Mines, g.Rule, g.Level, false)
+	if g.Verified != nil && !*g.Verified {
+		room = m.w.join(room, f.T("mines.unverified"))
+	}
 	switch mines.Status(g.Status) {
 	case mines.Won:
 		switch {
 		case g.LastAuto:
-			frame.SetText(m.status, f.T("mines.won-auto", clockText(g.ElapsedMs)))
+			text = f.T("mines.won-auto", clockText(g.ElapsedMs))
 		case g.AutoMoves > 0:
-			frame.SetText(m.status, f.T("mines.won-helped", clockText(g.ElapsedMs), g.AutoMoves))
+			text = f.T("mines.won-helped", clockText(g.ElapsedMs), g.AutoMoves)
 		default:
-			frame.SetText(m.status, f.T("mines.won", clockText(g.ElapsedMs)))
+			text = f.T("mines.won", clockText(g.ElapsedMs))
 		}
 	case mines.Lost:
-		frame.SetText(m.status, f.T("mines.lost"))
+		text = f.T("mines.lost")
 	default:
-		text := m.playingText(g.Width, g.Height, g.Mines, g.Rule, g.Level, g.Started)
+		text = m.playingText(g.Width, g.Height, g.Mines, g.Rule, g.Level, g.Started)
 		if g.Verified != nil && !*g.Verified {
 			text = m.w.join(text, f.T("mines.unverified"))
 		}
-		frame.SetText(m.status, text)
 	}
+	m.showStatus(text, room)
 	setDisabled(m.autoBtn, g.Status != string(mines.Playing))
 	for _, b := range m.f.Body.QuerySelectorAll(".kz-mines-hint-btn") {
 		setDisabled(b, g.Status != string(mines.Playing))
+	}
+}
+
+// showStatus writes the status line, and keeps it as tall as the game's
+// first words (room: its size, its rule and "click any square"), which
+// wrap to two lines on a phone where a game under way fits one: the board
+// under it would move up at the first click, under the player's finger.
+func (m *minesPlay) showStatus(text, room string) {
+	frame.SetText(m.statusText, text)
+	if m.status.GetAttribute("data-room") != room {
+		m.status.SetAttribute("data-room", room)
 	}
 }
 

@@ -140,7 +140,9 @@ func (m *minesPlay) showGameInfo() {
 	setHidden(m.info, !seeded)
 	if seeded {
 		m.boardNo.SetTextContent(f.T("mines.board-no", strconv.FormatUint(g.Seed, 10)))
-		setHidden(m.info.QuerySelector("[data-on-click='mines.replay']"), !g.Started) // an unclicked board is its own replay
+		// An unclicked board is its own replay. The button stays, disabled,
+		// so that the board does not move at the first click.
+		setDisabled(m.info.QuerySelector("[data-on-click='mines.replay']"), !g.Started)
 	}
 	if g.Status == string(mines.Playing) || !g.Started {
 		m.stats.SetTextContent("")
