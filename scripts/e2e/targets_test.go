@@ -80,11 +80,11 @@ var laterStatesJS = map[string]string{
 }
 
 // TestControlsAreBigEnoughToTap: at 320 px, in English and Japanese, every
-// control of the number-guessing and Minesweeper widgets, in every mode
+// control of the three widgets, in every mode
 // with every folded section open, and in the later states laterStatesJS
 // brings out, is at least 32 CSS px each way (a check box by its label),
 // and the fields in a folded section are as tall as those outside. (The
-// chain game's row has its own geometry test.)
+// chain game's row, drawn objects and gaps, has its own geometry test.)
 func TestControlsAreBigEnoughToTap(t *testing.T) {
 	for _, lang := range []string{"en", "ja"} {
 		ctx := tab(t)
@@ -92,10 +92,15 @@ func TestControlsAreBigEnoughToTap(t *testing.T) {
 			t.Fatal(err)
 		}
 		navigate(t, ctx, embedPage(t, "targets-"+lang+".html",
-			`<div id="guess" data-kibitz="guess" data-lang="`+lang+`"></div><div id="mines" data-kibitz="mines" data-lang="`+lang+`"></div>`))
-		for _, id := range []string{"guess", "mines"} {
+			`<div id="guess" data-kibitz="guess" data-lang="`+lang+`"></div><div id="mines" data-kibitz="mines" data-lang="`+lang+`"></div>`+
+			`<div id="chain" data-kibitz="chain" data-lang="`+lang+`"></div>`))
+		for _, id := range []string{"guess", "mines", "chain"} {
 			waitWidget(t, ctx, "#"+id)
-			got := eval[map[string]any](t, ctx, fmt.Sprintf(`%s(%q, 32, %s)`, tapTargetsJS, id, laterStatesJS[id]))
+			later := laterStatesJS[id]
+			if later == "" {
+				later = "null"
+			}
+			got := eval[map[string]any](t, ctx, fmt.Sprintf(`%s(%q, 32, %s)`, tapTargetsJS, id, later))
 			t.Logf("%s %s: %d tabs; field heights in folded sections %v, outside %v", lang, id, int(got["tabs"].(float64)), got["inside"], got["outside"])
 			if small := got["small"].([]any); len(small) > 0 {
 				var lines []string
