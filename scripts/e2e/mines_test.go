@@ -111,7 +111,7 @@ func TestMinesPlayFollowingHints(t *testing.T) {
 		set('#kz-mines-rule', 'opening');
 		set('#kz-mines-seed', '60'); // a board that needs one guess, and is won
 		$m('.kz-mines-bar .kz-primary').click();
-		await until(() => view() === 'H'.repeat(81) && $m('.kz-mines-status').textContent.includes('Click any square'));
+		await until(() => view() === 'H'.repeat(81) && $m('.kz-mines-readout').textContent.includes('Click any square'));
 		cell(0).focus();
 		return true;
 	})()`)

@@ -77,7 +77,7 @@ func TestMinesSmallDefects(t *testing.T) {
 		set('#kz-mines-level', 'beginner');
 		set('#kz-mines-rule', 'opening');
 		set('#kz-mines-seed', '60');
-		await until(() => view() === 'H'.repeat(81) && status().includes('Click any square'));
+		await until(() => view() === 'H'.repeat(81) && $m('.kz-mines-readout').textContent.includes('Click any square'));
 		// The readout, before and after the cell under the pointer opens.
 		fire(cell(40), 'mouseover');
 		out.readoutBefore = $m('.kz-mines-readout').textContent;
@@ -125,7 +125,7 @@ func TestMinesSmallDefects(t *testing.T) {
 		out.noRoomStatus = status();
 		// Auto-play to the end of a beginner game from a safe first click.
 		set('#kz-mines-level', 'beginner'); set('#kz-mines-rule', 'noguess'); set('#kz-mines-seed', '7'); set('#kz-mines-pace', '60');
-		await until(() => panel().querySelectorAll('.kz-mines-cell').length === 81 && status().includes('Click any square'));
+		await until(() => view() === 'H'.repeat(81));
 		$m('.kz-mines-auto').click();
 		await until(() => $m('.kz-mines-status').classList.contains('kz-win') || $m('.kz-mines-status').classList.contains('kz-bad'), 60000);
 		out.autoEnd = status();
@@ -441,7 +441,7 @@ func TestMinesPlayersFeatures(t *testing.T) {
 		const set = (sel, v) => { const e = $m(sel); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
 		const status = $m('.kz-mines-status'), out = {};
 		set('#kz-mines-level', 'beginner'); set('#kz-mines-rule', 'opening'); set('#kz-mines-seed', '60');
-		await until(() => view() === 'H'.repeat(81) && status.textContent.includes('Click any square') && $m('.kz-mines-board-no').textContent === 'Board 60');
+		await until(() => view() === 'H'.repeat(81) && $m('.kz-mines-readout').textContent.includes('Click any square') && $m('.kz-mines-board-no').textContent === 'Board 60');
 		out.boardNo = $m('.kz-mines-board-no').textContent;
 		// The safe-squares overlay, with the heat map off.
 		$m('#kz-mines-safe').click();
@@ -616,7 +616,8 @@ func TestPlayCustomSizeKeepsWhatWasTyped(t *testing.T) {
 // the reader (at 320 px). Their place is now held from the first frame.
 // So is the place of Replay this board, which the first click enables
 // (it used to bring it out, and push the board 6 px down), and the status
-// line's, which the first click shortens (on a phone, by a line).
+// line's: "Click any square to start." ended it, and the first click took
+// a line away on a phone; it is now said under the board.
 func TestMinesBoardStaysPutWhenTheFirstGameIsDealt(t *testing.T) {
 	ctx := tab(t)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 800)); err != nil {
@@ -636,19 +637,24 @@ func TestMinesBoardStaysPutWhenTheFirstGameIsDealt(t *testing.T) {
 		await until(() => /Board [1-9]/.test($m('.kz-mines-board-no').textContent) && !$m('.kz-mines-info').classList.contains('kz-mines-pending'));
 		await new Promise(r => setTimeout(r, 300));
 		const dealt = {tops: [...new Set(tops)], frames: tops.length};
-		// The first click brings out Replay this board, on the number's line.
+		// The first click enables Replay this board, and ends the line under
+		// the board that says what to do.
+		const before = $m('.kz-mines-readout').textContent;
 		tops.length = 0;
 		fire(cell(40), 'click');
 		const replay = $m('[data-on-click="mines.replay"]');
 		await until(() => view()[40] !== 'H' && !replay.disabled);
 		await new Promise(r => setTimeout(r, 300));
-		return {dealt, clicked: {tops: [...new Set(tops)], frames: tops.length}};
+		return {dealt, clicked: {tops: [...new Set(tops)], frames: tops.length}, before, after: $m('.kz-mines-readout').textContent};
 	})()`)
 	for _, when := range []string{"dealt", "clicked"} {
 		moved := got[when].(map[string]any)
 		if tops := moved["tops"].([]any); len(tops) != 1 {
 			t.Errorf("the board moved when the first game was %s: its top went through %v px (%v frames)", when, tops, moved["frames"])
 		}
+	}
+	if got["before"] != "Click any square to start." || got["after"] != "" {
+		t.Errorf("the line under the board should say what to do until the first click: %q, then %q", got["before"], got["after"])
 	}
 	if got["dealt"].(map[string]any)["tops"].([]any)[0] != got["clicked"].(map[string]any)["tops"].([]any)[0] {
 		t.Errorf("the board moved at the first click: %v", got)

@@ -247,8 +247,9 @@ func (m *minesPlay) shown() {
 			// board number's line, unseen until the number comes.
 			_, _, n := m.size()
 			s := m.w.state.Settings
-			first := m.playingText(w, h, n, s.Rule, s.Level, false)
+			first := m.playingText(w, h, n, s.Rule, s.Level)
 			m.showStatus(first, first)
+			m.readout.SetTextContent(m.f.T("mines.first-click"))
 			// The number to come is the one asked for, or a random one of
 			// up to 16 digits: it holds their room, so that the line does
 			// not wrap when it comes.
@@ -458,18 +459,17 @@ func (m *minesPlay) boardSize() (width, height int, ok bool) {
 }
 
 // playingText is the status of a game under way: its size and rule, and
-// before the first click, what that click does.
-func (m *minesPlay) playingText(width, height, mineCount int, rule, level string, started bool) string {
+// whether that rule finds room for an opening. It stays the same from the
+// deal to the last move, so the board under it never moves; what the first
+// click does is said under the board (firstClickText).
+func (m *minesPlay) playingText(width, height, mineCount int, rule, level string) string {
 	f := m.f
 	text := f.T("mines.playing", width, height, mineCount, f.T("mines.rule-"+rule))
 	if level == minesLinkLevel {
 		text = f.T("mines.playing-link", width, height, mineCount)
 	}
-	if !started {
-		if rule != string(mines.RuleSFAR) && !mines.OpeningFits(width, height, mineCount, (height/2)*width+width/2) {
-			text = m.w.join(text, f.T("mines.rule-no-room", mineCount))
-		}
-		text = m.w.join(text, f.T("mines.first-click"))
+	if rule != string(mines.RuleSFAR) && !mines.OpeningFits(width, height, mineCount, (height/2)*width+width/2) {
+		text = m.w.join(text, f.T("mines.rule-no-room", mineCount))
 	}
 	return text
 }
@@ -666,7 +666,7 @@ func (m *minesPlay) showGame() {
 	toggleClass(m.status, "kz-bad", g.Status == string(mines.Lost))
 	toggleClass(m.board.scroll, "kz-mines-over", g.Status != string(mines.Playing))
 	var text string
-	room := m.playingText(g.Width, g.Height, g.Mines, g.Rule, g.Level, false)
+	room := m.playingText(g.Width, g.Height, g.Mines, g.Rule, g.Level)
 	if g.Verified != nil && !*g.Verified {
 		room = m.w.join(room, f.T("mines.unverified"))
 	}
@@ -683,10 +683,7 @@ func (m *minesPlay) showGame() {
 	case mines.Lost:
 		text = f.T("mines.lost")
 	default:
-		text = m.playingText(g.Width, g.Height, g.Mines, g.Rule, g.Level, g.Started)
-		if g.Verified != nil && !*g.Verified {
-			text = m.w.join(text, f.T("mines.unverified"))
-		}
+		text = room
 	}
 	m.showStatus(text, room)
 	setDisabled(m.autoBtn, g.Status != string(mines.Playing))
@@ -695,10 +692,9 @@ func (m *minesPlay) showGame() {
 	}
 }
 
-// showStatus writes the status line, and keeps it as tall as the game's
-// first words (room: its size, its rule and "click any square"), which
-// wrap to two lines on a phone where a game under way fits one: the board
-// under it would move up at the first click, under the player's finger.
+// showStatus writes the status line, and keeps it as tall as the words of
+// the game under way (room): on a phone they take two lines where "Boom!
+// That was a mine." takes one, and the board under the line would move.
 func (m *minesPlay) showStatus(text, room string) {
 	frame.SetText(m.statusText, text)
 	if m.status.GetAttribute("data-room") != room {
@@ -865,7 +861,12 @@ func (m *minesPlay) showReadout(i int) {
 	g := m.w.state.Game
 	m.readAt = i
 	if g == nil || i < 0 || i >= len(m.board.view) {
-		m.readout.SetTextContent("")
+		// Before the first click, the line says what to do.
+		idle := ""
+		if g != nil && !g.Started && g.Status == string(mines.Playing) {
+			idle = m.f.T("mines.first-click")
+		}
+		frame.SetText(m.readout, idle)
 		return
 	}
 	m.readout.SetTextContent(m.w.cellReadout(m.board, i))
