@@ -93,7 +93,7 @@ func TestControlsAreBigEnoughToTap(t *testing.T) {
 		}
 		navigate(t, ctx, embedPage(t, "targets-"+lang+".html",
 			`<div id="guess" data-kibitz="guess" data-lang="`+lang+`"></div><div id="mines" data-kibitz="mines" data-lang="`+lang+`"></div>`+
-			`<div id="chain" data-kibitz="chain" data-lang="`+lang+`"></div>`))
+				`<div id="chain" data-kibitz="chain" data-lang="`+lang+`"></div>`))
 		for _, id := range []string{"guess", "mines", "chain"} {
 			waitWidget(t, ctx, "#"+id)
 			later := laterStatesJS[id]
