@@ -25,7 +25,7 @@
   var PALETTE = ["line", "open", "fg", "muted", "soft", "bad", "safe", "hidden", "hidden-hi", "hidden-lo",
     "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8",
     "mark-safe", "mark-mine", "mark-fg", "blast-fg", // marks on a square still to open, the blast's star
-    "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10"];
+    "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10", "heat-rim"];
 
   // minesBoard returns the painter's state for a grid, made on first use:
   // the grid's last child is the tile layer Go wrote for it.
@@ -335,9 +335,12 @@
       ctx.fill();
       ctx.fillStyle = "rgba(0,0,0,0.3)"; // the rim: lit above, shaded below
       ctx.fillRect(4, is - 1, is - 6, 2);
-      ctx.strokeStyle = "rgba(255,255,255,0.35)";
-      ctx.lineWidth = 1;
-      roundRect(ctx, 1.5, 1.5, is - 1, is - 1, 5);
+      // The rim tells the tile from an open square whatever its step: the
+      // ramp's dark end is the dark theme's page, its light end nearly
+      // the light theme's.
+      ctx.strokeStyle = P["heat-rim"];
+      ctx.lineWidth = 2;
+      roundRect(ctx, 2, 2, is - 2, is - 2, 4.5);
       ctx.stroke();
       if (sure) {
         ctx.fillStyle = step <= 4 ? "#fff" : "#111";

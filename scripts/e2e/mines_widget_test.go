@@ -660,3 +660,78 @@ func TestMinesBoardStaysPutWhenTheFirstGameIsDealt(t *testing.T) {
 		t.Errorf("the board moved at the first click: %v", got)
 	}
 }
+
+// On the heat map every tile stands out from an open square by 3:1 or
+// more (WCAG's non-text contrast), in either theme, by its rim: the
+// ramp's dark end (#00224e, for a safe square) was 1.1:1 against the dark
+// theme's open squares, and its light end (#fee838) 1.3:1 against the
+// light theme's. The rim is checked over all eleven steps, and read back
+// from the painted board.
+func TestMinesHeatMapTilesStandOut(t *testing.T) {
+	for _, theme := range []string{"light", "dark"} {
+		t.Run(theme, func(t *testing.T) {
+			ctx := tab(t)
+			navigate(t, ctx, embedPage(t, "heat-rim-"+theme+".html", `<div id="mines" data-kibitz="mines" data-lang="en" data-mode="play" data-theme="`+theme+`"></div>`))
+			waitWidget(t, ctx, "#mines")
+			minesHelpers(t, ctx)
+			got := eval[map[string]any](t, ctx, `(async () => {
+				const set = (sel, v) => { const e = $m(sel); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+				set('#kz-mines-level', 'beginner'); set('#kz-mines-rule', 'opening'); set('#kz-mines-seed', '60');
+				await until(() => view() === 'H'.repeat(81) && $m('.kz-mines-board-no').textContent === 'Board 60');
+				fire(cell(40), 'click');
+				await until(() => view()[40] === '0');
+				$m('#kz-mines-heat').click();
+				const tile = await until(() => panel().querySelector('.kz-mines-heat') && panel().querySelector('.kz-mines-h[class*="kz-mines-q"]'));
+				await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+				// The palette as the painter reads it, with the rim's alpha.
+				const rgba = name => {
+					const p = document.createElement('i');
+					panel().querySelector('.kz-mines-tiles').appendChild(p);
+					p.style.color = 'var(--kz-mines-' + name + ')';
+					const c = getComputedStyle(p).color.match(/[\d.]+/g).map(Number);
+					p.remove();
+					return [c[0], c[1], c[2], c.length > 3 ? c[3] : 1];
+				};
+				const over = (top, under) => top.slice(0, 3).map((v, k) => Math.round(v * top[3] + under[k] * (1 - top[3])));
+				const lum = c => { const [r, g, b] = c.map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+				const contrast = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+				const open = rgba('open'), rim = rgba('heat-rim'), ratios = {};
+				for (let q = 0; q <= 10; q++) ratios['q' + q] = Math.round(100 * contrast(over(rim, rgba('q' + q)), open)) / 100;
+				// The painted rim, two pixels in from the tile's left edge at its middle.
+				const grid = panel().querySelector('.kz-mines-grid'), w = grid.firstElementChild.children.length;
+				const i = +tile.dataset.i, c = grid.firstElementChild.firstElementChild.offsetWidth, x = i % w, y = Math.floor(i / w);
+				const canvas = grid.querySelectorAll('.kz-mines-tiles canvas')[Math.floor(y / 16) * Math.ceil(w / 16) + Math.floor(x / 16)];
+				const k = canvas.width / parseFloat(canvas.style.width);
+				const px = canvas.getContext('2d').getImageData(Math.floor(((x % 16) * c + 2) * k), Math.floor(((y % 16) * c + c / 2) * k), 1, 1).data;
+				const step = [...tile.classList].find(n => /^kz-mines-q\d+$/.test(n)).slice(9);
+				return {ratios, step, painted: [px[0], px[1], px[2]].join(','), want: over(rim, rgba(step)).join(',')};
+			})()`)
+			t.Logf("%s: rim against an open square, over each step: %v", theme, got["ratios"])
+			for step, ratio := range got["ratios"].(map[string]any) {
+				if ratio.(float64) < 3 {
+					t.Errorf("%s: a %s tile's rim stands out from an open square by %.2f:1 only", theme, step, ratio)
+				}
+			}
+			if !sameColour(got["painted"].(string), got["want"].(string), 3) {
+				t.Errorf("%s: a %s tile's rim is painted %v, not %v", theme, got["step"], got["painted"], got["want"])
+			}
+		})
+	}
+}
+
+// sameColour reports whether two "r,g,b" colours differ by no more than
+// tolerance in any channel (a canvas rounds an alpha blend its own way).
+func sameColour(a, b string, tolerance int) bool {
+	x, y := strings.Split(a, ","), strings.Split(b, ",")
+	if len(x) != 3 || len(y) != 3 {
+		return false
+	}
+	for k := range x {
+		p, _ := strconv.Atoi(x[k])
+		q, _ := strconv.Atoi(y[k])
+		if p-q > tolerance || q-p > tolerance {
+			return false
+		}
+	}
+	return true
+}
