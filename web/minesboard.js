@@ -233,6 +233,7 @@
   function showVisible(b) {
     if (!b.cellPx) return;
     if ((window.devicePixelRatio || 1) !== b.dpr) { layout(b, true); return; }
+    showMore(b.grid.parentElement);
     var box = b.grid.parentElement.getBoundingClientRect(), g = b.layer.getBoundingClientRect();
     var left = box.left - g.left - TILE_MARGIN, right = box.right - g.left + TILE_MARGIN;
     var top = box.top - g.top - TILE_MARGIN, bottom = box.bottom - g.top + TILE_MARGIN;
@@ -246,6 +247,20 @@
         t.drawn = false;
       }
     }
+  }
+
+  // showMore tells the board's frame (the scroll box's parent) on which
+  // sides the board goes on beyond the view, in its data-more ("left
+  // right up down"): the frame fades those edges, so that a board wider
+  // than a phone shows that it scrolls.
+  function showMore(scroll) {
+    var x = scroll.scrollLeft, y = scroll.scrollTop, more = [];
+    if (x > 1) more.push("left");
+    if (x + scroll.clientWidth < scroll.scrollWidth - 1) more.push("right");
+    if (y > 1) more.push("up");
+    if (y + scroll.clientHeight < scroll.scrollHeight - 1) more.push("down");
+    var said = more.join(" "), frame = scroll.parentElement;
+    if (frame.getAttribute("data-more") !== said) frame.setAttribute("data-more", said);
   }
 
   // drawTile gives a tile its pixels and paints it.

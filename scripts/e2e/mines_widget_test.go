@@ -19,7 +19,8 @@ import (
 // An expert board (30×16) in a 600 px blog column fits without sideways
 // scrolling, at 18 px a cell or more; the zoom buttons and Ctrl + wheel
 // make it larger (it then pans) and smaller; a wider column gets larger
-// cells, up to 30 px, and a narrower one keeps 18 px cells and pans.
+// cells, up to 30 px, and a narrower one keeps 18 px cells and pans, with
+// its edges faded where the board goes on (it showed no sign of it).
 func TestMinesBoardFitsItsColumn(t *testing.T) {
 	ctx := tab(t)
 	navigate(t, ctx, embedPage(t, "mines-column.html", `<div id="col" style="width: 600px"><div id="mines" data-kibitz="mines" data-lang="en" data-mode="play" data-preset="expert"></div></div>`))
@@ -48,6 +49,18 @@ func TestMinesBoardFitsItsColumn(t *testing.T) {
 		document.getElementById('col').style.width = '400px';
 		await until(() => size() === 18);
 		out.narrowPans = scroll().scrollWidth > scroll().clientWidth;
+		// Where the board goes on, that edge fades, and lets taps through.
+		const frame = scroll().parentElement, fade = () => getComputedStyle(frame, '::after').backgroundImage;
+		await until(() => frame.dataset.more === 'right');
+		out.narrowMore = frame.dataset.more; out.narrowFade = fade();
+		const r = scroll().getBoundingClientRect();
+		out.tapThrough = mz().elementFromPoint(r.right - 8, r.top + 20)?.classList.contains('kz-mines-cell');
+		scroll().scrollLeft = scroll().scrollWidth;
+		await until(() => frame.dataset.more === 'left');
+		out.endMore = frame.dataset.more;
+		document.getElementById('col').style.width = '1100px';
+		await until(() => size() === 30 && frame.dataset.more === '');
+		out.wideFade = fade();
 		return out;
 	})()`)
 	t.Logf("%v", got)
@@ -59,6 +72,10 @@ func TestMinesBoardFitsItsColumn(t *testing.T) {
 	}
 	if got["narrowPans"] != true {
 		t.Errorf("a 400 px column should keep 18 px cells and pan: %v", got)
+	}
+	if got["narrowMore"] != "right" || !strings.Contains(got["narrowFade"].(string), "gradient") || got["tapThrough"] != true ||
+		got["endMore"] != "left" || strings.Contains(got["wideFade"].(string), "gradient") {
+		t.Errorf("a board that pans should fade the edges where it goes on (and only then), and let taps through: %v", got)
 	}
 }
 

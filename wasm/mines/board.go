@@ -88,7 +88,11 @@ func newMinesBoard(f *frame.Frame, name string, act func(int, string), hover fun
 	(&minesWidget{f: f}).fill(b.box, `<div class="kz-mines-zoom" role="group" aria-label="@mines.zoom">`+
 		`<button type="button" data-by="-1" aria-label="@mines.zoom-out" title="@mines.zoom-out" data-on-click="`+name+`.zoom">−</button>`+
 		`<button type="button" data-by="1" aria-label="@mines.zoom-in" title="@mines.zoom-in" data-on-click="`+name+`.zoom">+</button></div>`, nil)
-	b.box.AppendChild(b.scroll)
+	// The view frames the scroll box, and fades the edges where the board
+	// goes on (the painter says which, in its data-more).
+	view := el("div", cls("kz-mines-view"))
+	view.AppendChild(b.scroll)
+	b.box.AppendChild(view)
 	f.Handle(name+".zoom", func(_ dom.Event, t dom.Element) { b.zoom(t.GetAttribute("data-by") == "1") })
 	return b
 }
