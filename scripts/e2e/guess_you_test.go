@@ -166,19 +166,25 @@ func TestComputerSettingsWaitForTheNextGame(t *testing.T) {
 	}
 }
 
-// Once a game is over, given up or won, nothing can be guessed: the field
-// and the Guess button are disabled, and New game starts the next one.
+// Once a game is over, given up or won, nothing can be guessed: the field,
+// the Guess button, Undo, Hint and Give up go (they stayed, disabled,
+// above the end of the game), the focus is on New game, and New game
+// starts the next one.
 func TestYouCannotGuessOnceTheGameIsOver(t *testing.T) {
 	ctx := startYouGame(t, "1a2b-4")
 	got := eval[map[string]any](t, ctx, `(async () => {
 		const button = () => $('#kz-panel-you form button[type=submit]');
 		const rows = () => { const tb = $('#kz-panel-you .kz-history tbody'); return tb ? tb.children.length : 0; };
-		const playing = {field: $('#kz-you-guess').disabled, button: button().disabled};
+		// What stays on screen: the form, and the buttons that need a game.
+		const shown = () => ['#kz-panel-you form', '[data-on-click="you.undo"]', '[data-on-click="you.hint"]', '[data-on-click="you.give-up"]']
+			.filter(sel => $(sel).getClientRects().length > 0).length;
+		const active = () => { const a = kz().activeElement; return a ? a.getAttribute('data-on-click') || a.id || a.tagName : 'none'; };
+		const playing = {field: $('#kz-you-guess').disabled, button: button().disabled, shown: shown()};
 		// Given up.
 		$('[data-on-click="you.give-up"]').click();
 		$('[data-on-click="you.reveal"]').click();
 		await until(() => $('#kz-panel-you .kz-end').textContent.includes('The secret was'));
-		const givenUp = {field: $('#kz-you-guess').disabled, button: button().disabled, newGame: $('#kz-panel-you .kz-actions [data-on-click="you.new"]').disabled};
+		const givenUp = {field: $('#kz-you-guess').disabled, button: button().disabled, shown: shown(), newGame: $('#kz-panel-you .kz-actions [data-on-click="you.new"]').disabled};
 		// Won, playing the hints.
 		$('#kz-panel-you .kz-actions [data-on-click="you.new"]').click();
 		await until(() => !$('#kz-you-guess').disabled);
@@ -190,7 +196,7 @@ func TestYouCannotGuessOnceTheGameIsOver(t *testing.T) {
 			await until(() => rows() > n);
 		}
 		await until(() => $('.kz-win'));
-		const won = {field: $('#kz-you-guess').disabled, button: button().disabled};
+		const won = {field: $('#kz-you-guess').disabled, button: button().disabled, shown: shown(), focus: active()};
 		// The form sent anyway plays nothing, and says why.
 		const before = rows();
 		$('#kz-panel-you form').requestSubmit();
@@ -202,11 +208,17 @@ func TestYouCannotGuessOnceTheGameIsOver(t *testing.T) {
 		if m["field"] != disabled || m["button"] != disabled {
 			t.Errorf("%s: the guess field and the Guess button should be disabled=%v: %v", name, disabled, got)
 		}
+		if shown, ok := m["shown"]; ok && (shown == 4.0) != !disabled {
+			t.Errorf("%s: the form, Undo, Hint and Give up should be shown only while the game goes on: %v of 4 shown", name, shown)
+		}
 	}
 	want("playing", false)
 	want("givenUp", true)
 	want("again", false)
 	want("won", true)
+	if focus := got["won"].(map[string]any)["focus"]; focus != "you.new" {
+		t.Errorf("after the winning guess the focus should be on New game, not %v", focus)
+	}
 	if got["givenUp"].(map[string]any)["newGame"] != false {
 		t.Errorf("New game stays available once the game is over: %v", got)
 	}

@@ -248,7 +248,11 @@ func (m *youMode) submit() {
 	}
 	w.save()
 	m.render()
-	focus(m.input)
+	if st.Over {
+		focus(m.actions.QuerySelector(`[data-on-click="you.new"]`)) // the field has gone
+	} else {
+		focus(m.input)
+	}
 	if st.Analysis {
 		m.fillCounts()
 	}
@@ -397,17 +401,19 @@ func (m *youMode) render() {
 	// Before the first game there is only the way in: no guess to type,
 	// no New game or Undo for a game that does not exist.
 	setHidden(m.start, st.Game != nil)
-	setHidden(m.form, st.Game == nil)
 	setHidden(m.actions, st.Game == nil)
 	playing := st.Game != nil && !st.Over
 	if !playing {
 		m.inputError.SetTextContent("") // a complaint about a guess means nothing once the game is over
 	}
-	// Once the game is over, nothing can be guessed: the field and its
-	// button say so, and New game is the way on.
+	// Once the game is over, nothing can be guessed: the field, its button,
+	// Undo, Hint and Give up go (disabled too, for a form sent anyway), and
+	// New game is the way on, above the end of the game.
+	setHidden(m.form, !playing)
 	setDisabled(m.input, !playing)
 	setDisabled(m.guessButton, !playing)
 	for _, b := range m.actions.QuerySelectorAll("[data-needs]") {
+		setHidden(b, st.Over)
 		setDisabled(b, !playing || (b.GetAttribute("data-needs") == "turns" && len(st.Turns) == 0))
 	}
 
