@@ -18,6 +18,9 @@ func TestParseFeedbackForms(t *testing.T) {
 		"1H2B", "1h 2b", "H1B2", "1 hit 2 blows", "1 hit 2 b",
 		// As the Simplified Chinese page writes it: two-ideograph words.
 		"1 公牛 2 母牛", "1公牛2母牛", "公牛1母牛2",
+		// As the widgets' tables write it, a no-break space holding each
+		// count to its word (copied from You guess into the Helper).
+		"1\u00a0black, 2\u00a0white", "1\u00a0EAT 2\u00a0BITE", "黒\u00a01 白\u00a02", "1\u00a0ヒット 2\u00a0ブロー",
 		// Digits of any script, the mathematical styles included (their
 		// runs of ten touch: 𝟙 is the double-struck one).
 		"𝟙A𝟚B", "𝟏A𝟐B", "١A٢B",
@@ -90,6 +93,12 @@ func TestParseHistory(t *testing.T) {
 	}
 	// The forms people paste: a colon or an arrow after the guess, a full
 	// stop at the end.
+	// A table copied from Mastermind's You guess: a tab between the cells,
+	// a no-break space between each count and its word.
+	mm := mustRules(t, "mastermind")
+	if turns, err := mm.ParseHistory("1\t1123\t1\u00a0black, 2\u00a0white\n"); err != nil || len(turns) != 1 || turns[0].Turn.Feedback != (Feedback{1, 2}) {
+		t.Errorf("a copied Mastermind row: got %+v, %v", turns, err)
+	}
 	for _, line := range []string{"5678: 0A1B", "5678 : 0A1B", "5678 → 0A1B", "5678 -> 0A1B", "5678 => 0A1B", "5678 0A1B.", "5678：0A1B", "3. 5678: 0A1B."} {
 		turns, err := r.ParseHistory(line)
 		if err != nil || len(turns) != 1 || r.Format(turns[0].Turn.Guess) != "5678" || turns[0].Turn.Feedback != (Feedback{0, 1}) {

@@ -133,7 +133,7 @@ func TestComputerAnswerPicker(t *testing.T) {
 		return {text: cell.textContent.trim(), black: cell.querySelectorAll('.kz-key-black').length, white: cell.querySelectorAll('.kz-key-white').length,
 			holes: cell.querySelectorAll('.kz-key-none').length, label: cell.getAttribute('aria-label'), n: kz().querySelectorAll('#kz-comp-picker [role=radio]').length};
 	})()`)
-	if mm["text"] != "" || mm["black"] != 1.0 || mm["white"] != 2.0 || mm["holes"] != 1.0 || mm["label"] != "1 black, 2 white" || mm["n"] != 14.0 {
+	if mm["text"] != "" || mm["black"] != 1.0 || mm["white"] != 2.0 || mm["holes"] != 1.0 || mm["label"] != "1\u00a0black, 2\u00a0white" || mm["n"] != 14.0 {
 		t.Errorf("a Mastermind answer is drawn as key pegs: %v", mm)
 	}
 }

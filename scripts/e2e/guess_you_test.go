@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // You guess, as a player meets it: the full fingerprint to copy, a repeated
@@ -224,5 +226,50 @@ func TestYouCannotGuessOnceTheGameIsOver(t *testing.T) {
 	}
 	if got["played"] != 0.0 || got["said"] != "Start a new game first." {
 		t.Errorf("a guess submitted after the end is not played: %v", got)
+	}
+}
+
+// In a narrow column an answer in words wraps between its counts, never
+// inside one: Mastermind's history, with its analysis, wrapped "1 black,
+// 1 / white" at 320 px.
+// Each count stays on the line of its word, in each game's terms.
+func TestAnswersWrapBetweenTheirCounts(t *testing.T) {
+	for _, preset := range []string{"mastermind", "numeron", "bulls-cows"} {
+		ctx := tab(t)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 800)); err != nil {
+			t.Fatal(err)
+		}
+		navigate(t, ctx, embedPage(t, "answers-"+preset+".html", `<div id="guess" data-kibitz="guess" data-lang="en" data-mode="you" data-preset="`+preset+`"></div>`))
+		waitWidget(t, ctx, "#guess")
+		got := eval[map[string]any](t, ctx, `(async () => {
+			const root = document.getElementById('guess').shadowRoot, $ = s => root.querySelector(s);
+			const sleep = ms => new Promise(r => setTimeout(r, ms));
+			const until = async f => { for (let i = 0; i < 300; i++) { const v = f(); if (v) return v; await sleep(100); } throw new Error('timed out: ' + f); };
+			$('#kz-you-start').click();
+			await until(() => $('#kz-you-guess') && !$('#kz-you-guess').disabled);
+			$('#kz-panel-you .kz-actions input[type=checkbox]').click(); // Show analysis: a fourth column
+			const rows = () => root.querySelectorAll('#kz-panel-you .kz-history tbody tr').length;
+			for (let turn = 0; turn < 3 && !root.querySelector('.kz-win'); turn++) {
+				$('[data-on-click="you.hint"]').click();
+				(await until(() => $('[data-on-click="you.play-hint"]'))).click();
+				await until(() => rows() > turn);
+			}
+			// A count and the word beside it: the same line.
+			const split = [], answers = [];
+			for (const td of root.querySelectorAll('#kz-panel-you .kz-history tbody td:nth-child(3)')) {
+				const text = td.firstChild, s = text.textContent;
+				answers.push(s + ' (' + td.getClientRects()[0].height + ' px)');
+				for (const m of s.matchAll(/\d+/g)) {
+					const line = (from, to) => { const r = document.createRange(); r.setStart(text, from); r.setEnd(text, to); return Math.round(r.getBoundingClientRect().top); };
+					const word = s.slice(m.index + m[0].length).match(/^\s*[^\s\d,]+/);
+					if (word && line(m.index, m.index + 1) !== line(m.index + m[0].length + word[0].length - 1, m.index + m[0].length + word[0].length)) split.push(s);
+				}
+			}
+			return {split, answers};
+		})()`)
+		t.Logf("%s: %v", preset, got["answers"])
+		if split := got["split"].([]any); len(split) > 0 {
+			t.Errorf("%s: an answer wraps between a count and its word: %q", preset, split)
+		}
 	}
 }
