@@ -65,7 +65,7 @@ func (a *appWidget) Start(f *frame.Frame) {
 		f.LanguageMenu(),
 	)
 	a.welcome = a.buildWelcome()
-	a.tabList = el("nav", cls("kz-tabs"), attr("role", "tablist"), attr("aria-label", f.T("app.games")))
+	a.tabList = el("nav", cls("kz-tabs kz-app-games"), attr("role", "tablist"), attr("aria-label", f.T("app.games")))
 	panels := el("div")
 	for _, g := range a.games {
 		tab := el("button", attr("type", "button"), attr("role", "tab"), attr("id", "kz-app-tab-"+g), attr("aria-controls", "kz-app-panel-"+g),

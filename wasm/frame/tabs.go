@@ -267,6 +267,15 @@ func scrollTabBar(list dom.Element, i int, smooth bool) {
 	default:
 		return
 	}
+	// A view that shows the first tab's start, or the last tab's end,
+	// goes on to the bar's own end, past its padding (the app's games sit
+	// in a padded tray): no arrow is left for a sliver of padding.
+	if target <= spans[0].left {
+		target = 0
+	}
+	if target+visible >= spans[last].right {
+		target = l.Get("scrollWidth").Float() // clamped below
+	}
 	target = max(0, min(target, l.Get("scrollWidth").Float()-visible))
 	if !smooth || ReducedMotion() {
 		l.Set("scrollLeft", target)
