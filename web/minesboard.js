@@ -348,8 +348,6 @@
       roundRect(ctx, 1, 1, is, is, 5);
       ctx.fillStyle = P["q" + step];
       ctx.fill();
-      ctx.fillStyle = "rgba(0,0,0,0.3)"; // the rim: lit above, shaded below
-      ctx.fillRect(4, is - 1, is - 6, 2);
       // The rim tells the tile from an open square whatever its step: the
       // ramp's dark end is the dark theme's page, its light end nearly
       // the light theme's.

@@ -182,11 +182,14 @@ func TestYouCannotGuessOnceTheGameIsOver(t *testing.T) {
 			.filter(sel => $(sel).getClientRects().length > 0).length;
 		const active = () => { const a = kz().activeElement; return a ? a.getAttribute('data-on-click') || a.id || a.tagName : 'none'; };
 		const playing = {field: $('#kz-you-guess').disabled, button: button().disabled, shown: shown()};
-		// Given up.
+		// Given up, with a hint on screen: its Play button goes too.
+		$('[data-on-click="you.hint"]').click();
+		await until(() => $('[data-on-click="you.play-hint"]'));
 		$('[data-on-click="you.give-up"]').click();
 		$('[data-on-click="you.reveal"]').click();
 		await until(() => $('#kz-panel-you .kz-end').textContent.includes('The secret was'));
-		const givenUp = {field: $('#kz-you-guess').disabled, button: button().disabled, shown: shown(), newGame: $('#kz-panel-you .kz-actions [data-on-click="you.new"]').disabled};
+		const givenUp = {field: $('#kz-you-guess').disabled, button: button().disabled, shown: shown(), newGame: $('#kz-panel-you .kz-actions [data-on-click="you.new"]').disabled,
+			playHint: !!$('[data-on-click="you.play-hint"]')};
 		// Won, playing the hints.
 		$('#kz-panel-you .kz-actions [data-on-click="you.new"]').click();
 		await until(() => !$('#kz-you-guess').disabled);
@@ -220,6 +223,9 @@ func TestYouCannotGuessOnceTheGameIsOver(t *testing.T) {
 	want("won", true)
 	if focus := got["won"].(map[string]any)["focus"]; focus != "you.new" {
 		t.Errorf("after the winning guess the focus should be on New game, not %v", focus)
+	}
+	if got["givenUp"].(map[string]any)["playHint"] != false {
+		t.Errorf("a hint's Play button should go with the game it was for: %v", got["givenUp"])
 	}
 	if got["givenUp"].(map[string]any)["newGame"] != false {
 		t.Errorf("New game stays available once the game is over: %v", got)

@@ -58,6 +58,20 @@ func TestMinesBoardFitsItsColumn(t *testing.T) {
 		scroll().scrollLeft = scroll().scrollWidth;
 		await until(() => frame.dataset.more === 'left');
 		out.endMore = frame.dataset.more;
+		// A square the focus moves to stays clear of the fade.
+		scroll().scrollLeft = 0;
+		await until(() => frame.dataset.more === 'right');
+		const edge = scroll().getBoundingClientRect().right;
+		let x = 0;
+		while (cell(x + 1).getBoundingClientRect().right < edge - 30) x++;
+		cell(x).focus();
+		for (let k = 0; k < 3; k++) {
+			const at = mz().activeElement;
+			at.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true, composed: true, cancelable: true}));
+			await until(() => mz().activeElement !== at);
+			await new Promise(r => requestAnimationFrame(r));
+		}
+		out.focusClear = Math.round(edge - mz().activeElement.getBoundingClientRect().right);
 		document.getElementById('col').style.width = '1100px';
 		await until(() => size() === 30 && frame.dataset.more === '');
 		out.wideFade = fade();
@@ -74,13 +88,14 @@ func TestMinesBoardFitsItsColumn(t *testing.T) {
 		t.Errorf("a 400 px column should keep 18 px cells and pan: %v", got)
 	}
 	if got["narrowMore"] != "right" || !strings.Contains(got["narrowFade"].(string), "gradient") || got["tapThrough"] != true ||
-		got["endMore"] != "left" || strings.Contains(got["wideFade"].(string), "gradient") {
+		got["endMore"] != "left" || strings.Contains(got["wideFade"].(string), "gradient") || got["focusClear"].(float64) < 24 {
 		t.Errorf("a board that pans should fade the edges where it goes on (and only then), and let taps through: %v", got)
 	}
 }
 
 // The small defects of issue 16, each as the reader meets it: the readout
-// follows the cell it describes when it opens; a level change on a board
+// says what to do until the first click, then follows the cell it
+// describes when it opens; a level change on a board
 // not yet clicked deals at once; the New-game question puts the focus on
 // Keep and Escape closes it; a custom size that is out of range is said
 // once, with its field marked; an opening that cannot hold is said; a game
@@ -150,7 +165,7 @@ func TestMinesSmallDefects(t *testing.T) {
 		return out;
 	})()`)
 	t.Logf("%v", got)
-	if r := got["readoutAfter"].(string); !strings.Contains(got["readoutBefore"].(string), "hidden") || strings.Contains(r, "hidden") || !strings.Contains(r, "empty") {
+	if r := got["readoutAfter"].(string); got["readoutBefore"] != "Click any square to start." || strings.Contains(r, "hidden") || !strings.Contains(r, "empty") {
 		t.Errorf("the readout should follow the cell as it opens: %q then %q", got["readoutBefore"], r)
 	}
 	if got["focused"] != "mines.keep" || got["refocused"] != "mines.new" || got["kept"] != true {
@@ -662,7 +677,16 @@ func TestMinesBoardStaysPutWhenTheFirstGameIsDealt(t *testing.T) {
 		const replay = $m('[data-on-click="mines.replay"]');
 		await until(() => view()[40] !== 'H' && !replay.disabled);
 		await new Promise(r => setTimeout(r, 300));
-		return {dealt, clicked: {tops: [...new Set(tops)], frames: tops.length}, before, after: $m('.kz-mines-readout').textContent};
+		const after = $m('.kz-mines-readout').textContent;
+		// A new game from the keyboard, the focus on a square: the line
+		// says what to do again, and so does the live line.
+		cell(40).focus();
+		cell(40).dispatchEvent(new KeyboardEvent('keydown', {key: 'n', bubbles: true, composed: true, cancelable: true}));
+		await until(() => !$m('.kz-confirm').hidden);
+		$m('[data-on-click="mines.discard"]').click();
+		await until(() => view() === 'H'.repeat(81));
+		const again = $m('.kz-mines-readout').textContent, said = $m('.kz-said').textContent;
+		return {dealt, clicked: {tops: [...new Set(tops)], frames: tops.length}, before, after, again, said};
 	})()`)
 	for _, when := range []string{"dealt", "clicked"} {
 		moved := got[when].(map[string]any)
@@ -670,8 +694,11 @@ func TestMinesBoardStaysPutWhenTheFirstGameIsDealt(t *testing.T) {
 			t.Errorf("the board moved when the first game was %s: its top went through %v px (%v frames)", when, tops, moved["frames"])
 		}
 	}
-	if got["before"] != "Click any square to start." || got["after"] != "" {
-		t.Errorf("the line under the board should say what to do until the first click: %q, then %q", got["before"], got["after"])
+	if got["before"] != "Click any square to start." || got["after"] != "" || got["again"] != "Click any square to start." {
+		t.Errorf("the line under the board should say what to do until the first click: %q, then %q, and after a new game with a square focused %q", got["before"], got["after"], got["again"])
+	}
+	if got["said"] != "Click any square to start." {
+		t.Errorf("a screen reader should hear what to do when a game is dealt: %q", got["said"])
 	}
 	if got["dealt"].(map[string]any)["tops"].([]any)[0] != got["clicked"].(map[string]any)["tops"].([]any)[0] {
 		t.Errorf("the board moved at the first click: %v", got)

@@ -323,6 +323,7 @@ func (m *youMode) reveal() {
 		return
 	}
 	st.Over = true
+	st.Hint = nil // its Play button would play into a game that is over
 	m.fetchSecret()
 	m.w.save()
 	m.render()

@@ -461,7 +461,7 @@ func (m *minesPlay) boardSize() (width, height int, ok bool) {
 // playingText is the status of a game under way: its size and rule, and
 // whether that rule finds room for an opening. It stays the same from the
 // deal to the last move, so the board under it never moves; what the first
-// click does is said under the board (firstClickText).
+// click does is said under the board (showReadout).
 func (m *minesPlay) playingText(width, height, mineCount int, rule, level string) string {
 	f := m.f
 	text := f.T("mines.playing", width, height, mineCount, f.T("mines.rule-"+rule))
@@ -532,6 +532,9 @@ func (m *minesPlay) deal(g *minesGame, level string) {
 	w.save()
 	m.showSettingsNote()
 	m.board.moveCursor(0, false)
+	// The line under the board says what to do (showReadout); a screen
+	// reader hears it once, on the widget's live line.
+	m.f.Say(m.f.T("mines.first-click"))
 }
 
 // PlayLink deals the game a JSMinesweeper b= and m= link holds (the
@@ -860,16 +863,16 @@ func cellsIndex(cs []api.Cell, width int) []int {
 func (m *minesPlay) showReadout(i int) {
 	g := m.w.state.Game
 	m.readAt = i
-	if g == nil || i < 0 || i >= len(m.board.view) {
-		// Before the first click, the line says what to do.
-		idle := ""
-		if g != nil && !g.Started && g.Status == string(mines.Playing) {
-			idle = m.f.T("mines.first-click")
-		}
-		frame.SetText(m.readout, idle)
-		return
+	switch {
+	case g != nil && !g.Started && g.Status == string(mines.Playing):
+		// Before the first click the line says what to do, wherever the
+		// pointer or the focus is: no square has anything to tell yet.
+		frame.SetText(m.readout, m.f.T("mines.first-click"))
+	case g == nil || i < 0 || i >= len(m.board.view):
+		frame.SetText(m.readout, "")
+	default:
+		frame.SetText(m.readout, m.w.cellReadout(m.board, i))
 	}
-	m.readout.SetTextContent(m.w.cellReadout(m.board, i))
 }
 
 // askHint asks the engine for the best move and shows why.

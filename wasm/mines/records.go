@@ -168,8 +168,8 @@ func (m *minesPlay) replay() {
 		return
 	}
 	m.deal(&next, g.Level)
-	// The link hides itself on a board not yet clicked: the focus goes
-	// to the board, where the replay is played, not to the page.
+	// The button disables itself on a board not yet clicked: the focus
+	// goes to the board, where the replay is played, not to the page.
 	m.board.moveCursor(m.board.cursor, true)
 }
 
