@@ -374,7 +374,7 @@ func TestCustomLengthThatIsNoWholeNumberIsSaid(t *testing.T) {
 	})()`)
 	for _, v := range []string{"2.5", "empty"} {
 		r := got[v].(map[string]any)
-		if r["bad"] != true || r["note"] != "A code has 1 to 10 symbols: give the length as a whole number." {
+		if r["bad"] != true || r["note"] != "A code is 1 to 10 symbols long: give the length as a whole number." {
 			t.Errorf("length %s: %v", v, r)
 		}
 		if r["marked"] != "true kz-rules-note null" {

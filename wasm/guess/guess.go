@@ -181,9 +181,11 @@ func (w *guessWidget) buildSettings() dom.Element {
 	w.lengthIn = el("input", attr("id", "kz-length"), attr("type", "number"), attr("min", "1"), attr("max", "10"), attr("inputmode", "numeric"), on("change", "guess.settings"))
 	w.alphabetIn = el("input", attr("id", "kz-alphabet"), attr("type", "text"), attr("spellcheck", "false"), attr("autocomplete", "off"), on("change", "guess.settings"))
 	w.repeatsIn = el("input", attr("id", "kz-repeats"), attr("type", "checkbox"), on("change", "guess.settings"))
-	w.customBox = el("div", cls("kz-row kz-custom"),
-		el("span", cls("kz-pair"), el("label", attr("for", "kz-length"), f.T("settings.length")), w.lengthIn),
-		el("span", cls("kz-pair"), el("label", attr("for", "kz-alphabet"), f.T("settings.alphabet")), w.alphabetIn),
+	// The custom rule's fields are rows of the settings grid, aligned with
+	// the others (the box's display is contents).
+	w.customBox = el("div", cls("kz-custom"),
+		el("label", attr("for", "kz-length"), f.T("settings.length")), w.lengthIn,
+		el("label", attr("for", "kz-alphabet"), f.T("settings.alphabet")), w.alphabetIn,
 		el("label", cls("kz-check"), w.repeatsIn, f.T("settings.repeats")),
 	)
 
@@ -219,8 +221,8 @@ func (w *guessWidget) buildSettings() dom.Element {
 			el("label", attr("for", "kz-budget"), data("modes", playModes), f.T("settings.budget")), w.budgetSel,
 			// The host matters only when the computer hosts.
 			el("label", attr("for", "kz-host"), data("modes", "you"), f.T("settings.host")), w.hostSel,
+			w.customBox,
 		),
-		w.customBox,
 		w.rulesNote,
 	)
 }

@@ -2,8 +2,8 @@ package guess
 
 // english holds the number-guessing widget's strings in English.
 var english = map[string]string{
-	"reason.length-range":                "A code has 1 to 10 symbols, not {4}.",
-	"reason.length-none":                 "A code has 1 to 10 symbols: give the length as a whole number.",
+	"reason.length-range":                "A code is 1 to 10 symbols long, not {4}.",
+	"reason.length-none":                 "A code is 1 to 10 symbols long: give the length as a whole number.",
 	"reason.alphabet-size":               "Use 2 to 16 different symbols; {4} has {6}.",
 	"reason.alphabet-duplicate":          "{1} is listed twice, at positions {2} and {5}.",
 	"reason.alphabet-space":              "Symbol {5} is a space or an invisible character; use visible characters only.",

@@ -273,10 +273,10 @@ func (m *minesPlay) shown() {
 const minesPlayHTML = `<details class="kz-settings"><summary>@mines.settings</summary>` +
 	`<div class="kz-grid"><label for="kz-mines-level">@mines.level</label><select id="kz-mines-level" data-on-change="mines.settings"></select>` +
 	`<label for="kz-mines-rule">@mines.rule</label><select id="kz-mines-rule" data-on-change="mines.settings"></select>` +
-	`<label for="kz-mines-seed">@mines.seed</label><input id="kz-mines-seed" type="text" inputmode="numeric" autocomplete="off" placeholder="@mines.seed-random" data-on-change="mines.settings"></div>` +
-	`<div class="kz-row kz-custom"><span class="kz-pair"><label for="kz-mines-width">@mines.width</label><input id="kz-mines-width" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.settings"></span>` +
-	`<span class="kz-pair"><label for="kz-mines-height">@mines.height</label><input id="kz-mines-height" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.settings"></span>` +
-	`<span class="kz-pair"><label for="kz-mines-count">@mines.mines</label><input id="kz-mines-count" type="number" min="1" max="9999" inputmode="numeric" data-on-change="mines.settings"></span></div>` +
+	`<label for="kz-mines-seed">@mines.seed</label><input id="kz-mines-seed" type="text" inputmode="numeric" autocomplete="off" placeholder="@mines.seed-random" data-on-change="mines.settings">` +
+	`<div class="kz-custom"><label for="kz-mines-width">@mines.width</label><input id="kz-mines-width" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.settings">` +
+	`<label for="kz-mines-height">@mines.height</label><input id="kz-mines-height" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.settings">` +
+	`<label for="kz-mines-count">@mines.mines</label><input id="kz-mines-count" type="number" min="1" max="9999" inputmode="numeric" data-on-change="mines.settings"></div></div>` +
 	`<p class="kz-note" id="kz-mines-settings-note" aria-live="polite"></p></details>` +
 	`<div class="kz-mines-bar"><span class="kz-mines-stat"><span class="kz-mines-icon" aria-hidden="true">⚑</span><span class="kz-sr">@mines.left</span><span class="kz-mines-counter"></span></span>` +
 	`<button type="button" class="kz-primary" data-on-click="mines.new" title="@mines.new-key" aria-keyshortcuts="F2 N">@common.new-game</button>` +
