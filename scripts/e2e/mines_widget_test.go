@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -778,4 +779,58 @@ func sameColour(a, b string, tolerance int) bool {
 		}
 	}
 	return true
+}
+
+// Nor does the board move when a game ends. The game's figures (3BV,
+// clicks) appeared above it, and the won status is bold and larger, which
+// made its room (the longest words it holds, unseen) wrap to more lines:
+// at 320 px the board went 79 px down once won, 29 px once lost. The game
+// is a linked layout (expert's 99 mines in its first 99 squares), won by
+// one click far from them and then lost by a click on a mine, on a phone
+// and on a wide page, where the status is one line.
+func TestMinesBoardStaysPutWhenTheGameEnds(t *testing.T) {
+	for _, width := range []int64{320, 1280} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) { boardStaysPutWhenTheGameEnds(t, width) })
+	}
+}
+
+func boardStaysPutWhenTheGameEnds(t *testing.T, width int64) {
+	ctx := tab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 800)); err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, embedPage(t, "mines-game-ends.html", `<style>body { max-width: none; margin: 8px; }</style><div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div>`))
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	game := "https://llamasweeper.com/#/game/zini-explorer?b=3&m=" + strings.Repeat("v", 19) + "u"
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const host = document.getElementById('mines');
+		const top = () => Math.round($m('.kz-mines-grid').getBoundingClientRect().top - host.getBoundingClientRect().top);
+		const start = async () => {
+			$m('#kz-mines-tab-analyse').click();
+			const text = $m('#kz-mines-text');
+			text.value = `+jsString(game)+`;
+			text.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+			(await until(() => $m('.kz-mines-link-note button'))).click();
+			await until(() => $m('#kz-mines-tab-play').getAttribute('aria-selected') === 'true' && view() === 'H'.repeat(480) && !$m('.kz-mines-status').className.match(/kz-(win|bad)/));
+			await new Promise(r => setTimeout(r, 100));
+		};
+		await start();
+		const playing = top();
+		fire(cell(479), 'click');
+		await until(() => $m('.kz-mines-status').classList.contains('kz-win'));
+		await new Promise(r => setTimeout(r, 100));
+		const won = top();
+		await start();
+		fire(cell(0), 'click');
+		await until(() => $m('.kz-mines-status').classList.contains('kz-bad'));
+		await new Promise(r => setTimeout(r, 100));
+		return {playing, won, lost: top(), lines: Math.round($m('.kz-mines-status').getBoundingClientRect().height / parseFloat(getComputedStyle($m('.kz-mines-status')).lineHeight))};
+	})()`)
+	if width > 1000 && got["lines"] != 1.0 {
+		t.Fatalf("on a wide page the status should be one line: %v", got)
+	}
+	if got["won"] != got["playing"] || got["lost"] != got["playing"] {
+		t.Errorf("the board moved when the game ended: its top was %v px while playing, %v px once won and %v px once lost", got["playing"], got["won"], got["lost"])
+	}
 }

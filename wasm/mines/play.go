@@ -283,9 +283,12 @@ const minesPlayHTML = `<details class="kz-settings"><summary>@mines.settings</su
 	`<span class="kz-mines-stat"><span class="kz-sr">@mines.time</span><span class="kz-mines-clock" role="timer"></span></span><b data-slot="busy"></b></div>` +
 	`<div class="kz-confirm" hidden role="alertdialog" aria-label="@confirm.discard" data-on-keydown="mines.confirm-key"><span>@confirm.discard</span>` +
 	`<button type="button" class="kz-danger" data-on-click="mines.discard">@confirm.discard-yes</button><button type="button" data-on-click="mines.keep">@confirm.keep</button></div>` +
-	`<p class="kz-status kz-mines-status" aria-live="polite"><span></span></p><p class="kz-mines-stats" aria-live="polite"></p>` +
+	`<p class="kz-status kz-mines-status" aria-live="polite"><span></span></p>` +
 	`<p class="kz-note kz-mines-info" hidden><span class="kz-mines-board-no"></span> <button type="button" class="kz-link" data-on-click="mines.replay">@mines.replay</button></p>` +
 	`<b data-slot="board"></b><b data-slot="legend"></b>` +
+	// A finished game's figures go under the board, so that they do not
+	// push it down at the last click.
+	`<p class="kz-mines-stats" aria-live="polite"></p>` +
 	// The hover line: the focused cell's own label says the same to screen readers.
 	`<p class="kz-note kz-mines-readout"></p>` +
 	`<div class="kz-row kz-actions"><button type="button" class="kz-mines-hint-btn" data-on-click="mines.hint">@mines.hint</button>` +
@@ -504,7 +507,7 @@ func (m *minesPlay) dealNew() {
 		// Said once, next to the settings, with the field marked: open
 		// them and put the focus on it.
 		m.showSettingsNote()
-		m.customBox.ParentElement().SetAttribute("open", "")
+		m.customBox.Closest("details").SetAttribute("open", "")
 		if in := m.f.Body.QuerySelector(".kz-settings [aria-invalid='true']"); in != nil {
 			focus(in)
 		}
