@@ -140,10 +140,11 @@ type analysisResult struct {
 	SolutionsExact bool          `json:"solutionsExact"`
 	Best           *mines.Move   `json:"best"`
 	// Proof: for a best move that is certain (safe or a mine), the
-	// numbers that show it; ProofLocal says single numbers do, one after
-	// another, rather than the numbers taken together (see mines.Proof).
-	Proof      []mines.Point `json:"proof,omitempty"`
-	ProofLocal bool          `json:"proofLocal,omitempty"`
+	// numbers that show it; ProofKind says how: single numbers one after
+	// another, the numbers taken together, or the numbers with the count
+	// of mines left (see mines.Analysis.Proof).
+	Proof     []mines.Point   `json:"proof,omitempty"`
+	ProofKind mines.ProofKind `json:"proofKind,omitempty"`
 	Complete   bool          `json:"complete"`
 	Incomplete string        `json:"incomplete,omitempty"`
 	Frontier   int           `json:"frontier"`
@@ -174,16 +175,16 @@ func analyze(ctx context.Context, b *mines.Board, budget time.Duration, report p
 	if m, ok := a.Best(); ok {
 		r.Best = &m
 	}
-	r.prove(b)
+	r.prove(a)
 	r.EngineMs = float64(time.Since(start).Microseconds()) / 1000
 	return r, a, nil
 }
 
 // prove sets the proof of the best move, when it is certain.
-func (r *analysisResult) prove(b *mines.Board) {
-	r.Proof, r.ProofLocal = nil, false
+func (r *analysisResult) prove(a *mines.Analysis) {
+	r.Proof, r.ProofKind = nil, ""
 	if r.Best != nil && (r.Best.Why == mines.WhySafe || r.Best.Why == mines.WhyMine) {
-		r.Proof, r.ProofLocal = mines.Proof(b, r.Best.Point)
+		r.Proof, r.ProofKind = a.Proof(r.Best.Point)
 	}
 }
 

@@ -42,7 +42,7 @@ func minesHint(ctx context.Context, params json.RawMessage, report progress.Func
 	if err := decode(params, &in); err != nil {
 		return nil, err
 	}
-	w, r, err := startHint(ctx, in, report)
+	w, r, a, err := startHint(ctx, in, report)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func minesHint(ctx context.Context, params json.RawMessage, report progress.Func
 			return nil, err
 		}
 	}
-	return w.finish(r)
+	return w.finish(r, a)
 }
 
 // hintWork is a hint worked out up to its guess's look-ahead: a whole
@@ -92,40 +92,40 @@ type hintParams struct {
 
 // startHint works a hint out up to its look-ahead: the analysis, the
 // endgame search, and the candidates.
-func startHint(ctx context.Context, in hintParams, report progress.Func) (*hintWork, *analysisResult, error) {
+func startHint(ctx context.Context, in hintParams, report progress.Func) (*hintWork, *analysisResult, *mines.Analysis, error) {
 	budget, err := minesBudget(in.BudgetMs)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	g, err := unsealGame(in.State)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if g.Status != mines.Playing {
-		return nil, nil, mines.GameOver()
+		return nil, nil, nil, mines.GameOver()
 	}
 	w := &hintWork{Board: g.View.Format(), Budget: budget}
 	if g.Mine == nil {
 		m := g.FirstMove()
 		w.Move = &m
-		return w, nil, nil
+		return w, nil, nil, nil
 	}
 	// The hint sees only what the player sees.
 	r, a, err := analyze(ctx, g.View, budget, report)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	w.Analysed = true
 	w.Move, w.Candidates = r.Best, []mines.Candidate{}
 	if r.Best == nil || r.Best.Why == mines.WhySafe {
-		return w, r, nil
+		return w, r, a, nil
 	}
 	if m, win, ok := a.Endgame(ctx, min(budget, 500*time.Millisecond)); ok {
 		w.Move, w.WinProb = &m, &win
 	}
 	m, cands, look, err := a.GuessCandidates(ctx, mines.Options{Budget: budget, Progress: report})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if cands != nil {
 		w.Candidates = cands
@@ -135,14 +135,15 @@ func startHint(ctx context.Context, in hintParams, report progress.Func) (*hintW
 	} else if w.WinProb == nil {
 		w.Move = &m
 	}
-	return w, r, nil
+	return w, r, a, nil
 }
 
 // finish chooses the guess once the candidates are weighed and makes the
 // hint's result with r, the position's analysis. The endgame search's
 // move, when it proved the chance to win, stands; the candidates then
-// show what the look-ahead saw.
-func (w *hintWork) finish(r *analysisResult) (any, error) {
+// show what the look-ahead saw. a is the position's analysis (nil before
+// the first click), for the proof of a certain move.
+func (w *hintWork) finish(r *analysisResult, a *mines.Analysis) (any, error) {
 	if !w.Analysed {
 		return map[string]any{"move": w.Move, "analysis": nil}, nil
 	}
@@ -153,11 +154,7 @@ func (w *hintWork) finish(r *analysisResult) (any, error) {
 		}
 	}
 	r.Best = w.Move
-	board, err := mines.Parse(w.Board)
-	if err != nil {
-		return nil, err
-	}
-	r.prove(board)
+	r.prove(a)
 	out := map[string]any{"analysis": r, "move": r.Best, "candidates": w.Candidates}
 	if w.WinProb != nil {
 		out["winProb"] = *w.WinProb
@@ -178,7 +175,7 @@ func minesHintPlan(ctx context.Context, params json.RawMessage, workers int) (*P
 	if err := decode(params, &in); err != nil {
 		return nil, err
 	}
-	w, _, err := startHint(ctx, in, nil)
+	w, _, _, err := startHint(ctx, in, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -259,17 +256,17 @@ func minesHintMerge(ctx context.Context, merge json.RawMessage, results []json.R
 		}
 	}
 	if !w.Analysed {
-		return w.finish(nil)
+		return w.finish(nil, nil)
 	}
 	board, err := mines.Parse(w.Board)
 	if err != nil {
 		return nil, badInput("merge", "bad-value", "the plan's board: "+err.Error())
 	}
-	r, _, err := analyze(ctx, board, w.Budget, nil)
+	r, a, err := analyze(ctx, board, w.Budget, nil)
 	if err != nil {
 		return nil, err
 	}
-	return w.finish(r)
+	return w.finish(r, a)
 }
 
 // lookParams are mines.lookahead's parameters.

@@ -31,8 +31,8 @@ func TestMinesAnalyze(t *testing.T) {
 		t.Fatalf("engineMs missing: %v", got)
 	}
 	// The 1-2-1 proves the middle safe only taken together: all three.
-	if proof, ok := got["proof"].([]any); !ok || len(proof) != 3 || got["proofLocal"] != nil {
-		t.Fatalf("proof %v, local %v", got["proof"], got["proofLocal"])
+	if proof, ok := got["proof"].([]any); !ok || len(proof) != 3 || got["proofKind"] != "together" {
+		t.Fatalf("proof %v, kind %v", got["proof"], got["proofKind"])
 	}
 	// A 50/50 with flags and a count far beyond 2^53.
 	big := mustCall(t, "mines.analyze", `{"board":"30x16x99\n`+strings.Repeat(strings.Repeat("H", 30)+`\n`, 14)+strings.Repeat("1", 2)+strings.Repeat("0", 28)+`\n`+strings.Repeat("0", 30)+`\n"}`)

@@ -63,6 +63,52 @@ type Analysis struct {
 	compTotal    [][]float64
 	exact        bool
 	logSolutions float64
+	// byCount marks the certain cells that the numbers alone leave open:
+	// only the count of mines left settles them (nil when there are none).
+	byCount []bool
+}
+
+// SettledByCount reports whether hidden cell p is certain (safe or a
+// mine) only through the count of mines left: the numbers alone allow it
+// either way. A floating cell that is certain always is.
+func (a *Analysis) SettledByCount(p Point) bool {
+	return a.byCount != nil && a.byCount[a.Board.Index(p)]
+}
+
+func (a *Analysis) setByCount(i int) {
+	if a.byCount == nil {
+		a.byCount = make([]bool, len(a.Board.Cells))
+	}
+	a.byCount[i] = true
+}
+
+// sameBits reports whether two bit sets hold the same bits, whatever
+// their lengths.
+func sameBits(x, y []uint64) bool {
+	for k := range max(len(x), len(y)) {
+		var a, b uint64
+		if k < len(x) {
+			a = x[k]
+		}
+		if k < len(y) {
+			b = y[k]
+		}
+		if a != b {
+			return false
+		}
+	}
+	return true
+}
+
+// anyCertain reports whether a group of component comp is certain: all
+// safe, or all mines.
+func anyCertain(p *problem, comp []int32, vals []uint16) bool {
+	for _, g := range comp {
+		if v := vals[g]; v == 1 || v == 1<<len(p.groups[g].cells) {
+			return true
+		}
+	}
+	return false
 }
 
 // Analyze computes the exact probability of a mine in every hidden cell of
@@ -228,11 +274,30 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 	// Backward: each group's probability, and the values it can take.
 	gProb := make([]float64, len(p.groups))
 	gVals := make([]uint16, len(p.groups))
+	// The values each group can take by its component's numbers alone,
+	// whatever the count of mines left: where it differs from gVals, the
+	// count settles the group (see SettledByCount).
+	var gAlone []uint16
 	for ci, c := range comps {
-		if err := c.marginals(c.backWeights(comb.joint[ci]), comb.allowed[ci], gProb, gVals); err != nil {
+		back := c.backWeights(comb.joint[ci])
+		if err := c.marginals(back, comb.allowed[ci], gProb, gVals); err != nil {
 			return stop(err)
 		}
 		done += int64(len(c.steps))
+		// Only a component the count limits (on most boards the floating
+		// cells take up any difference) and that has a certain group
+		// needs a second pass, over every count its numbers allow.
+		if sameBits(c.support(), comb.allowed[ci]) || !anyCertain(p, p.comps[ci], gVals) {
+			continue
+		}
+		alone := slices.Clone(c.support())
+		if gAlone == nil {
+			gAlone = slices.Clone(gVals)
+		}
+		scratch := make([]float64, len(p.groups))
+		if err := c.marginals(back, alone, scratch, gAlone); err != nil {
+			return stop(err)
+		}
 	}
 
 	// Cells.
@@ -257,14 +322,19 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 			default:
 				a.Prob[i] = uncertain(gProb[g])
 			}
+			if certain := gVals[g] == 1 || gVals[g] == 1<<size; certain && gAlone != nil && gAlone[g] != gVals[g] {
+				a.setByCount(i)
+			}
 		default:
 			switch floatVals {
 			case 1:
 				a.Prob[i] = 0
 				a.Safe = append(a.Safe, b.Point(i))
+				a.setByCount(i) // no number touches a floating cell
 			case 2:
 				a.Prob[i] = 1
 				a.Mines = append(a.Mines, b.Point(i))
+				a.setByCount(i)
 			default:
 				a.Prob[i] = uncertain(a.FloatProb)
 			}

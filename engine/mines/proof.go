@@ -2,20 +2,46 @@ package mines
 
 import "slices"
 
-// Proof returns the revealed numbers that show a hidden cell is certain
-// (safe or a mine), in reading order, so a player can see why. When single
-// numbers settle it, one after another (a number whose mines are all
-// found clears the rest of its neighbours; one with as many hidden
-// neighbours as mines left marks them all), local is true and the numbers
-// are exactly those steps. Otherwise it takes the numbers together: the
-// proof is the numbers of the cell's part of the frontier (those linked to
-// it through shared hidden neighbours), and may also rest on the count of
-// mines left.
-func Proof(b *Board, cell Point) (numbers []Point, local bool) {
-	target := b.Index(cell)
-	var nb, nb2 [8]int
-	// The single-number rules, as localDeductions applies them, with the
-	// number that settled each cell.
+// ProofKind says how the numbers of a proof settle a cell.
+type ProofKind string
+
+const (
+	// ProofLocal: single numbers settle it, one after another (a number
+	// whose mines are all found clears the rest of its neighbours; one
+	// with as many hidden neighbours as mines left marks them all), and
+	// the proof's numbers are exactly those steps.
+	ProofLocal ProofKind = "local"
+	// ProofTogether: the numbers of the cell's part of the frontier (those
+	// linked to it through shared hidden neighbours) settle it taken
+	// together.
+	ProofTogether ProofKind = "together"
+	// ProofCount: only the count of mines left settles it, with the
+	// numbers: the count ties every part of the frontier to the others,
+	// so the proof is every number next to a hidden cell (none for a board
+	// with no number: the count alone).
+	ProofCount ProofKind = "count"
+)
+
+// Proof returns the revealed numbers that show that a hidden cell, certain
+// by the analysis (safe or a mine), is so, in reading order, and how they
+// show it, so a player can see why.
+func (a *Analysis) Proof(cell Point) (numbers []Point, kind ProofKind) {
+	b := a.Board
+	if numbers, ok := localProof(b, b.Index(cell)); ok {
+		return numbers, ProofLocal
+	}
+	if a.SettledByCount(cell) {
+		return frontierNumbers(b), ProofCount
+	}
+	return linkedNumbers(b, b.Index(cell)), ProofTogether
+}
+
+// localProof applies the single-number rules, as localDeductions does,
+// with the number that settled each cell, until the target is settled;
+// the proof is then the number that settled it, and those behind the
+// cells that number counted on.
+func localProof(b *Board, target int) ([]Point, bool) {
+	var nb [8]int
 	state := make([]int8, len(b.Cells)) // 0 unknown, 1 safe, 2 mine
 	by := make([]int, len(b.Cells))     // the number that settled a cell
 	for changed := true; changed && state[target] == 0; {
@@ -48,27 +74,34 @@ func Proof(b *Board, cell Point) (numbers []Point, local bool) {
 			}
 		}
 	}
-	if state[target] != 0 {
-		// The numbers behind the cell: the one that settled it, and the
-		// ones behind the settled cells that number counted on.
-		in := map[int]bool{}
-		var trace func(cell int)
-		trace = func(cell int) {
-			n := by[cell]
-			if in[n] {
-				return
-			}
-			in[n] = true
-			for _, j := range b.Neighbours(n, nb2[:0]) {
-				if b.Cells[j] == Hidden && state[j] != 0 && j != cell && settledBefore(b, state, by, j, n) {
-					trace(j)
-				}
+	if state[target] == 0 {
+		return nil, false
+	}
+	in := map[int]bool{}
+	var trace func(cell int)
+	trace = func(cell int) {
+		n := by[cell]
+		if in[n] {
+			return
+		}
+		in[n] = true
+		// Each call has its own list: the calls nest, and a shared one
+		// would be overwritten under the loop that reads it.
+		var around [8]int
+		for _, j := range b.Neighbours(n, around[:0]) {
+			if b.Cells[j] == Hidden && state[j] != 0 && j != cell && settledBefore(b, state, by, j, n) {
+				trace(j)
 			}
 		}
-		trace(target)
-		return sortedPoints(b, in), true
 	}
-	// The numbers linked to the cell through shared hidden neighbours.
+	trace(target)
+	return sortedPoints(b, in), true
+}
+
+// linkedNumbers returns the numbers linked to hidden cell target through
+// shared hidden neighbours: its part of the frontier.
+func linkedNumbers(b *Board, target int) []Point {
+	var nb, nb2 [8]int
 	in, seen := map[int]bool{}, map[int]bool{target: true}
 	queue := []int{target}
 	for len(queue) > 0 {
@@ -87,7 +120,25 @@ func Proof(b *Board, cell Point) (numbers []Point, local bool) {
 			}
 		}
 	}
-	return sortedPoints(b, in), false
+	return sortedPoints(b, in)
+}
+
+// frontierNumbers returns every revealed number next to a hidden cell.
+func frontierNumbers(b *Board) []Point {
+	var nb [8]int
+	in := map[int]bool{}
+	for i, c := range b.Cells {
+		if !c.Revealed() {
+			continue
+		}
+		for _, j := range b.Neighbours(i, nb[:0]) {
+			if b.Cells[j] == Hidden {
+				in[i] = true
+				break
+			}
+		}
+	}
+	return sortedPoints(b, in)
 }
 
 // settledBefore reports whether hidden cell j, settled, was something

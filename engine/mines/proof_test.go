@@ -1,31 +1,167 @@
 package mines
 
 import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
 
 // The numbers that prove a cell: the single numbers that settle it, step
-// by step; or, when only the numbers together do, the cell's part of the
-// frontier.
+// by step; when only the numbers together do, the cell's part of the
+// frontier; when only the count of mines left does, every number next to a
+// hidden cell.
 func TestProof(t *testing.T) {
 	for _, c := range []struct {
 		name, board string
 		cell        Point
 		want        []Point
-		local       bool
+		kind        ProofKind
 	}{
-		{"a 1 with one hidden neighbour", "3x2x1\nH10\n110\n", Point{0, 0}, []Point{{1, 0}}, true},
-		{"a chain: the 0 clears two cells, and the 1 then has one left", "3x2x1\nHHH\n011\n", Point{2, 0}, []Point{{0, 1}, {1, 1}}, true},
-		{"a 1-2-1 needs the numbers together", "3x2x2\nHHH\n121\n", Point{1, 0}, []Point{{0, 1}, {1, 1}, {2, 1}}, false},
+		{"a 1 with one hidden neighbour", "3x2x1\nH10\n110\n", Point{0, 0}, []Point{{1, 0}}, ProofLocal},
+		{"a chain: the 0 clears two cells, and the 1 then has one left", "3x2x1\nHHH\n011\n", Point{2, 0}, []Point{{0, 1}, {1, 1}}, ProofLocal},
+		{"a 1-2-1 needs the numbers together", "3x2x2\nHHH\n121\n", Point{1, 0}, []Point{{0, 1}, {1, 1}, {2, 1}}, ProofTogether},
+		// The 0 clears (2,0); the 1 at (0,2) has one hidden neighbour,
+		// (0,1), a mine; the 1 at (1,0) then clears (0,0). A list of
+		// neighbours shared by nested steps once dropped the (0,2), and
+		// the proof did not prove.
+		{"a chain of three steps", "3x3x1\nH1H\nH10\n110\n", Point{0, 0}, []Point{{1, 0}, {2, 1}, {0, 2}}, ProofLocal},
+		{"a chain through a flag", "2x4x3\n2F\n3H\n2H\n1H\n", Point{1, 3}, []Point{{0, 0}, {0, 1}, {0, 2}}, ProofLocal},
+		// The 1 says one of three cells; the count says that mine is the
+		// only one, so the cell next to no number is safe.
+		{"a floating cell, by the count", "1x4x1\nH\nH\nH\n1\n", Point{0, 0}, []Point{{0, 3}}, ProofCount},
+		{"no number at all: the count alone", "2x2x0\nHH\nHH\n", Point{1, 1}, []Point{}, ProofCount},
 	} {
 		b, err := Parse(c.board)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		got, local := Proof(b, c.cell)
-		if !slices.Equal(got, c.want) || local != c.local {
-			t.Errorf("%s: Proof = %v (local %v), want %v (local %v)", c.name, got, local, c.want, c.local)
+		a, err := Analyze(context.Background(), b, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		got, kind := a.Proof(c.cell)
+		slices.SortFunc(got, func(p, q Point) int { return b.Index(p) - b.Index(q) })
+		slices.SortFunc(c.want, func(p, q Point) int { return b.Index(p) - b.Index(q) })
+		if !slices.Equal(got, c.want) || kind != c.kind {
+			t.Errorf("%s: Proof = %v (%s), want %v (%s)", c.name, got, kind, c.want, c.kind)
+		}
+	}
+}
+
+// Every proof proves: on random small boards, for every cell the analysis
+// finds certain, every placement of mines that fits the proof's numbers
+// (and the count, for a proof by the count) gives the cell its value. And
+// a proof by the count needs it: the numbers alone, all of them, leave
+// the cell open.
+func TestProofsProve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	kinds := map[ProofKind]int{}
+	for range 3000 {
+		w, h := 1+rng.IntN(5), 1+rng.IntN(5)
+		n := w * h
+		mines := rng.IntN(n/2 + 1)
+		layout := make([]bool, n)
+		for _, i := range rng.Perm(n)[:mines] {
+			layout[i] = true
+		}
+		b, _ := NewBoard(w, h, mines)
+		var nb [8]int
+		for i := range n {
+			switch r := rng.IntN(10); {
+			case layout[i] && r < 3:
+				b.Cells[i] = Flag
+			case !layout[i] && r < 5:
+				k := 0
+				for _, j := range b.Neighbours(i, nb[:0]) {
+					if layout[j] {
+						k++
+					}
+				}
+				b.Cells[i] = Cell(k)
+			}
+		}
+		var hidden, numbers []int
+		for i, c := range b.Cells {
+			switch {
+			case c == Hidden:
+				hidden = append(hidden, i)
+			case c.Revealed():
+				numbers = append(numbers, i)
+			}
+		}
+		if len(hidden) > 16 {
+			continue
+		}
+		a, err := Analyze(context.Background(), b, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", b.Format(), err)
+		}
+		flags := b.Count(Flag)
+		// Every placement on the hidden cells: which numbers it fits (a
+		// bit per number) and how many mines it has.
+		type placement struct {
+			mines uint32
+			fits  uint64
+			count int
+		}
+		var all []placement
+		for m := uint32(0); m < 1<<len(hidden); m++ {
+			mine := make(map[int]bool, len(hidden))
+			for k, i := range hidden {
+				mine[i] = m>>k&1 == 1
+			}
+			var fits uint64
+			for k, i := range numbers {
+				got := 0
+				for _, j := range b.Neighbours(i, nb[:0]) {
+					if b.Cells[j] == Flag || mine[j] {
+						got++
+					}
+				}
+				if got == int(b.Cells[i]) {
+					fits |= 1 << k
+				}
+			}
+			all = append(all, placement{m, fits, bits.OnesCount32(m) + flags})
+		}
+		settles := func(target int, need uint64, count bool) bool {
+			val := -1
+			for _, p := range all {
+				if p.fits&need != need || count && p.count != b.Mines {
+					continue
+				}
+				v := int(p.mines >> target & 1)
+				if val >= 0 && v != val {
+					return false
+				}
+				val = v
+			}
+			return true
+		}
+		for k, i := range hidden {
+			if a.Prob[i] != 0 && a.Prob[i] != 1 {
+				continue
+			}
+			proof, kind := a.Proof(b.Point(i))
+			kinds[kind]++
+			var need uint64
+			for _, p := range proof {
+				need |= 1 << slices.Index(numbers, b.Index(p))
+			}
+			if !settles(k, need, kind == ProofCount) {
+				t.Fatalf("%s: the proof %v (%s) of %v does not settle it", b.Format(), proof, kind, b.Point(i))
+			}
+			if kind == ProofCount && settles(k, 1<<len(numbers)-1, false) {
+				t.Fatalf("%s: %v is settled by the numbers alone, but its proof %v rests on the count", b.Format(), b.Point(i), proof)
+			}
+		}
+	}
+	t.Logf("proofs checked: %v", kinds)
+	for _, k := range []ProofKind{ProofLocal, ProofTogether, ProofCount} {
+		if kinds[k] < 50 {
+			t.Errorf("only %d proofs of kind %s were checked", kinds[k], k)
 		}
 	}
 }

@@ -157,6 +157,8 @@ var english = map[string]string{
 	"mines.forced-5050":             "A forced 50/50: this square is a coin toss, and no other square can tell it apart.",
 	"mines.proof-local":             "Why: the numbers at {1} settle it, one after another (highlighted on the board).",
 	"mines.proof-together":          "Why: the numbers at {1} settle it only taken together (highlighted on the board).",
+	"mines.proof-count":             "Why: the numbers at {1} settle it only with the count of mines left (highlighted on the board).",
+	"mines.proof-count-only":        "Why: the count of mines left settles it.",
 	"mines.proof-more":              "{1}, and {2} more",
 	"mines.auto-safe":               "Auto-play revealed {1}, certainly safe.",
 	"mines.auto-mine":               "Auto-play flagged {1}, certainly a mine.",

@@ -157,6 +157,8 @@ var japanese = map[string]string{
 	"mines.forced-5050":             "避けられない 50/50 です。このマスは運任せで、ほかのどのマスを開いても見分けられません。",
 	"mines.proof-local":             "理由：{1}の数字が 1 つずつ順に確定させます（盤面で強調表示）。",
 	"mines.proof-together":          "理由：{1}の数字を合わせて考えると確定します（盤面で強調表示）。",
+	"mines.proof-count":             "理由：{1}の数字と残りの地雷の数を合わせると確定します（盤面で強調表示）。",
+	"mines.proof-count-only":        "理由：残りの地雷の数で確定します。",
 	"mines.proof-more":              "{1}、ほか {2} か所",
 	"mines.auto-safe":               "自動プレイは{1}を開きました。確実に安全なマスです。",
 	"mines.auto-mine":               "自動プレイは{1}に旗を立てました。確実に地雷です。",

@@ -157,6 +157,8 @@ var simplifiedChinese = map[string]string{
 	"mines.forced-5050":             "无法避免的 50/50：这格只能碰运气，翻开其他任何格子都分辨不出来。",
 	"mines.proof-local":             "原因：{1}的数字一个接一个地确定了它（已在盘面上标示）。",
 	"mines.proof-together":          "原因：{1}的数字要合在一起看才能确定它（已在盘面上标示）。",
+	"mines.proof-count":             "原因：{1}的数字要加上剩余的地雷数才能确定它（已在盘面上标示）。",
+	"mines.proof-count-only":        "原因：剩余的地雷数确定了它。",
 	"mines.proof-more":              "{1}，另外 {2} 处",
 	"mines.auto-safe":               "自动玩翻开了{1}，一定安全。",
 	"mines.auto-mine":               "自动玩在{1}插了旗，一定是地雷。",

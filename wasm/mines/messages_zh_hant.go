@@ -157,6 +157,8 @@ var traditionalChinese = map[string]string{
 	"mines.forced-5050":             "無法避免的 50/50：這格只能碰運氣，翻開其他任何格子都分辨不出來。",
 	"mines.proof-local":             "原因：{1}的數字一個接一個地確定了它（已在盤面上標示）。",
 	"mines.proof-together":          "原因：{1}的數字要合在一起看才能確定它（已在盤面上標示）。",
+	"mines.proof-count":             "原因：{1}的數字要加上剩餘的地雷數才能確定它（已在盤面上標示）。",
+	"mines.proof-count-only":        "原因：剩餘的地雷數確定了它。",
 	"mines.proof-more":              "{1}，另外 {2} 處",
 	"mines.auto-safe":               "自動玩翻開了{1}，一定安全。",
 	"mines.auto-mine":               "自動玩在{1}插了旗，一定是地雷。",

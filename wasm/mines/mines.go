@@ -232,23 +232,23 @@ func (w *minesWidget) join(first, second string) string { return frame.JoinSente
 
 // minesAnalysis is mines.analyze's result (and a hint's analysis).
 type minesAnalysis struct {
-	Width          int           `json:"width"`
-	Height         int           `json:"height"`
-	TotalMines     int           `json:"totalMines"`
-	MinesLeft      int           `json:"minesLeft"`
-	Prob           frame.Floats  `json:"prob"`
-	Safe           []mines.Point `json:"safe"`
-	Mines          []mines.Point `json:"mines"`
-	Dead           []mines.Point `json:"dead"`
-	Solutions      string        `json:"solutions"`
-	SolutionsExact bool          `json:"solutionsExact"`
-	Best           *mines.Move   `json:"best"`
-	Proof          []mines.Point `json:"proof"`      // the numbers that show a certain best move
-	ProofLocal     bool          `json:"proofLocal"` // single numbers show it, one after another
-	Complete       bool          `json:"complete"`
-	Incomplete     string        `json:"incomplete"`
-	Frontier       int           `json:"frontier"`
-	Floating       int           `json:"floating"`
-	FloatProb      *float64      `json:"floatProb"`
-	EngineMs       float64       `json:"engineMs"`
+	Width          int             `json:"width"`
+	Height         int             `json:"height"`
+	TotalMines     int             `json:"totalMines"`
+	MinesLeft      int             `json:"minesLeft"`
+	Prob           frame.Floats    `json:"prob"`
+	Safe           []mines.Point   `json:"safe"`
+	Mines          []mines.Point   `json:"mines"`
+	Dead           []mines.Point   `json:"dead"`
+	Solutions      string          `json:"solutions"`
+	SolutionsExact bool            `json:"solutionsExact"`
+	Best           *mines.Move     `json:"best"`
+	Proof          []mines.Point   `json:"proof"`     // the numbers that show a certain best move
+	ProofKind      mines.ProofKind `json:"proofKind"` // how they show it
+	Complete       bool            `json:"complete"`
+	Incomplete     string          `json:"incomplete"`
+	Frontier       int             `json:"frontier"`
+	Floating       int             `json:"floating"`
+	FloatProb      *float64        `json:"floatProb"`
+	EngineMs       float64         `json:"engineMs"`
 }

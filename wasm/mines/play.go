@@ -1035,7 +1035,14 @@ func (w *minesWidget) proofText(b *minesBoard, a *minesAnalysis, mv mines.Move) 
 			}
 		}
 	}
-	if len(a.Proof) == 0 || (mv.Why != mines.WhySafe && mv.Why != mines.WhyMine) {
+	if mv.Why != mines.WhySafe && mv.Why != mines.WhyMine {
+		return ""
+	}
+	if len(a.Proof) == 0 {
+		if a.ProofKind == mines.ProofCount {
+			// No number on the board: the count alone (all safe, or all mines).
+			return tag("p", "kz-mines-proof-note", f.T("mines.proof-count-only"))
+		}
 		return ""
 	}
 	cells := pointsIndex(a.Proof, a.Width)
@@ -1049,8 +1056,11 @@ func (w *minesWidget) proofText(b *minesBoard, a *minesAnalysis, mv mines.Move) 
 		list = f.T("mines.proof-more", list, len(cells)-5)
 	}
 	key := "mines.proof-together"
-	if a.ProofLocal {
+	switch a.ProofKind {
+	case mines.ProofLocal:
 		key = "mines.proof-local"
+	case mines.ProofCount:
+		key = "mines.proof-count"
 	}
 	return tag("p", "kz-mines-proof-note", f.T(key, list))
 }
