@@ -143,15 +143,15 @@ type analysisResult struct {
 	// numbers that show it; ProofKind says how: single numbers one after
 	// another, the numbers taken together, or the numbers with the count
 	// of mines left (see mines.Analysis.Proof).
-	Proof     []mines.Point   `json:"proof,omitempty"`
-	ProofKind mines.ProofKind `json:"proofKind,omitempty"`
-	Complete   bool          `json:"complete"`
-	Incomplete string        `json:"incomplete,omitempty"`
-	Frontier   int           `json:"frontier"`
-	Floating   int           `json:"floating"`
-	FloatProb  *float64      `json:"floatProb"`
-	Components int           `json:"components"`
-	EngineMs   float64       `json:"engineMs"`
+	Proof      []mines.Point   `json:"proof,omitempty"`
+	ProofKind  mines.ProofKind `json:"proofKind,omitempty"`
+	Complete   bool            `json:"complete"`
+	Incomplete string          `json:"incomplete,omitempty"`
+	Frontier   int             `json:"frontier"`
+	Floating   int             `json:"floating"`
+	FloatProb  *float64        `json:"floatProb"`
+	Components int             `json:"components"`
+	EngineMs   float64         `json:"engineMs"`
 }
 
 // analyze runs the analysis and builds its JSON; engineMs covers the
