@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -186,16 +187,28 @@ func TestChainBigRowAsksFirst(t *testing.T) {
 		out.solved66 = (await until(() => $c('.kz-chain-line') && $c('#kz-chain-result .kz-big'))).textContent;
 		out.asked66 = !!$c('#kz-chain-result .kz-chain-big');
 
-		// 80 cells, reverse: asked; Stop during the build keeps nothing.
+		// 80 cells, reverse: asked, the focus on Build; Escape is Not now,
+		// and gives the focus back. Then Build moves it to Stop, and Stop
+		// during the build keeps nothing and gives it back to Solve.
+		const active = () => { const a = cz().activeElement; return a ? (a.id || a.getAttribute('data-on-click') || a.tagName) : 'body'; };
 		type('X'.repeat(80)); set('#kz-chain-an-game', 'reverse');
+		$c('#kz-chain-solve').focus();
 		$c('#kz-chain-solve').click();
 		ask = await until(() => $c('#kz-chain-result .kz-chain-big-text'));
 		out.ask80 = ask.textContent; out.bytes80 = ask.dataset.bytes;
+		out.focus = [active()];
+		cz().activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true, composed: true, cancelable: true}));
+		await until(() => !$c('#kz-chain-result .kz-chain-big'));
+		out.focus.push(active());
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-result .kz-chain-big-text'));
 		hold('chain.solve');
 		$c('#kz-chain-result [data-on-click="chain.big-yes"]').click();
 		await until(() => held('chain.solve') > 0);
+		out.focus.push(active());
 		$c('#kz-chain-result [data-on-click="chain.big-stop"]').click();
 		out.stopped = (await until(() => $c('.kz-chain-big-stopped'))).textContent;
+		out.focus.push(active());
 		await release('chain.solve');
 		$c('#kz-chain-solve').click();
 		await until(() => $c('#kz-chain-result .kz-chain-big-text'));
@@ -206,6 +219,9 @@ func TestChainBigRowAsksFirst(t *testing.T) {
 		return out;
 	})()`)
 	t.Logf("%v", got)
+	if fmt.Sprint(got["focus"]) != "[chain.big-yes kz-chain-solve chain.big-stop kz-chain-solve]" {
+		t.Errorf("the focus through the question (on Build), Escape (back on Solve), the build (on Stop) and Stop (back on Solve): %v", got["focus"])
+	}
 	if got["playBytes"] != "2796921" || !strings.Contains(got["playAsk"].(string), "2,679,689 positions") || !strings.Contains(got["playAsk"].(string), "2.8 MB") {
 		t.Errorf("the question for a game of 66: %q (%v bytes)", got["playAsk"], got["playBytes"])
 	}

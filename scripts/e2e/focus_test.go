@@ -46,9 +46,13 @@ func TestYouGuessKeepsTheFocusAndSaysTheAnswer(t *testing.T) {
 		out.asked = active();
 		$('[data-on-click="you.keep"]').click();
 		out.kept = active();
-		// Give up asks, on Keep; giving up goes to New game.
+		// Give up asks, on Keep; Escape keeps playing, back in the
+		// field; giving up goes to New game.
 		$('[data-on-click="you.give-up"]').click();
 		out.giveUpAsked = active();
+		kz().activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true, composed: true, cancelable: true}));
+		out.escaped = [$('[data-on-click="you.give-up-no"]').closest('.kz-confirm').hidden, active()];
+		$('[data-on-click="you.give-up"]').click();
 		// One question at a time, under the buttons that asked it.
 		const shown = sel => !$(sel).closest('.kz-confirm').hidden;
 		$('#kz-panel-you .kz-actions [data-on-click="you.new"]').click();
@@ -77,6 +81,9 @@ func TestYouGuessKeepsTheFocusAndSaysTheAnswer(t *testing.T) {
 	}
 	if got["asked"] != "you.keep" || got["kept"] != "you.new" {
 		t.Errorf("New game's question should take the focus on Keep and give it back: %v, %v", got["asked"], got["kept"])
+	}
+	if fmt.Sprint(got["escaped"]) != "[true kz-you-guess]" {
+		t.Errorf("Escape in Give up's question should answer Keep playing, and give the focus back to the field: [hidden focus] = %v", got["escaped"])
 	}
 	if got["giveUpAsked"] != "you.give-up-no" || got["revealed"] != "you.new" {
 		t.Errorf("Give up's question should take the focus on Keep, and giving up leave it on New game: %v, %v", got["giveUpAsked"], got["revealed"])

@@ -340,6 +340,24 @@ func TestComputerFocusFollowsTheGame(t *testing.T) {
 	if next["inPicker"] != true || next["rows"] != 1.0 {
 		t.Errorf("after an answer, the focus must be on the next answer: %v", next)
 	}
+	// New game in the middle asks first, with the focus on Keep playing;
+	// Escape answers it so, and gives the focus back to New game (it was
+	// left on nothing, and Escape did nothing).
+	asked := eval[map[string]any](t, ctx, `(async () => {
+		const active = () => { const a = kz().activeElement; return a ? (a.id || a.getAttribute('data-on-click') || a.tagName) : 'body'; };
+		const again = $('#kz-panel-computer .kz-actions [data-on-click="comp.new"]');
+		again.focus();
+		again.click();
+		const box = $('#kz-panel-computer .kz-confirm'), out = {shown: !box.hidden, asked: active()};
+		kz().activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true, composed: true, cancelable: true}));
+		out.hidden = box.hidden;
+		out.back = active();
+		out.rows = $('#kz-panel-computer .kz-history tbody').children.length;
+		return out;
+	})()`)
+	if asked["shown"] != true || asked["asked"] != "comp.keep" || asked["hidden"] != true || asked["back"] != "comp.new" || asked["rows"] != 1.0 {
+		t.Errorf("New game's question: the focus on Keep playing, then Escape keeps the game and the focus goes back to New game: %v", asked)
+	}
 }
 
 // Item 16: the win is the shared heading; after Undo the reasoning keeps

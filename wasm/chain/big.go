@@ -60,6 +60,14 @@ const (
 // false when the reader said no, stopped the build, another question took
 // the box, or the build failed (the reason is said in box).
 func (w *chainWidget) ready(box dom.Element, position string, games ...bool) bool {
+	// The control that asked gets the focus back when the question or
+	// the build goes with the button that had it.
+	from := w.f.Focused()
+	defer func() {
+		if from != nil && from.Underlying().Get("isConnected").Bool() && w.f.FocusLost() {
+			focus(from)
+		}
+	}()
 	games, fp, ok := w.ask(box, position, games...)
 	if !ok || len(games) == 0 {
 		return ok
@@ -111,7 +119,7 @@ func (w *chainWidget) ask(box dom.Element, position string, games ...bool) (buil
 	box.SetInnerHTML(`<div class="kz-confirm kz-chain-big" role="alertdialog" aria-label="` + htmlEscape(f.T("chain.big-title")) + `">` +
 		`<p class="kz-chain-big-text" data-bytes="` + strconv.Itoa(fp.MemoryBytes*len(build)) + `">` + htmlEscape(text) + `</p>` +
 		`<button type="button" class="kz-primary" data-on-click="chain.big-yes">` + htmlEscape(f.T("chain.big-yes")) + `</button>` +
-		`<button type="button" data-on-click="chain.big-no">` + htmlEscape(f.T("chain.big-no")) + `</button></div>`)
+		`<button type="button" data-cancel data-on-click="chain.big-no">` + htmlEscape(f.T("chain.big-no")) + `</button></div>`)
 	inView(box)
 	focus(box.QuerySelector("[data-on-click='chain.big-yes']"))
 	if w.bigShown != nil {
@@ -126,7 +134,8 @@ func (w *chainWidget) ask(box dom.Element, position string, games ...bool) (buil
 }
 
 // build builds the tables of position's row for the games given, one after
-// the other, with a progress bar and Stop in box.
+// the other, with a progress bar and Stop in box. The focus, lost with the
+// question's button, goes to Stop.
 func (w *chainWidget) build(box dom.Element, position string, games []bool, fp chainFootprint) bool {
 	f := w.f
 	ask := w.takeBox(box)
@@ -142,6 +151,9 @@ func (w *chainWidget) build(box dom.Element, position string, games []bool, fp c
 		note.SetTextContent(f.T("chain.big-progress", fp.Positions, int(100*fraction)))
 	}
 	show(0)
+	if f.FocusLost() {
+		focus(box.QuerySelector("[data-on-click='chain.big-stop']"))
+	}
 	if w.bigShown != nil {
 		w.bigShown()
 	}

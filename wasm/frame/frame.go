@@ -218,6 +218,9 @@ func (f *Frame) dispatch(typ string, ev dom.Event) {
 	if target == nil {
 		return
 	}
+	if typ == "keydown" && escapeConfirm(ev, target) {
+		return
+	}
 	attrName := "data-on-" + typ
 	holder := target.Closest("[" + attrName + "]")
 	if holder == nil {
@@ -230,6 +233,24 @@ func (f *Frame) dispatch(typ string, ev dom.Event) {
 		}
 		fn(ev, holder)
 	}
+}
+
+// escapeConfirm answers a confirmation (a .kz-confirm, an alertdialog)
+// with its safe choice, the button marked data-cancel, when Escape is
+// pressed in it, as a dialog is dismissed: the widget's own handler for
+// that button puts the focus back. It reports whether it did.
+func escapeConfirm(ev dom.Event, target dom.Element) bool {
+	if ev.Underlying().Get("key").String() != "Escape" {
+		return false
+	}
+	if box := target.Closest(".kz-confirm"); box != nil {
+		if cancel := box.QuerySelector("[data-cancel]"); cancel != nil {
+			ev.PreventDefault()
+			cancel.Underlying().Call("click")
+			return true
+		}
+	}
+	return false
 }
 
 // T translates a message key into the frame's language.
@@ -578,6 +599,17 @@ func (f *Frame) Focused() dom.Element {
 		return nil
 	}
 	return dom.WrapElement(active)
+}
+
+// FocusLost reports whether the focus is on nothing: not in the widget,
+// and not on anything else of the page (the element that had it was
+// removed, and it fell to the page's body).
+func (f *Frame) FocusLost() bool {
+	if f.Focused() != nil {
+		return false
+	}
+	active := doc.Underlying().Get("activeElement")
+	return active.IsNull() || active.Get("tagName").String() == "BODY"
 }
 
 // FocusIn reports whether the focus is on e or inside it.

@@ -63,7 +63,7 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	m.confirm = el("div", cls("kz-confirm"), attr("hidden", ""), attr("role", "alertdialog"), attr("aria-label", f.T("confirm.discard")),
 		el("span", f.T("confirm.discard")),
 		el("button", attr("type", "button"), cls("kz-danger"), on("click", "comp.discard"), f.T("confirm.discard-yes")),
-		el("button", attr("type", "button"), on("click", "comp.keep"), f.T("confirm.keep")),
+		el("button", attr("type", "button"), attr("data-cancel", ""), on("click", "comp.keep"), f.T("confirm.keep")),
 	)
 	// Not a live region (it is drawn anew on every render, buttons and
 	// all): render says the computer's guess in the frame's live line.
@@ -104,6 +104,7 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	f.Handle("comp.new", func(dom.Event, dom.Element) {
 		if st.Game != nil && !st.Solved && len(st.Turns) > 0 {
 			setHidden(m.confirm, false)
+			focus(m.confirm.QuerySelector(`[data-on-click="comp.keep"]`))
 			return
 		}
 		m.w.f.Go(func() { m.newGame() })
@@ -112,7 +113,10 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 		setHidden(m.confirm, true)
 		m.w.f.Go(func() { m.newGame() })
 	})
-	f.Handle("comp.keep", func(dom.Event, dom.Element) { setHidden(m.confirm, true) })
+	f.Handle("comp.keep", func(dom.Event, dom.Element) {
+		setHidden(m.confirm, true)
+		focus(m.actions.QuerySelector(`[data-on-click="comp.new"]`))
+	})
 	f.Handle("comp.undo", func(dom.Event, dom.Element) { go m.undo() })
 	f.Handle("comp.retry", func(dom.Event, dom.Element) { go m.think() })
 	m.render()

@@ -66,7 +66,7 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	m.confirm = el("div", cls("kz-confirm"), attr("hidden", ""), attr("role", "alertdialog"), attr("aria-label", f.T("confirm.discard")),
 		el("span", f.T("confirm.discard")),
 		el("button", attr("type", "button"), cls("kz-danger"), on("click", "you.discard"), f.T("confirm.discard-yes")),
-		el("button", attr("type", "button"), on("click", "you.keep"), f.T("confirm.keep")),
+		el("button", attr("type", "button"), attr("data-cancel", ""), on("click", "you.keep"), f.T("confirm.keep")),
 	)
 	m.input = el("input", attr("id", "kz-you-guess"), attr("type", "text"), attr("autocomplete", "off"), attr("spellcheck", "false"),
 		attr("aria-describedby", "kz-you-error"), on("input", "you.draft"))
@@ -88,7 +88,7 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	m.giveUp = el("div", cls("kz-confirm"), attr("hidden", ""), attr("role", "alertdialog"), attr("aria-label", f.T("you.give-up-ask")),
 		el("span", f.T("you.give-up-ask")),
 		el("button", attr("type", "button"), cls("kz-danger"), on("click", "you.reveal"), f.T("you.give-up-yes")),
-		el("button", attr("type", "button"), on("click", "you.give-up-no"), f.T("confirm.keep")),
+		el("button", attr("type", "button"), attr("data-cancel", ""), on("click", "you.give-up-no"), f.T("confirm.keep")),
 	)
 	m.changed = el("p", cls("kz-note kz-changed"), attr("hidden", ""))
 	m.said = el("p", cls("kz-sr"), attr("role", "status"))

@@ -151,12 +151,6 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	f.Handle("mines.new", func(dom.Event, dom.Element) { m.restart() })
 	f.Handle("mines.discard", func(dom.Event, dom.Element) { setHidden(m.confirm, true); go m.newGame() })
 	f.Handle("mines.keep", func(dom.Event, dom.Element) { m.closeConfirm() })
-	f.Handle("mines.confirm-key", func(ev dom.Event, _ dom.Element) {
-		if ev.Underlying().Get("key").String() == "Escape" {
-			ev.PreventDefault()
-			m.closeConfirm()
-		}
-	})
 	f.Handle("mines.heat", func(dom.Event, dom.Element) {
 		w.state.Heat = checked(m.heatBox)
 		w.save()
@@ -281,8 +275,8 @@ const minesPlayHTML = `<details class="kz-settings"><summary>@mines.settings</su
 	`<div class="kz-mines-bar"><span class="kz-mines-stat"><span class="kz-mines-icon" aria-hidden="true">⚑</span><span class="kz-sr">@mines.left</span><span class="kz-mines-counter"></span></span>` +
 	`<button type="button" class="kz-primary" data-on-click="mines.new" title="@mines.new-key" aria-keyshortcuts="F2 N">@common.new-game</button>` +
 	`<span class="kz-mines-stat"><span class="kz-sr">@mines.time</span><span class="kz-mines-clock" role="timer"></span></span><b data-slot="busy"></b></div>` +
-	`<div class="kz-confirm" hidden role="alertdialog" aria-label="@confirm.discard" data-on-keydown="mines.confirm-key"><span>@confirm.discard</span>` +
-	`<button type="button" class="kz-danger" data-on-click="mines.discard">@confirm.discard-yes</button><button type="button" data-on-click="mines.keep">@confirm.keep</button></div>` +
+	`<div class="kz-confirm" hidden role="alertdialog" aria-label="@confirm.discard"><span>@confirm.discard</span>` +
+	`<button type="button" class="kz-danger" data-on-click="mines.discard">@confirm.discard-yes</button><button type="button" data-cancel data-on-click="mines.keep">@confirm.keep</button></div>` +
 	`<p class="kz-status kz-mines-status" aria-live="polite"><span></span></p>` +
 	`<p class="kz-note kz-mines-info" hidden><span class="kz-mines-board-no"></span> <button type="button" class="kz-link" data-on-click="mines.replay">@mines.replay</button></p>` +
 	`<b data-slot="board"></b><b data-slot="legend"></b>` +
