@@ -725,6 +725,34 @@ func TestMinesClickBeforeTheFirstDealIsPlayed(t *testing.T) {
 	poll[bool](t, ctx, `view() !== 'H'.repeat(81)`, 30*time.Second)
 }
 
+// So are Hint and Auto-play clicked then: they did nothing, and Auto-play
+// flipped back to its name at once.
+func TestMinesHintAndAutoPlayBeforeTheFirstDealArePlayed(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, embedPage(t, "mines-early-hint.html", `<div id="mines"></div>`))
+	installHold(t, ctx)
+	eval[bool](t, ctx, `(async () => {
+		await new Promise(r => { const w = () => window.Kibitz ? r() : setTimeout(w, 20); w(); });
+		hold('mines.new');
+		Kibitz.mount(document.getElementById('mines'), {game: 'mines', lang: 'en', mode: 'play'});
+		return true;
+	})()`)
+	minesHelpers(t, ctx)
+	poll[bool](t, ctx, `held('mines.new') > 0 && !!$m('.kz-mines-hint-btn')`, 30*time.Second)
+	eval[bool](t, ctx, `($m('.kz-mines-hint-btn').click(), true)`)
+	eval[bool](t, ctx, `release('mines.new').then(() => true)`)
+	hint := poll[string](t, ctx, `$m('.kz-mines-hint-box').textContent`, 30*time.Second)
+	if !strings.HasPrefix(hint, "Start at row 4, column 4") {
+		t.Errorf("the hint asked for before the deal should be the first click, three squares in from the corner: %q", hint)
+	}
+	// A new deal, held again; Auto-play waits for it and plays.
+	eval[bool](t, ctx, `(hold('mines.new'), $m('[data-on-click="mines.new"]').click(), true)`)
+	poll[bool](t, ctx, `held('mines.new') > 0`, 30*time.Second)
+	eval[bool](t, ctx, `($m('.kz-mines-auto').click(), true)`)
+	eval[bool](t, ctx, `release('mines.new').then(() => true)`)
+	poll[bool](t, ctx, `view() !== 'H'.repeat(81)`, 30*time.Second)
+}
+
 // A count of mines left that the numbers cannot meet says that a flag may
 // be wrong when there are flags: the count left is taken after them. In a
 // game that is the only way to reach it.

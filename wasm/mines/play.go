@@ -473,6 +473,14 @@ func (m *minesPlay) playingText(width, height, mineCount int, rule, level string
 
 // ---- The game
 
+// waitForDeal waits for a deal under way (it holds the move lock): Hint or
+// Auto-play clicked before the engine has dealt the first game works on
+// that game, instead of finding none and doing nothing.
+func (m *minesPlay) waitForDeal() {
+	m.moves.Lock()
+	m.moves.Unlock()
+}
+
 func (m *minesPlay) newGame() {
 	m.moves.Lock()
 	defer m.moves.Unlock()
@@ -875,6 +883,7 @@ func (m *minesPlay) showReadout(i int) {
 // askHint asks the engine for the best move and shows why.
 func (m *minesPlay) askHint() {
 	w, f := m.w, m.f
+	m.waitForDeal()
 	g := w.state.Game
 	if g == nil || g.Status != string(mines.Playing) {
 		return
@@ -1083,6 +1092,7 @@ func (m *minesPlay) stopAuto() {
 // until the game ends or the reader pauses.
 func (m *minesPlay) autoLoop(gen int) {
 	w, f := m.w, m.f
+	m.waitForDeal()
 	for m.auto && m.autoGen == gen {
 		g := w.state.Game
 		if g == nil || g.Status != string(mines.Playing) {
