@@ -262,7 +262,7 @@ var english = map[string]string{
 	"tree.elapsed":                     "Searching the whole game tree: {1} s so far. Big games take a while; Stop ends it.",
 	"tree.retry":                       "Search again",
 	"tree.too-large":                   "{1} {1:secret is|secrets are} possible here, and the perfect search in the page starts from at most {2}. Narrow the game down in the Helper first, or choose a smaller game.",
-	"tree.helper-error":                "The Helper's rows cannot be used: {1}",
+	"tree.helper-error":                "The Helper's rows cannot be used. {1}",
 	"tree.proof-title":                 "Proof",
 	"tree.objective":                   "Objective",
 	"tree.secrets":                     "Secrets",
