@@ -704,13 +704,13 @@ func TestAnalyserMarksItsAnalysisStaleUnderAGameLink(t *testing.T) {
 	}
 }
 
-// A click on the board before the first game has come from the engine
-// (the board is laid out at once; on a first visit the deal takes a
-// moment) waits for the game and is played, instead of being dropped with
-// the board left covered. The deal is held, so "before" is a state.
-func TestMinesClickBeforeTheFirstDealIsPlayed(t *testing.T) {
+// minesWithTheDealHeld mounts a Minesweeper widget in Play on a new page
+// called name, with its engine holding the first deal (mines.new) until
+// the test releases it.
+func minesWithTheDealHeld(t *testing.T, name string) context.Context {
+	t.Helper()
 	ctx := tab(t)
-	navigate(t, ctx, embedPage(t, "mines-early-click.html", `<div id="mines"></div>`))
+	navigate(t, ctx, embedPage(t, name, `<div id="mines"></div>`))
 	installHold(t, ctx)
 	eval[bool](t, ctx, `(async () => {
 		await new Promise(r => { const w = () => window.Kibitz ? r() : setTimeout(w, 20); w(); });
@@ -719,6 +719,15 @@ func TestMinesClickBeforeTheFirstDealIsPlayed(t *testing.T) {
 		return true;
 	})()`)
 	minesHelpers(t, ctx)
+	return ctx
+}
+
+// A click on the board before the first game has come from the engine
+// (the board is laid out at once; on a first visit the deal takes a
+// moment) waits for the game and is played, instead of being dropped with
+// the board left covered. The deal is held, so "before" is a state.
+func TestMinesClickBeforeTheFirstDealIsPlayed(t *testing.T) {
+	ctx := minesWithTheDealHeld(t, "mines-early-click.html")
 	poll[bool](t, ctx, `held('mines.new') > 0 && !!cell(40)`, 30*time.Second)
 	eval[bool](t, ctx, `(fire(cell(40), 'click'), true)`)
 	eval[bool](t, ctx, `release('mines.new').then(() => true)`)
@@ -728,16 +737,7 @@ func TestMinesClickBeforeTheFirstDealIsPlayed(t *testing.T) {
 // So are Hint and Auto-play clicked then: they did nothing, and Auto-play
 // flipped back to its name at once.
 func TestMinesHintAndAutoPlayBeforeTheFirstDealArePlayed(t *testing.T) {
-	ctx := tab(t)
-	navigate(t, ctx, embedPage(t, "mines-early-hint.html", `<div id="mines"></div>`))
-	installHold(t, ctx)
-	eval[bool](t, ctx, `(async () => {
-		await new Promise(r => { const w = () => window.Kibitz ? r() : setTimeout(w, 20); w(); });
-		hold('mines.new');
-		Kibitz.mount(document.getElementById('mines'), {game: 'mines', lang: 'en', mode: 'play'});
-		return true;
-	})()`)
-	minesHelpers(t, ctx)
+	ctx := minesWithTheDealHeld(t, "mines-early-hint.html")
 	poll[bool](t, ctx, `held('mines.new') > 0 && !!$m('.kz-mines-hint-btn')`, 30*time.Second)
 	eval[bool](t, ctx, `($m('.kz-mines-hint-btn').click(), true)`)
 	eval[bool](t, ctx, `release('mines.new').then(() => true)`)
