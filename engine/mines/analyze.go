@@ -277,25 +277,27 @@ func Analyze(ctx context.Context, b *Board, opts Options) (*Analysis, error) {
 	// The values each group can take by its component's numbers alone,
 	// whatever the count of mines left: where it differs from gVals, the
 	// count settles the group (see SettledByCount).
-	var gAlone []uint16
+	backs := make([][]float64, len(comps))
 	for ci, c := range comps {
-		back := c.backWeights(comb.joint[ci])
-		if err := c.marginals(back, comb.allowed[ci], gProb, gVals); err != nil {
+		backs[ci] = c.backWeights(comb.joint[ci])
+		if err := c.marginals(backs[ci], comb.allowed[ci], gProb, gVals); err != nil {
 			return stop(err)
 		}
 		done += int64(len(c.steps))
+	}
+	var gAlone []uint16
+	for ci, c := range comps {
 		// Only a component the count limits (on most boards the floating
 		// cells take up any difference) and that has a certain group
 		// needs a second pass, over every count its numbers allow.
 		if sameBits(c.support(), comb.allowed[ci]) || !anyCertain(p, p.comps[ci], gVals) {
 			continue
 		}
-		alone := slices.Clone(c.support())
 		if gAlone == nil {
-			gAlone = slices.Clone(gVals)
+			gAlone = slices.Clone(gVals) // every group's values as they are, until its pass
 		}
 		scratch := make([]float64, len(p.groups))
-		if err := c.marginals(back, alone, scratch, gAlone); err != nil {
+		if err := c.marginals(backs[ci], slices.Clone(c.support()), scratch, gAlone); err != nil {
 			return stop(err)
 		}
 	}
