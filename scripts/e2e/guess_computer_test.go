@@ -435,3 +435,54 @@ func TestComputerContradictionIsSaidAtTheAnswer(t *testing.T) {
 		t.Errorf("the message line says it too: %v", got)
 	}
 }
+
+// The perfect strategy's first move proves the whole strategy, which on
+// Mastermind takes seconds. The Computer's game, the Helper and You
+// guess's hint asked guess.suggest, which runs on one worker; now the
+// strategy is searched by guess.tree, which the pool of workers shares
+// (its parts run on every worker), and each move is then read from it.
+// The game still plays the proven strategy to the end.
+func TestPerfectMovesAreSearchedByThePool(t *testing.T) {
+	ctx := computerPage(t, "mastermind")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		// Which worker each part of a shared call goes to.
+		window.partsRun = [];
+		const ids = new WeakMap(), post = Worker.prototype.postMessage;
+		let workers = 0;
+		Worker.prototype.postMessage = function (msg, ...rest) {
+			if (!ids.has(this)) ids.set(this, ++workers);
+			if (msg && msg.method === 'guess.perfect.part') partsRun.push(ids.get(this));
+			return post.call(this, msg, ...rest);
+		};
+		choose('#kz-strategy', 'perfect');
+		const guesses = await play('6543', 8);
+		const computer = {guesses, parts: partsRun.slice(),
+			status: ($('#kz-panel-computer .kz-win') || $('#kz-panel-computer .kz-status')).textContent};
+		// The Helper's suggestion from a position of its own.
+		partsRun = [];
+		$('#kz-tab-helper').click();
+		type('[data-row="0"][data-field="guess"]', '1122');
+		type('[data-row="0"][data-field="a"]', '0');
+		type('[data-row="0"][data-field="b"]', '1');
+		await until(() => !$('#kz-panel-helper .kz-analysis.kz-stale') && $('#kz-panel-helper .kz-suggest'), 60000);
+		return {computer, helperParts: partsRun.slice(), helper: $('#kz-panel-helper .kz-suggest h3').textContent};
+	})()`)
+	comp := got["computer"].(map[string]any)
+	if n := len(comp["guesses"].([]any)); n < 2 || n > 6 || !strings.HasPrefix(comp["status"].(string), "Solved in") {
+		t.Errorf("the perfect strategy must solve Mastermind in at most 6 guesses: %v", comp)
+	}
+	// The parts, by the worker each went to: two workers at least.
+	workers := func(parts []any) int {
+		seen := map[any]bool{}
+		for _, w := range parts {
+			seen[w] = true
+		}
+		return len(seen)
+	}
+	if workers(comp["parts"].([]any)) < 2 {
+		t.Errorf("the first perfect move must be searched by the pool's workers, in parts: %v", comp)
+	}
+	if workers(got["helperParts"].([]any)) < 2 || !strings.HasPrefix(got["helper"].(string), "Suggested next guess") {
+		t.Errorf("the Helper's perfect move must be searched by the pool too: %v", got)
+	}
+}

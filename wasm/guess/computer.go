@@ -166,17 +166,14 @@ func (m *compMode) think() {
 		return
 	}
 	gen := m.gen
-	params := w.state.Settings.suggestParams(spec, m.rows())
-	if params["strategy"] == string(guess.StrategyPerfect) {
-		// The computer's game is one strategy's, from its first guess:
-		// every move and the figures shown are that strategy's.
-		params["from"] = 0
-	}
 	var s suggestion
 	m.thinking = true
 	m.thinkNote.SetTextContent("")
 	m.render()
-	err = m.lane.Call("guess.suggest", params, &s)
+	// The computer's game is one strategy's, from its first guess: with
+	// strategy perfect, every move and the figures shown are that
+	// strategy's.
+	err = w.state.Settings.suggest(m.lane, spec, m.rows(), []turnRow{}, &s)
 	if gen != m.gen {
 		return // the game moved on (undo, new game) while this was computed
 	}

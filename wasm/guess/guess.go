@@ -84,6 +84,33 @@ func (s guessSettings) suggestParams(g gameSpec, rows any) map[string]any {
 	return guessParams(g, extra)
 }
 
+// suggest asks the engine, in lane, for the move the settings' strategy
+// plays after history. For strategy perfect, root is the history its
+// strategy starts from: nil for the position itself, an empty history for
+// the computer's game, which is one strategy's from its first guess.
+//
+// The perfect strategy's first move is its longest call: it proves the
+// whole strategy (Mastermind's takes seconds). guess.suggest runs on one
+// worker, and guess.tree is shared by the engine's pool of workers, so
+// guess.tree searches the strategy first; the engine remembers it, and
+// guess.suggest reads the move from it at once. Once the strategy is
+// known, that guess.tree finds it and answers at once too.
+func (s guessSettings) suggest(lane *frame.Lane, g gameSpec, history, root any, out *suggestion) error {
+	params := s.suggestParams(g, history)
+	if s.Strategy == string(guess.StrategyPerfect) {
+		if root == nil {
+			root = history
+		} else {
+			params["from"] = 0
+		}
+		var tree struct{}
+		if err := lane.Call("guess.tree", guessParams(g, map[string]any{"history": root, "objective": s.objective(), "depth": 0}), &tree); err != nil {
+			return err
+		}
+	}
+	return lane.Call("guess.suggest", params, out)
+}
+
 // spec returns the game the settings describe.
 func (s guessSettings) spec() gameSpec {
 	if s.Preset != "custom" {

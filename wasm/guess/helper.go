@@ -529,8 +529,7 @@ func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[s
 			el("button", attr("type", "button"), cls("kz-link"), on("click", "help.show-some"), f.T("help.show-some"))))
 	}
 	var s suggestion
-	params := w.state.Settings.suggestParams(spec, rows)
-	if err := f.Call("helper", "guess.suggest", params, &s); err != nil {
+	if err := w.state.Settings.suggest(f.Lane("helper"), spec, rows, nil, &s); err != nil {
 		return nil, "", err
 	}
 	results = append(results, el("div", cls("kz-suggest"),

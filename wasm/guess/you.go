@@ -305,8 +305,7 @@ func (m *youMode) hint() {
 		return
 	}
 	var s suggestion
-	params := w.state.Settings.suggestParams(spec, m.rows(len(st.Turns)))
-	if err := f.Call("you", "guess.suggest", params, &s); err != nil {
+	if err := w.state.Settings.suggest(f.Lane("you"), spec, m.rows(len(st.Turns)), nil, &s); err != nil {
 		f.ShowError(err)
 		return
 	}
