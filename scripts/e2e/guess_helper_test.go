@@ -348,3 +348,26 @@ func TestTenDigitOpeningIsFixed(t *testing.T) {
 		t.Errorf("the 10-digit opening should be the fixed first code, explained as such: %v", got)
 	}
 }
+
+// A history whose last row guessed the secret is a game over: the Helper
+// says it is solved and what the secret is, not that one code "is still
+// possible" with a button to add it as another row, and suggests nothing.
+func TestHelperSaysASolvedGameIsSolved(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$('#kz-tab-helper').click();
+		$('[data-on-click="help.paste-open"]').click();
+		type('#kz-paste', '0123 0A3B\n1234 4A0B\n');
+		$('[data-on-click="help.paste-read"]').click();
+		await until(() => $('#kz-panel-helper .kz-analysis h3') && !$('#kz-panel-helper .kz-analysis.kz-stale'));
+		await new Promise(r => setTimeout(r, 300));
+		const panel = $('#kz-panel-helper');
+		return {heading: panel.querySelector('.kz-analysis h3').textContent,
+			addButtons: panel.querySelectorAll('.kz-analysis [data-on-click="help.use"]').length,
+			suggest: !!panel.querySelector('.kz-suggest'),
+			said: kz().querySelector('.kz-said').textContent};
+	})()`)
+	if got["heading"] != "Solved: the secret is 1234." || got["said"] != got["heading"] || got["addButtons"].(float64) != 0 || got["suggest"] != false {
+		t.Errorf("a solved history must say so, with no code to add and no suggestion: %v", got)
+	}
+}

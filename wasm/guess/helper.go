@@ -510,6 +510,12 @@ func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[s
 				attr("aria-label", f.T("help.use-guess", c)), codeView(r, c)))
 		}
 		summary := f.T("help.count", cands.Count)
+		if cands.Solved && cands.Count == 1 {
+			// A row guessed the secret: the game is over, and nothing is
+			// "still possible" (nor worth adding as another row).
+			summary = f.T("help.solved", cands.Candidates[0])
+			return append(results, el("h3", summary)), summary, nil
+		}
 		if cands.Truncated {
 			summary = frame.JoinSentences(summary, f.T("help.first", len(cands.Candidates)))
 		}

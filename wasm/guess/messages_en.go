@@ -189,6 +189,7 @@ var english = map[string]string{
 	"help.first":               "The first {1}:",
 	"help.suggest":             "Suggested next guess:",
 	"help.said-one":            "Only one code is left: {1}.",
+	"help.solved":              "Solved: the secret is {1}.",
 	"help.said-suggest":        "Suggested next guess: {1}.",
 	"help.use-this":            "Add it as the next row",
 	"help.use-guess":           "Add {1} as the next row",

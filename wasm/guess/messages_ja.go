@@ -185,6 +185,7 @@ var japanese = map[string]string{
 	"help.first":                         "最初の {1} 通り：",
 	"help.suggest":                       "次のおすすめ：",
 	"help.said-one":                      "残る候補は {1} だけです。",
+	"help.solved":                        "解けました。答えは {1} です。",
 	"help.said-suggest":                  "次のおすすめは {1} です。",
 	"help.use-this":                      "次の行に追加",
 	"help.use-guess":                     "{1} を次の行に追加",

@@ -185,6 +185,7 @@ var simplifiedChinese = map[string]string{
 	"help.first":                         "前 {1} 组：",
 	"help.suggest":                       "建议下一步：",
 	"help.said-one":                      "只剩一组号码：{1}。",
+	"help.solved":                        "已经猜中：答案是 {1}。",
 	"help.said-suggest":                  "建议下一步猜 {1}。",
 	"help.use-this":                      "加为下一行",
 	"help.use-guess":                     "把 {1} 加为下一行",

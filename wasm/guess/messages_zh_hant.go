@@ -185,6 +185,7 @@ var traditionalChinese = map[string]string{
 	"help.first":                         "前 {1} 組：",
 	"help.suggest":                       "建議下一步：",
 	"help.said-one":                      "只剩一組號碼：{1}。",
+	"help.solved":                        "已經猜中：答案是 {1}。",
 	"help.said-suggest":                  "建議下一步猜 {1}。",
 	"help.use-this":                      "加為下一列",
 	"help.use-guess":                     "把 {1} 加為下一列",
