@@ -298,4 +298,20 @@ func TestOutcome(t *testing.T) {
 	if _, err := OutcomeReverse(context.Background(), FullRow(81), true); err == nil {
 		t.Fatal("the reverse outcome of 81 must be too large")
 	}
+	// A solver's Outcome answers its own game, the empty row too: in the
+	// direct game the side to move has lost it (the other side took the
+	// last object), in the reverse game it has won.
+	for _, row := range []Row{{}, {false, false}, FullRow(7), {true, false, true, true}} {
+		for _, reverse := range []bool{false, true} {
+			o, err := NewSolver(reverse).Outcome(context.Background(), row, false)
+			a, _ := NewSolver(reverse).Solve(context.Background(), row, false)
+			wantGrundy := -1
+			if !reverse {
+				wantGrundy = GrundyOf(row.Groups())
+			}
+			if err != nil || o.Win != (a.Value > 0 || row.Objects() == 0 && reverse) || o.Grundy != wantGrundy {
+				t.Errorf("%v, reverse %v: Outcome %+v, Solve's value %d", row, reverse, o, a.Value)
+			}
+		}
+	}
 }

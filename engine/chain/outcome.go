@@ -55,11 +55,18 @@ func OutcomeReverse(ctx context.Context, row Row, single bool) (OutcomeResult, e
 }
 
 // Outcome is OutcomeReverse on this solver, which keeps its table for the
-// calls after it (a solver of the direct game answers the direct game).
+// calls after it (a solver of the direct game answers the direct game,
+// with its Grundy value).
 func (s *Solver) Outcome(ctx context.Context, row Row, single bool) (OutcomeResult, error) {
 	res := OutcomeResult{Grundy: -1, Exact: true}
+	if !s.reverse {
+		res.Grundy = GrundyOf(row.Groups())
+	}
 	if row.Objects() == 0 {
-		res.Win = true
+		// Whoever took the last object moved last: in the direct game
+		// that player won, so the side to move has lost; in the reverse
+		// game that player lost.
+		res.Win = s.reverse
 		return res, s.begin(ctx, nil)
 	}
 	moves, err := s.Moves(ctx, row, single)
