@@ -171,3 +171,30 @@ func TestChainKeyboardMoveKeepsTheFocus(t *testing.T) {
 		t.Fatalf("End after the computer's answer: the focus went from %s to %s, not to the last object, %s", before, after, last)
 	}
 }
+
+// New game while the computer's move is still on screen (its objects lit,
+// then fading) starts a game that is the reader's to play: the old move's
+// animation went on over the new row, left one object faded out, and the
+// status said "The computer is thinking…" with Hint off until a click.
+func TestChainNewGameDuringTheComputersMove(t *testing.T) {
+	ctx := chainPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-chain-n', 9); set('#kz-chain-game', 'direct'); set('#kz-chain-start', 'cpu'); set('#kz-chain-rule', true);
+		$c('#kz-chain-new').click();
+		await until(() => $c('.kz-chain-cpu'), 20000); // the computer's pick, lit
+		set('#kz-chain-start', 'you');
+		$c('#kz-chain-new').click();
+		// Past the old move's animation (1 s in all).
+		await new Promise(r => setTimeout(r, 1500));
+		const objs = [...$c('#kz-chain-row').querySelectorAll('.kz-chain-obj')];
+		return {turn: $c('#kz-chain-status').dataset.turn, status: $c('#kz-chain-status').textContent,
+			row: $c('#kz-chain-row').dataset.row, hintDisabled: $c('#kz-chain-hint').disabled,
+			marked: objs.filter(o => o.className !== 'kz-chain-obj').map(o => o.className),
+			faded: objs.filter(o => getComputedStyle(o).opacity !== '1').length,
+			log: $c('#kz-chain-log').children.length};
+	})()`)
+	if got["turn"] != "you" || got["hintDisabled"] != false || got["row"] != "XXXXXXXXX" || len(got["marked"].([]any)) != 0 || got["faded"].(float64) != 0 || got["log"].(float64) != 0 {
+		t.Errorf("the new game must be the reader's, with its nine objects plain and nothing played: %v", got)
+	}
+}

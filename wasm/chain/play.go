@@ -25,6 +25,7 @@ type chainPlay struct {
 	rowMsg, history, bigBox                  dom.Element
 
 	busy     bool           // the computer is moving
+	moveGen  int            // counts the computer's moves begun: an older one, overtaken by a new game, lets go
 	waiting  bool           // the computer's move waits: the reader said Not now to its table
 	hint     map[string]int // move text ("4", "4-5") → value, while shown
 	dragFrom int            // the object a drag started on, or -1
@@ -153,6 +154,10 @@ func (p *chainPlay) newGame() {
 	p.waiting = false
 	replace(p.bigBox) // and what it said
 	p.w.state.Game = &chainGame{chainSettings: s, Row: chain.FullRow(s.N).String()}
+	// The last game's move, if the computer was making one, is not this
+	// game's: its animation goes, and so does its "thinking".
+	p.moveGen++
+	p.busy, p.cpuPick, p.taking = false, nil, nil
 	setHidden(p.settingsNote, true)
 	p.hint = nil
 	// A new game starts with no message left from the last.
@@ -266,31 +271,39 @@ func (p *chainPlay) cpuMove() {
 	if p.game() != g {
 		return // a new game came while its table was asked about
 	}
+	p.moveGen++
+	gen := p.moveGen
+	// overtaken: a new game began while this move was asked for or shown;
+	// it owns the row, the animation and the status now.
+	overtaken := func() bool { return p.moveGen != gen }
 	p.busy = true
 	p.render()
 	var reply chainReply
 	err := p.f.Call("chain.play", "chain.move", map[string]any{
 		"position": g.Row, "reverse": g.Reverse, "firstMoveSingle": p.singleNow()}, &reply)
-	if err != nil || p.game() != g {
+	if overtaken() {
+		return
+	}
+	if err != nil {
 		p.busy = false
-		if p.game() == g {
-			p.render()
-		}
+		p.render()
 		p.sayError(err)
 		return
 	}
-	pause(250)
-	p.cpuPick = reply.Move.Take
-	p.render()
-	pause(450)
-	p.cpuPick, p.taking = nil, reply.Move.Take
-	p.render()
-	pause(350)
-	p.taking = nil
-	p.busy = false
-	if p.game() != g {
-		return
+	for _, step := range []struct {
+		wait         int
+		pick, taking []int
+	}{{250, reply.Move.Take, nil}, {450, nil, reply.Move.Take}, {350, nil, nil}} {
+		pause(step.wait)
+		if overtaken() {
+			return
+		}
+		p.cpuPick, p.taking = step.pick, step.taking
+		if step.pick != nil || step.taking != nil {
+			p.render()
+		}
 	}
+	p.busy = false
 	p.play("cpu", reply.Move.Take, reply.Move.Row)
 	p.focusRow()
 }
