@@ -198,3 +198,34 @@ func TestChainNewGameDuringTheComputersMove(t *testing.T) {
 		t.Errorf("the new game must be the reader's, with its nine objects plain and nothing played: %v", got)
 	}
 }
+
+// Two taken from an object alone in its group says to take it alone: the
+// message offered its left neighbour too, which was not there. And the
+// number of objects says a whole number past the limit is out of range,
+// not that it is no whole number.
+func TestChainSaysOnlyWhatCanBeDone(t *testing.T) {
+	ctx := chainPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		const key = (el, k) => { el.focus(); el.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true, composed: true})); };
+		set('#kz-chain-n', 3); set('#kz-chain-game', 'direct'); set('#kz-chain-start', 'you'); set('#kz-chain-rule', false);
+		$c('#kz-chain-new').click();
+		await until(() => $c('#kz-chain-status').dataset.turn === 'you');
+		$c('[data-i="1"]').click(); // X.X: the computer takes one, one stays alone
+		await until(() => $c('#kz-chain-status').dataset.turn === 'you' && $c('#kz-chain-row').dataset.row.split('X').length === 2, 20000);
+		const lone = $c('#kz-chain-row').dataset.row.indexOf('X');
+		key($c('[data-i="' + lone + '"]'), '2');
+		const out = {lone: lone + 1, two: $c('#kz-chain-row-msg').textContent};
+		for (const v of ['10000000000', '1e9']) {
+			set('#kz-chain-n', v);
+			out[v] = $c('#kz-chain-n-error').textContent;
+		}
+		return out;
+	})()`)
+	if want := fmt.Sprintf("Object %v has no neighbour on its right to take with it: take it alone.", got["lone"]); got["two"] != want {
+		t.Errorf("2 on an object alone: %q, want %q", got["two"], want)
+	}
+	if got["10000000000"] != "10000000000 is out of range: give a whole number from 1 to 80." || got["1e9"] != "1e9 is out of range: give a whole number from 1 to 80." {
+		t.Errorf("a whole number past the limit is out of range: %v", got)
+	}
+}

@@ -81,6 +81,7 @@ var english = map[string]string{
 	"chain.why-wait":             "Wait: it is the computer's move.",
 	"chain.why-taken":            "Place {1} is empty: its object has been taken.",
 	"chain.why-no-right":         "Object {1} has no neighbour on its right to take with it: take it alone, or with its left neighbour.",
+	"chain.why-no-right-alone":   "Object {1} has no neighbour on its right to take with it: take it alone.",
 	"chain.why-drag-empty":       "Place {1} is empty: drag from one object to the object beside it.",
 	"chain.why-drag-apart":       "Objects {1} and {2} lie apart: a move takes one object, or two side by side.",
 	"chain.end-you-direct":       "You took the last object; in the direct game that wins.",

@@ -81,6 +81,7 @@ var japanese = map[string]string{
 	"chain.why-wait":             "お待ちください。コンピュータの番です。",
 	"chain.why-taken":            "{1} 番の場所は空です。その駒はもう取られています。",
 	"chain.why-no-right":         "{1} 番の駒には一緒に取れる右隣がありません。一つだけ取るか、左隣と一緒に取ってください。",
+	"chain.why-no-right-alone":   "{1} 番の駒には一緒に取れる右隣がありません。一つだけ取ってください。",
 	"chain.why-drag-empty":       "{1} 番の場所は空です。駒から隣の駒へドラッグしてください。",
 	"chain.why-drag-apart":       "{1} 番と {2} 番の駒は隣り合っていません。一手で取れるのは駒一つか、隣り合う二つです。",
 	"chain.end-you-direct":       "あなたが最後の駒を取りました。通常ゲームでは、最後の駒を取った人の勝ちです。",

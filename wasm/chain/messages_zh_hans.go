@@ -81,6 +81,7 @@ var simplifiedChinese = map[string]string{
 	"chain.why-wait":             "请稍候：现在轮到电脑。",
 	"chain.why-taken":            "第 {1} 个位置是空的：那个物件已经被拿走了。",
 	"chain.why-no-right":         "第 {1} 个物件右边没有可以一起拿的物件：只拿它一个，或连同左边的一起拿。",
+	"chain.why-no-right-alone":   "第 {1} 个物件右边没有可以一起拿的物件：只拿它一个。",
 	"chain.why-drag-empty":       "第 {1} 个位置是空的：请从一个物件拖到旁边的物件。",
 	"chain.why-drag-apart":       "第 {1} 个和第 {2} 个物件并不相邻：一步只能拿一个物件，或相邻的两个。",
 	"chain.end-you-direct":       "你拿走了最后一个物件；在正向游戏中，这样就赢了。",

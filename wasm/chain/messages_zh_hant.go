@@ -81,6 +81,7 @@ var traditionalChinese = map[string]string{
 	"chain.why-wait":             "請稍候：現在輪到電腦。",
 	"chain.why-taken":            "第 {1} 個位置是空的：那個物件已經被拿走了。",
 	"chain.why-no-right":         "第 {1} 個物件右邊沒有可以一起拿的物件：只拿它一個，或連同左邊的一起拿。",
+	"chain.why-no-right-alone":   "第 {1} 個物件右邊沒有可以一起拿的物件：只拿它一個。",
 	"chain.why-drag-empty":       "第 {1} 個位置是空的：請從一個物件拖到旁邊的物件。",
 	"chain.why-drag-apart":       "第 {1} 個和第 {2} 個物件並不相鄰：一步只能拿一個物件，或相鄰的兩個。",
 	"chain.end-you-direct":       "你拿走了最後一個物件；在正向遊戲中，這樣就贏了。",

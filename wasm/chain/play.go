@@ -112,12 +112,11 @@ func (p *chainPlay) readSettings() bool {
 	// count of objects, and is said to be no whole number, not out of
 	// range.
 	x, err := strconv.ParseFloat(typed, 64)
-	whole := err == nil && x == math.Trunc(x) && math.Abs(x) < 1e9
-	n := int(x)
-	good := whole && n >= 1 && n <= chainMaxN
+	whole := err == nil && x == math.Trunc(x) && !math.IsInf(x, 0)
+	good := whole && x >= 1 && x <= chainMaxN
 	switch {
 	case good:
-		s.N = n
+		s.N = int(x)
 		p.nIn.RemoveAttribute("aria-invalid")
 		p.nError.SetTextContent("")
 	case typed == "":
@@ -222,8 +221,10 @@ func (p *chainPlay) userMove(m chain.Move) {
 			p.sayWhy(p.f.T("chain.why-taken", m.At+1))
 		case m.Two && p.singleNow():
 			p.sayWhy(p.f.T("chain.first-one"))
-		case m.Two:
+		case m.Two && m.At > 0 && row[m.At-1]:
 			p.sayWhy(p.f.T("chain.why-no-right", m.At+1))
+		case m.Two:
+			p.sayWhy(p.f.T("chain.why-no-right-alone", m.At+1))
 		}
 		return
 	}
