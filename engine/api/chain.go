@@ -379,6 +379,9 @@ func chainTable(ctx context.Context, params json.RawMessage, report progress.Fun
 	if in.Reverse == nil || *in.Reverse {
 		games = append(games, true)
 	}
+	if len(games) == 0 {
+		return nil, &Error{Code: CodeBadInput, Field: "reverse", Reason: "bad-value", Value: "false", Message: "direct and reverse are both false: ask for at least one game"}
+	}
 	start := time.Now()
 	rows := make([]chainTableRow, to-from+1)
 	for i := range rows {
@@ -518,8 +521,11 @@ func chainGrundy(ctx context.Context, params json.RawMessage, report progress.Fu
 		if in.To != nil {
 			to = *in.To
 		}
-		if from < 0 || to < from {
-			return nil, &Error{Code: CodeBadInput, Field: "to", Reason: "bad-value", Message: "give 0 ≤ from ≤ to"}
+		if from < 0 {
+			return nil, &Error{Code: CodeBadInput, Field: "from", Reason: "bad-value", Value: fmt.Sprint(from), Message: "from must be at least 0"}
+		}
+		if to < from {
+			return nil, &Error{Code: CodeBadInput, Field: "to", Reason: "bad-value", Value: fmt.Sprint(to), Message: "to must not be below from"}
 		}
 		if to-from >= 100_000 {
 			return nil, &Error{Code: CodeTooLarge, Field: "to", Size: int64(to - from + 1), Limit: 100_000, Message: "at most 100,000 values at a time"}

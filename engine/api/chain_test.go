@@ -147,6 +147,9 @@ func TestChainBadInput(t *testing.T) {
 	wantError(t, "chain.solve", `{"n":"5"}`, CodeBadInput, "n")
 	wantError(t, "chain.table", `{"from":3,"to":2}`, CodeBadInput, "to")
 	wantError(t, "chain.table", `{"to":81}`, CodeTooLarge, "to")
+	wantError(t, "chain.table", `{"direct":false,"reverse":false}`, CodeBadInput, "reverse")
+	wantError(t, "chain.grundy", `{"from":-1,"to":3}`, CodeBadInput, "from")
+	wantError(t, "chain.grundy", `{"from":5,"to":3}`, CodeBadInput, "to")
 	wantError(t, "chain.solve", `{"n":5,"reverze":true}`, CodeBadInput, "reverze")
 }
 

@@ -10,9 +10,11 @@ const (
 	ReasonMixed      = "mixed"       // row symbols and numbers in one text
 	ReasonZeroGroup  = "zero-group"  // a group of size 0 in {3,0,4}
 	ReasonEmptyGroup = "empty-group" // two separators in a row, as in {3,,4}
-	ReasonBrace      = "brace"       // an unmatched { or }
+	ReasonBrace      = "brace"       // an unmatched { or }, or a } that does not match its {
 	ReasonTooLong    = "too-long"    // more objects than the engine accepts at all
 	ReasonNegative   = "negative"    // a minus sign before a group size, as in 3 -1
+	ReasonNotWhole   = "not-whole"   // a group size with a fraction, as in 3.5
+	ReasonAfterList  = "after-list"  // something after the list's closing bracket, as in {3} 1
 	ReasonBadValue   = "bad-value"
 )
 

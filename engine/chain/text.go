@@ -79,12 +79,16 @@ func Parse(text, field string) (Row, error) {
 	// Group sizes.
 	var groups []int
 	total := 0
-	open := -1
+	open := -1   // where the list's opening bracket is, while it is open
+	closed := -1 // where its closing bracket is, once it is closed
 	i := 0
 	expect := true // a number is expected next (start, or after a comma)
 	sawComma := -1
 	for i < len(body) {
 		c := body[i]
+		if closed >= 0 && !unicode.IsSpace(c) {
+			return nil, fail(first+i, ReasonAfterList, "the list ended with its closing bracket: write every group size inside one pair of brackets")
+		}
 		switch {
 		case c == '{' || c == '[' || c == '(':
 			if i != 0 {
@@ -93,14 +97,19 @@ func Parse(text, field string) (Row, error) {
 			open = i
 			i++
 		case c == '}' || c == ']' || c == ')':
-			if open < 0 || i != len(body)-1 {
+			if open < 0 {
 				return nil, fail(first+i, ReasonBrace, "this bracket closes nothing")
 			}
-			if sawComma >= 0 && expect && len(groups) > 0 {
-				return nil, fail(first+sawComma, ReasonEmptyGroup, "a comma with no group after it")
+			if closing[body[open]] != c {
+				return nil, fail(first+i, ReasonBrace, "this bracket does not match the "+strconv.Quote(string(body[open]))+" that opened the list")
 			}
-			open = -2
+			if sawComma >= 0 && expect && len(groups) > 0 {
+				return nil, fail(first+sawComma, ReasonEmptyGroup, "a separator with no group after it")
+			}
+			open, closed = -1, i
 			i++
+		case c == '.' && i > 0 && isDigit(body[i-1]) && i+1 < len(body) && isDigit(body[i+1]):
+			return nil, fail(first+i, ReasonNotWhole, "a group size is a whole number of objects")
 		case c == ',' || c == ';':
 			if expect {
 				return nil, fail(first+i, ReasonEmptyGroup, "a separator with no group before it")
@@ -151,6 +160,11 @@ func Parse(text, field string) (Row, error) {
 	}
 	return RowOf(groups), nil
 }
+
+// closing pairs each opening bracket with the one that closes it.
+var closing = map[rune]rune{'{': '}', '[': ']', '(': ')'}
+
+func isDigit(c rune) bool { return c >= '0' && c <= '9' }
 
 // looksLikeRow decides the notation from the first character that is
 // not a space or an opening bracket: a digit, or a minus sign before one,

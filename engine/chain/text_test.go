@@ -68,7 +68,19 @@ func TestParseErrors(t *testing.T) {
 		{"3 -1", 2, ReasonNegative},
 		{"-1", 0, ReasonNegative},
 		{"{3, -1}", 4, ReasonNegative},
-		{"3 1.4", 3, ReasonMixed},
+		{"3 1.4", 3, ReasonNotWhole},
+		{"3.", 1, ReasonMixed}, // no digit after the point: a row symbol
+		{"{3,1]", 4, ReasonBrace},
+		{"[3)", 2, ReasonBrace},
+		{"{3;}", 2, ReasonEmptyGroup},
+		// After the closing bracket, the first thing that follows is at
+		// fault, not the bracket (it said "closes nothing").
+		{"{3}}", 3, ReasonAfterList},
+		{"{3} 1", 4, ReasonAfterList},
+		{"(3)(1)", 3, ReasonAfterList},
+		{"{3,4}x", 5, ReasonAfterList},
+		{"{3} ", -2, ""}, // fine: spaces after the list
+
 		{"X.3", 2, ReasonMixed}, // the text began as a row: 3 breaks it
 		{"３ Ｙ", 2, ReasonBadGroup},
 		{"3 a", 2, ReasonBadGroup},
@@ -83,6 +95,12 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := Parse(c.text, "position")
+		if c.pos == -2 {
+			if err != nil {
+				t.Errorf("%q: %v", c.text, err)
+			}
+			continue
+		}
 		var ie *InputError
 		if !errors.As(err, &ie) {
 			t.Errorf("%q: got %v, want an input error", c.text, err)

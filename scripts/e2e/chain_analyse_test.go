@@ -304,7 +304,9 @@ func TestChainErrorsSpeakTheNotationTyped(t *testing.T) {
 	ctx := chainPage(t)
 	eval[bool](t, ctx, chainSolveJS)
 	got := eval[map[string]any](t, ctx, `(async () => {
-		const out = {groups: (await chainSolve('1e3', false)).error, row: (await chainSolve('XXY', false)).error};
+		const out = {groups: (await chainSolve('1e3', false)).error, row: (await chainSolve('XXY', false)).error,
+			fraction: (await chainSolve('3.5', false)).error, after: (await chainSolve('{3} 1', false)).error,
+			mismatched: (await chainSolve('{3,1]', false)).error};
 		$c('#kz-chain-tab-play').click();
 		const n = $c('#kz-chain-n');
 		for (const v of ['3.5', '1e1', '200']) {
@@ -319,6 +321,18 @@ func TestChainErrorsSpeakTheNotationTyped(t *testing.T) {
 	}
 	if r := got["row"].(string); !strings.Contains(r, "“Y” at character 3 is neither an object (X) nor a gap (.)") {
 		t.Errorf("XXY: %q", r)
+	}
+	// 3.5 is a group size with a fraction, not a row mixed with numbers;
+	// after the closing bracket the text that follows is at fault, not
+	// the bracket; and a bracket must match the one that opened.
+	if f := got["fraction"].(string); !strings.Contains(f, "“.” at character 2: a group size is a whole number of objects.") {
+		t.Errorf("3.5: %q", f)
+	}
+	if a := got["after"].(string); !strings.Contains(a, "“1” at character 5: the list has already been closed by its bracket.") {
+		t.Errorf("{3} 1: %q", a)
+	}
+	if m := got["mismatched"].(string); !strings.Contains(m, "The bracket “]” at character 5 is not matched.") {
+		t.Errorf("{3,1]: %q", m)
 	}
 	if got["3.5"] != "3.5 is not a whole number: give one from 1 to 80." || got["1e1"] != "" || got["200"] != "200 is out of range: give a whole number from 1 to 80." {
 		t.Errorf("the number of objects: %v", got)

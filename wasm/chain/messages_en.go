@@ -95,6 +95,8 @@ var english = map[string]string{
 	"chain.table-stopped":        "Stopped: the table holds N = 1 to {1}; Compute takes it up from there.",
 	"chain.table-stopped-none":   "Stopped before the first rows were done.",
 	"chain.reason-negative":      "{1} at character {2}: a group size cannot be negative.",
+	"chain.reason-not-whole":     "{1} at character {2}: a group size is a whole number of objects.",
+	"chain.reason-after-list":    "{1} at character {2}: the list has already been closed by its bracket. Write every group size inside one pair of brackets, such as {3,1,4}.",
 	"chain.outcome-win":          "The side to move wins.",
 	"chain.outcome-loss":         "The side to move loses: every move leaves the other side a win.",
 	"chain.outcome-move":         "a winning move: take {1}",

@@ -95,6 +95,8 @@ var japanese = map[string]string{
 	"chain.table-stopped":        "停止しました。表には N = 1〜{1} があります。「計算」でその続きから再開します。",
 	"chain.table-stopped-none":   "最初の行ができる前に停止しました。",
 	"chain.reason-negative":      "{2} 文字目の {1}：グループの大きさは負にはなりません。",
+	"chain.reason-not-whole":     "{2} 文字目の {1}：グループの大きさは駒の数なので整数です。",
+	"chain.reason-after-list":    "{2} 文字目の {1} は並びを閉じる括弧の後にあります。{3,1,4} のように、グループの大きさはすべて一組の括弧の中に書いてください。",
 	"chain.outcome-win":          "手番の側の勝ちです。",
 	"chain.outcome-loss":         "手番の側の負けです。どの手を指しても相手の勝ちが残ります。",
 	"chain.outcome-move":         "勝ちになる手：{1} を取る",

@@ -95,6 +95,8 @@ var simplifiedChinese = map[string]string{
 	"chain.table-stopped":        "已停止：表中已有 N = 1 到 {1}；按“计算”会从那里接着算。",
 	"chain.table-stopped-none":   "在第一批行算完之前就停止了。",
 	"chain.reason-negative":      "第 {2} 个字符的 {1}：组的大小不能是负数。",
+	"chain.reason-not-whole":     "第 {2} 个字符 {1}：组的大小是物件的个数，必须是整数。",
+	"chain.reason-after-list":    "第 {2} 个字符 {1} 在列表的右括号之后：请把各组大小都写在同一对括号里，例如 {3,1,4}。",
 	"chain.outcome-win":          "轮到的一方会赢。",
 	"chain.outcome-loss":         "轮到的一方会输：不论怎么走，都会留给对方赢的局面。",
 	"chain.outcome-move":         "致胜的一步：拿走 {1}",

@@ -95,6 +95,8 @@ var traditionalChinese = map[string]string{
 	"chain.table-stopped":        "已停止：表中已有 N = 1 到 {1}；按「計算」會從那裡接著算。",
 	"chain.table-stopped-none":   "在第一批列算完之前就停止了。",
 	"chain.reason-negative":      "第 {2} 個字元的 {1}：組的大小不能是負數。",
+	"chain.reason-not-whole":     "第 {2} 個字元 {1}：組的大小是物件的個數，必須是整數。",
+	"chain.reason-after-list":    "第 {2} 個字元 {1} 在列表的右括號之後：請把各組大小都寫在同一對括號裡，例如 {3,1,4}。",
 	"chain.outcome-win":          "輪到的一方會贏。",
 	"chain.outcome-loss":         "輪到的一方會輸：不論怎麼走，都會留給對方贏的局面。",
 	"chain.outcome-move":         "致勝的一步：拿走 {1}",
