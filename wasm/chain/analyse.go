@@ -74,6 +74,9 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		}
 	})
 	a.renderTable()
+	if f.Resume("chain.table") {
+		go a.computeTable(progressRow) // it was computing when the language changed
+	}
 	return a
 }
 
@@ -299,7 +302,8 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 	}
 	ctx, cancel := context.WithCancel(f.Context())
 	a.tableCancel = cancel
-	defer func() { cancel(); a.tableCancel = nil }()
+	f.Running("chain.table", true)
+	defer func() { cancel(); a.tableCancel = nil; f.Running("chain.table", false) }()
 	// Compute is disabled and its Stop hidden under the focus: the focus
 	// goes from one to the other, and back.
 	hadFocus := f.FocusIn(a.tableBtn)
@@ -313,7 +317,13 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 		setHidden(progressRow, true)
 		setDisabled(a.tableBtn, false)
 		if held && f.Focused() == nil || f.FocusIn(progressRow) {
-			focus(a.tableBtn)
+			if a.tableBtn.Closest(".kz-row").HasAttribute("hidden") {
+				// The table is whole, and its button gone: the focus
+				// goes to the table.
+				focus(a.tableBox.QuerySelector(".kz-chain-table-scroll"))
+			} else {
+				focus(a.tableBtn)
+			}
 		}
 	}()
 	a.tableMsg.SetTextContent("")
@@ -401,6 +411,8 @@ func (a *chainAnalyser) renderTable() {
 		from = n + 1
 	}
 	a.tableBtn.SetTextContent(f.T("chain.table-compute", from, chainMaxN))
+	// A whole table has nothing left to compute (its values never change).
+	setHidden(a.tableBtn.Closest(".kz-row"), len(rows) == chainMaxN && rows[chainMaxN-1].N == chainMaxN)
 	if len(rows) == 0 {
 		replace(a.tableBox)
 		return
@@ -412,7 +424,7 @@ func (a *chainAnalyser) renderTable() {
 		return `<td class="kz-chain-num ` + chainPick(*v > 0, "kz-chain-pos-val", "kz-chain-neg-val") + `">` + signedText(*v) + `</td>`
 	}
 	var b strings.Builder
-	b.WriteString(`<div class="kz-chain-scroll kz-chain-table-scroll"><table class="kz-table kz-chain-table" id="kz-chain-table"><thead><tr><th>N</th><th>` +
+	b.WriteString(`<div class="kz-chain-scroll kz-chain-table-scroll" tabindex="0" role="region" aria-label="` + htmlEscape(f.T("chain.table")) + `"><table class="kz-table kz-chain-table" id="kz-chain-table"><thead><tr><th>N</th><th>` +
 		htmlEscape(f.T("chain.direct")) + `</th><th>` + htmlEscape(f.T("chain.reverse")) + `</th></tr></thead><tbody>`)
 	for _, r := range rows {
 		n := strconv.Itoa(r.N)

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -51,6 +52,7 @@ type Frame struct {
 	message  dom.Element // the live region for errors and notices
 	update   dom.Element // "a new version is ready", with Reload: kept apart, so no error or notice replaces it
 	storeKey string
+	running  map[string]bool // the reader's work under way (Running)
 	handlers map[string]func(ev dom.Event, target dom.Element)
 	host     safejs.Value // the element the widget is mounted on
 	opts     Options
@@ -121,6 +123,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 		opts:     opts,
 		game:     game,
 		storeKey: "kibitz/" + game + "/" + opts.Key,
+		running:  map[string]bool{},
 		handlers: map[string]func(dom.Event, dom.Element){},
 		lanes:    map[string]*Lane{},
 	}
@@ -352,9 +355,42 @@ func (f *Frame) resumed(opts Options) Options {
 	return opts
 }
 
+// A change of language builds the widget again (relaunch), and the work
+// the reader set going would end with the old frame: Minesweeper's
+// auto-play, the chain's table. The widget marks such work (Running);
+// relaunch hands the names to the new frame, and the widget, built again
+// over its saved state, starts the work again (Resume).
+var resuming = map[string]map[string]bool{} // a widget's store key → its work to start again
+
+// Running says whether the work called name, which the reader started,
+// is under way.
+func (f *Frame) Running(name string, on bool) {
+	if on {
+		f.running[name] = true
+	} else {
+		delete(f.running, name)
+	}
+}
+
+// Resume reports whether the widget is built again over the work called
+// name, under way in the frame it replaces: the widget starts it again.
+func (f *Frame) Resume(name string) bool { return resuming[f.storeKey][name] }
+
+// handOver records the running work of f and the widgets nested in it for
+// the frames that replace them.
+func (f *Frame) handOver() {
+	if len(f.running) > 0 {
+		resuming[f.storeKey] = maps.Clone(f.running)
+	}
+	for _, child := range f.children {
+		child.handOver()
+	}
+}
+
 // relaunch rebuilds the widget from scratch in a fresh frame, and
 // returns it (nil if it could not).
 func (f *Frame) relaunch() *Frame {
+	f.handOver()
 	f.unmount()
 	g, err := start(f.host, f.resumed(f.opts), f.Engine, f.point)
 	if err != nil {

@@ -179,6 +179,7 @@ func start(host safejs.Value, opts Options, engine *Engine, point *mountPoint) (
 		f.opts = f.resumed(f.opts)
 	}
 	newWidget().Start(f)
+	delete(resuming, f.storeKey) // the widget has started again what it had under way
 	if opts.Restarted {
 		f.ShowError(errRestarted)
 		f.opts.Restarted = false // said once: a change of language rebuilds the widget without it

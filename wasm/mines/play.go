@@ -177,10 +177,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 			m.stopAuto()
 			return
 		}
-		m.auto = true
-		m.autoGen++
-		m.showAuto()
-		m.f.Go(func() { m.autoLoop(m.autoGen) })
+		m.startAuto()
 	})
 	f.Handle("mines.to-analyser", func(dom.Event, dom.Element) {
 		if g := w.state.Game; g != nil {
@@ -200,6 +197,9 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 		if g.Status == string(mines.Playing) && g.Started {
 			m.startClock()
 		}
+	}
+	if f.Resume("mines.auto") {
+		m.startAuto() // it was playing when the language changed
 	}
 	return m
 }
@@ -1070,7 +1070,18 @@ func (w *minesWidget) proofText(b *minesBoard, a *minesAnalysis, mv mines.Move) 
 
 // ---- Auto-play
 
+func (m *minesPlay) startAuto() {
+	m.auto = true
+	m.autoGen++
+	m.showAuto()
+	gen := m.autoGen
+	m.f.Go(func() { m.autoLoop(gen) })
+}
+
+// showAuto shows whether Auto-play is on, and tells the frame, so that a
+// change of language lets it play on.
 func (m *minesPlay) showAuto() {
+	m.f.Running("mines.auto", m.auto)
 	if m.auto {
 		m.autoBtn.SetTextContent(m.f.T("mines.pause"))
 		m.autoBtn.SetAttribute("aria-pressed", "true")
