@@ -19,7 +19,8 @@ const (
 	ReasonCodeLength         Reason = "code-length"     // a code with the wrong number of symbols
 	ReasonUnknownSymbol      Reason = "unknown-symbol"  // a symbol not in the alphabet
 	ReasonRepeatedSymbol     Reason = "repeated-symbol" // a repeat when repeats are off
-	ReasonFeedbackRange      Reason = "feedback-range"  // A or B negative, or A+B above the length
+	ReasonFeedbackRange      Reason = "feedback-range"  // A+B above the length
+	ReasonCountRange         Reason = "count-range"     // A or B below 0 or above the length
 	ReasonFeedbackImpossible Reason = "feedback-impossible"
 	ReasonFeedbackSyntax     Reason = "feedback-syntax"
 	ReasonGameOver           Reason = "game-over"

@@ -172,10 +172,10 @@ func withWant(want int, e *InputError) *InputError {
 func (r *Rules) checkFeedback(f Feedback) *InputError {
 	n := r.Length
 	if f.A < 0 || f.A > n {
-		return withWant(n, inputError("a", ReasonFeedbackRange, strconv.Itoa(f.A), "A must be 0 to %d, not %d", n, f.A))
+		return withWant(n, inputError("a", ReasonCountRange, strconv.Itoa(f.A), "A must be 0 to %d, not %d", n, f.A))
 	}
 	if f.B < 0 || f.B > n {
-		return withWant(n, inputError("b", ReasonFeedbackRange, strconv.Itoa(f.B), "B must be 0 to %d, not %d", n, f.B))
+		return withWant(n, inputError("b", ReasonCountRange, strconv.Itoa(f.B), "B must be 0 to %d, not %d", n, f.B))
 	}
 	if f.A+f.B > n {
 		return withWant(n, inputError("feedback", ReasonFeedbackRange, f.String(), "A+B is %d, more than the %d %s in a code", f.A+f.B, n, symbolsWord(n)))

@@ -371,3 +371,39 @@ func TestHelperSaysASolvedGameIsSolved(t *testing.T) {
 		t.Errorf("a solved history must say so, with no code to add and no suggestion: %v", got)
 	}
 }
+
+// The answer boxes take what people type there: counts with their
+// letters ("1a" and "2b") read as 1A2B (B was dropped, and 1A0B gave 480
+// codes with no word), full-width digits as a Chinese or Japanese
+// keyboard types them read as digits (they were "not an answer"), and a
+// count below 0 says so (it said the two counts add up to at most 4).
+func TestHelperAnswerBoxesReadWhatIsTyped(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, `($('#kz-tab-helper').click(), true)`)
+	row := func(a, b string) map[string]any {
+		return eval[map[string]any](t, ctx, `(async () => {
+			$('[data-on-click="help.clear"]').click();
+			await until(() => $('[data-row="0"][data-field="guess"]'));
+			type('[data-row="0"][data-field="guess"]', '0123');
+			type('[data-row="0"][data-field="a"]', `+jsString(a)+`);
+			type('[data-row="0"][data-field="b"]', `+jsString(b)+`);
+			$('[data-row="0"][data-field="b"]').blur();
+			await until(() => kz().querySelector('#kz-panel-helper tr.kz-row-error') ||
+				(!$('#kz-panel-helper .kz-analysis.kz-stale') && $('#kz-panel-helper .kz-analysis h3') && $('#kz-panel-helper .kz-analysis h3').textContent.startsWith('216')) , 20000).catch(() => null);
+			await new Promise(r => setTimeout(r, 300));
+			const err = kz().querySelector('#kz-panel-helper tr.kz-row-error');
+			return {error: err ? err.textContent : '', count: $('#kz-panel-helper .kz-analysis h3') ? $('#kz-panel-helper .kz-analysis h3').textContent : ''};
+		})()`)
+	}
+	for _, c := range [][2]string{{"1a", "2b"}, {"1A", "2B"}, {"１", "２"}, {"1", "2"}} {
+		if got := row(c[0], c[1]); got["error"] != "" || !strings.HasPrefix(got["count"].(string), "216 codes are still possible.") {
+			t.Errorf("A %q, B %q must read as 1A2B, 216 codes: %v", c[0], c[1], got)
+		}
+	}
+	if got := row("-1", "2"); got["error"] != "Row 1: A count is 0 to 4, not “-1”." {
+		t.Errorf("a count below 0: %v", got)
+	}
+	if got := row("1", "2b"); !strings.Contains(got["error"].(string), "“1 2b”") {
+		t.Errorf("a count with a letter next to one without must be quoted, not dropped: %v", got)
+	}
+}

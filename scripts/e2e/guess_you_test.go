@@ -279,3 +279,20 @@ func TestAnswersWrapBetweenTheirCounts(t *testing.T) {
 		}
 	}
 }
+
+// A 10-digit guess written with spaces fits the field: it was cut at its
+// seventh symbol ("0 1 2 3 4 5 6"), and the reader's input was lost.
+func TestYouTakeASpacedLongGuess(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-10")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const input = $('#kz-you-guess');
+		const max = input.maxLength;
+		type('#kz-you-guess', '0 1 2 3 4 5 6 7 8 9');
+		$('#kz-panel-you form button[type=submit]').click();
+		await until(() => $('#kz-panel-you .kz-history tbody') && $('#kz-panel-you .kz-history tbody').children.length === 1, 20000);
+		return {max, first: $('#kz-panel-you .kz-history tbody tr .kz-code').getAttribute('aria-label')};
+	})()`)
+	if got["max"].(float64) < float64(len("0 1 2 3 4 5 6 7 8 9")) || got["first"] != "0123456789" {
+		t.Errorf("a spaced 10-digit guess must fit and count: %v", got)
+	}
+}

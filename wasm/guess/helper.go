@@ -409,14 +409,7 @@ func historyOf(r guess.Rules, typed []helperRow, editing int) ([]map[string]any,
 			continue
 		}
 		entry := map[string]any{"guess": strings.TrimSpace(row.Guess), "disabled": row.Off}
-		if a, err := strconv.Atoi(strings.TrimSpace(row.A)); err == nil {
-			entry["a"] = a
-		} else if strings.TrimSpace(row.A) != "" {
-			entry["feedback"] = strings.TrimSpace(row.A) // "1A2B" typed in one box
-		}
-		if b, err := strconv.Atoi(strings.TrimSpace(row.B)); err == nil && !r.ImpliedB() {
-			entry["b"] = b
-		}
+		readAnswer(entry, r, row.A, row.B)
 		rows = append(rows, entry)
 		index = append(index, i)
 	}
@@ -425,6 +418,49 @@ func historyOf(r guess.Rules, typed []helperRow, editing int) ([]map[string]any,
 
 // complete reports whether a row has all it needs: a guess of the
 // game's length and its answer.
+// readAnswer puts a row's answer boxes in its engine row: two counts as
+// a and b; an answer written whole in the A box ("1A2B") as feedback; and
+// anything else typed in both boxes, such as counts with their letters
+// ("1a" and "2b", "1B" and "1W"), as one feedback text made of the two,
+// which the engine reads or says what is wrong with. (A box that was not
+// a bare count was dropped: "1a" and "2b" read as 1A0B, a wrong list of
+// codes with no word.) Full-width digits, as a Chinese or Japanese
+// keyboard types them, are digits.
+func readAnswer(entry map[string]any, r guess.Rules, typedA, typedB string) {
+	a, b := halfWidth(strings.TrimSpace(typedA)), halfWidth(strings.TrimSpace(typedB))
+	if r.ImpliedB() {
+		b = "" // the game has no B: its box is not shown
+	}
+	an, aErr := strconv.Atoi(a)
+	bn, bErr := strconv.Atoi(b)
+	switch {
+	case a == "":
+		if bErr == nil {
+			entry["b"] = bn // the engine says A is missing
+		}
+	case aErr == nil && (b == "" || bErr == nil):
+		entry["a"] = an
+		if b != "" {
+			entry["b"] = bn
+		}
+	case b == "":
+		entry["feedback"] = a
+	default:
+		entry["feedback"] = a + " " + b
+	}
+}
+
+// halfWidth reads full-width characters (U+FF01 to U+FF5E: １, Ａ) as
+// their ASCII forms.
+func halfWidth(s string) string {
+	return strings.Map(func(c rune) rune {
+		if c >= 0xFF01 && c <= 0xFF5E {
+			return c - 0xFEE0
+		}
+		return c
+	}, s)
+}
+
 func (row helperRow) complete(r guess.Rules) bool {
 	symbols := 0
 	for _, ch := range row.Guess {
@@ -432,7 +468,7 @@ func (row helperRow) complete(r guess.Rules) bool {
 			symbols++
 		}
 	}
-	a, b := strings.TrimSpace(row.A), strings.TrimSpace(row.B)
+	a, b := halfWidth(strings.TrimSpace(row.A)), strings.TrimSpace(row.B)
 	_, aIsCount := strconv.Atoi(a)
 	return symbols == r.Length && a != "" && (b != "" || r.ImpliedB() || aIsCount != nil)
 }

@@ -12,6 +12,7 @@ var english = map[string]string{
 	"reason.code-length":                 "{4} has {6} {6:symbol|symbols}; a code in this game has {3}.",
 	"reason.unknown-symbol":              "{1} at position {5} is not a symbol of this game.",
 	"reason.repeated-symbol":             "{1} already appears at position {2}, and this game has no repeats.",
+	"reason.count-range":                 "A count is 0 to {3}, not {4}.",
 	"reason.feedback-range":              "The two counts add up to at most {3}, the length of a code.",
 	"reason.feedback-impossible":         "No secret can give the answer {4}.",
 	"reason.feedback-syntax":             "{4} is not an answer. Write it like 1A2B.",

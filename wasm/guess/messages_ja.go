@@ -12,6 +12,7 @@ var japanese = map[string]string{
 	"reason.code-length":                 "{4} は {6} 桁です。このゲームの数は {3} 桁です。",
 	"reason.unknown-symbol":              "{5} 桁目の {1} はこのゲームの記号ではありません。",
 	"reason.repeated-symbol":             "{1} はすでに {2} 桁目にあります。このゲームは重複なしです。",
+	"reason.count-range":                 "数は 0 から {3} までです。{4} は使えません。",
 	"reason.feedback-range":              "二つの数の合計は最大 {3}（桁数）です。",
 	"reason.feedback-impossible":         "{4} という判定を返す答えはありません。",
 	"reason.feedback-syntax":             "{4} は判定として読めません。1A2B のように書いてください。",

@@ -12,6 +12,7 @@ var simplifiedChinese = map[string]string{
 	"reason.code-length":                 "{4} 有 {6} 个符号，这个游戏的号码是 {3} 位。",
 	"reason.unknown-symbol":              "第 {5} 位的 {1} 不是这个游戏的符号。",
 	"reason.repeated-symbol":             "{1} 已经出现在第 {2} 位，这个游戏不能重复。",
+	"reason.count-range":                 "每个数字是 0 到 {3}，不能是 {4}。",
 	"reason.feedback-range":              "两个数字加起来最多是 {3}，也就是号码的位数。",
 	"reason.feedback-impossible":         "没有任何答案会给出 {4} 这个提示。",
 	"reason.feedback-syntax":             "{4} 不是提示，请像 1A2B 这样写。",

@@ -12,6 +12,7 @@ var traditionalChinese = map[string]string{
 	"reason.code-length":                 "{4} 有 {6} 個符號，這個遊戲的號碼是 {3} 位。",
 	"reason.unknown-symbol":              "第 {5} 位的 {1} 不是這個遊戲的符號。",
 	"reason.repeated-symbol":             "{1} 已經出現在第 {2} 位，這個遊戲不能重複。",
+	"reason.count-range":                 "每個數字是 0 到 {3}，不能是 {4}。",
 	"reason.feedback-range":              "兩個數字加起來最多是 {3}，也就是號碼的位數。",
 	"reason.feedback-impossible":         "沒有任何答案會給出 {4} 這個提示。",
 	"reason.feedback-syntax":             "{4} 不是提示，請像 1A2B 這樣寫。",

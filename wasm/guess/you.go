@@ -377,7 +377,10 @@ func (m *youMode) render() {
 		m.status.SetTextContent(f.Describe(localError(err)))
 		return
 	}
-	m.input.SetAttribute("maxlength", fmt.Sprint(r.Length+4))
+	// Room for a code written with a space between its symbols
+	// ("0 1 2 3 4 5 6 7 8 9"), which the engine reads: r.Length+4 cut a
+	// spaced 10-digit guess at its seventh symbol.
+	m.input.SetAttribute("maxlength", fmt.Sprint(3*r.Length+4))
 	m.input.SetAttribute("placeholder", strings.Repeat("•", r.Length))
 	if !r.Repeats && strings.Trim(r.Alphabet, "0123456789") == "" {
 		m.input.SetAttribute("inputmode", "numeric")
