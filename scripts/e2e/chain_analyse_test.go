@@ -101,6 +101,17 @@ func TestChainAnalyseAnswersEverything(t *testing.T) {
 	}
 }
 
+// chainTableHeldAfterFirstJS starts the table in Analyse and holds its
+// calls after the first in the engine (hold_test.go), so a test acts on a
+// table half computed (N = 1 to 40) on any machine.
+const chainTableHeldAfterFirstJS = `
+		const base = window.__kibitzTestHold;
+		window.__kibitzTestHold = (m, p, e, o) => m === 'chain.table' && p.from > 1 ? base(m, p, e, o) : undefined;
+		hold('chain.table');
+		$c('#kz-chain-tab-analyse').click();
+		$c('#kz-chain-table-go').click();
+		await until(() => held('chain.table') > 0);`
+
 // TestChainTableStopKeepsRows: Stop on the table keeps the rows already
 // computed, a reload keeps them too, and Compute takes up from there to
 // the seed's values. The call after the first is held in the engine
@@ -109,12 +120,7 @@ func TestChainTableStopKeepsRows(t *testing.T) {
 	ctx := chainPage(t)
 	installHold(t, ctx)
 	got := eval[map[string]any](t, ctx, `(async () => {
-		const base = window.__kibitzTestHold;
-		window.__kibitzTestHold = (m, p, e, o) => m === 'chain.table' && p.from > 1 ? base(m, p, e, o) : undefined;
-		hold('chain.table');
-		$c('#kz-chain-tab-analyse').click();
-		$c('#kz-chain-table-go').click();
-		await until(() => held('chain.table') > 0);
+		`+chainTableHeldAfterFirstJS+`
 		const during = $c('#kz-chain-table').tBodies[0].rows.length;
 		$c('[data-on-click="chain.table-stop"]').click();
 		const msg = await until(() => $c('#kz-chain-table-msg').textContent);
