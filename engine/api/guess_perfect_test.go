@@ -188,6 +188,13 @@ func TestSuggestPerfectShipped(t *testing.T) {
 	if proof["source"] != "shipped" || strategy["total"] != 26274.0 || strategy["worst"] != 7.0 || proof["here"].(map[string]any)["secrets"] != 1440.0 {
 		t.Fatalf("1a2b-4 after 0123 0A1B: %v", got)
 	}
+	// A game that opens with another code follows the same strategy,
+	// relabelled: no live search of 1,440 codes.
+	other := mustCall(t, "guess.suggest", `{"preset":"1a2b-4","strategy":"perfect","history":[{"guess":"1234","feedback":"0A1B"}]}`)
+	proof = other["explanation"].(map[string]any)["proof"].(map[string]any)
+	if proof["source"] != "shipped" || proof["strategy"].(map[string]any)["total"] != 26274.0 || proof["rootTurns"] != 0.0 || proof["here"].(map[string]any)["secrets"] != 1440.0 {
+		t.Fatalf("1a2b-4 after 1234 0A1B: %v", other)
+	}
 	// Off the strategy, a position small enough is solved live.
 	off := mustCall(t, "guess.suggest", `{"preset":"1a2b-4","strategy":"perfect","history":[{"guess":"0123","feedback":"1A2B"},{"guess":"0132","feedback":"1A2B"}]}`)
 	if off["explanation"].(map[string]any)["proof"].(map[string]any)["source"] != "search" {

@@ -140,6 +140,12 @@ func TestSplitTreeUsesTheShippedStrategy(t *testing.T) {
 	if alone := resultWithoutTime(t, rawCall(t, "guess.tree", params)); merged != alone {
 		t.Errorf("1a2b-4 merged %s, alone %s", merged, alone)
 	}
+	// So is the shipped strategy relabelled, for a game opened with
+	// another code.
+	planText = rawCall(t, "guess.tree.split", `{"params":{"preset":"1a2b-4","objective":"average","history":[{"guess":"1234","feedback":"0A1B"}]},"workers":2}`)
+	if err := json.Unmarshal([]byte(planText), &plan); err != nil || len(plan.Parts) != 0 {
+		t.Fatalf("1a2b-4 after 1234 0A1B: %d parts (%v)", len(plan.Parts), err)
+	}
 	wantError(t, "guess.tree.split", `{"params":{"rules":{"length":5,"alphabet":"0123456789"},"objective":"fewest-worst"},"workers":2}`, CodeTooLarge, "")
 }
 

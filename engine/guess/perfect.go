@@ -446,14 +446,15 @@ var perfectCache struct {
 const perfectCacheSize = 8
 
 // cachedNode finds a known strategy for the position p: one shipped with
-// the engine that p follows (1a2b-4's, for positions far bigger than a
-// live search may take), or one solved before from p itself. A strategy
+// the engine that p follows, up to a relabelling (1a2b-4's, for positions
+// far bigger than a live search may take), or one solved before from p
+// itself. A strategy
 // solved from an earlier position is not p's own: for the objectives with
 // a worst case, what is best for the whole game need not be best from p,
 // and the answer must not depend on what was asked before.
 func cachedNode(p *Position, obj Objective) (*Tree, *TreeNode) {
 	for _, t := range shippedTrees(p.Rules, obj) {
-		if node := t.Find(p.Turns); node != nil {
+		if t, node := relabelledShipped(t, p.Turns); node != nil {
 			return t, node
 		}
 	}

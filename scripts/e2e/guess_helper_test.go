@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -405,5 +406,44 @@ func TestHelperAnswerBoxesReadWhatIsTyped(t *testing.T) {
 	}
 	if got := row("1", "2b"); !strings.Contains(got["error"].(string), "“1 2b”") {
 		t.Errorf("a count with a letter next to one without must be quoted, not dropped: %v", got)
+	}
+}
+
+// 1a2b-4's shipped strategy opens with 0123, but a reader may open with
+// any code: every first guess is 0123 up to a relabelling of the digits,
+// so the Helper's perfect move after 1234 0A1B comes from the shipped
+// strategy, relabelled. It went to a live search of 1,440 codes, which
+// gave no answer within minutes.
+func TestHelperPerfectAfterAnyFirstGuess(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, treeHelpersJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$('.kz-settings').open = true;
+		choose('#kz-preset', '1a2b-4');
+		choose('#kz-strategy', 'perfect');
+		choose('#kz-objective', 'average');
+		$('#kz-tab-helper').click();
+		type('[data-row="0"][data-field="guess"]', '1234');
+		type('[data-row="0"][data-field="a"]', '0');
+		type('[data-row="0"][data-field="b"]', '1');
+		$('[data-row="0"][data-field="b"]').blur();
+		const found = await until(() => !$('#kz-panel-helper .kz-analysis.kz-stale') && $('#kz-panel-helper .kz-suggest'), 30000).catch(() => null);
+		if (!found) return {suggest: 'none within 30 s'};
+		const suggest = $('#kz-panel-helper .kz-suggest').textContent;
+		$('#kz-panel-helper .kz-tree-open').click();
+		await until(() => treeReady() && /Guess 2/.test($('#kz-panel-tree .kz-tree-root').textContent), 30000);
+		return {suggest, proof: proof(), root: $('#kz-panel-tree .kz-tree-root').textContent,
+			notes: [...kz().querySelectorAll('#kz-panel-tree .kz-tree-proof .kz-note')].map(n => n.textContent)};
+	})()`)
+	t.Logf("1a2b-4 after 1234 0A1B: %v", got)
+	if !strings.HasPrefix(got["suggest"].(string), "Suggested next guess") {
+		t.Fatalf("the Helper must suggest a perfect move after 1234 0A1B: %v", got)
+	}
+	p := got["proof"].(map[string]any)
+	if p["source"] != "shipped" || p["Secrets"] != "1,440" {
+		t.Errorf("the move comes from the shipped strategy, from the 1,440 codes left: %v", p)
+	}
+	if notes := fmt.Sprint(got["notes"]); !strings.Contains(notes, "This position follows the strategy for the whole game: 26,274 guesses in all") {
+		t.Errorf("the proof says the position follows the whole game's strategy: %v", notes)
 	}
 }
