@@ -447,3 +447,56 @@ func TestHelperPerfectAfterAnyFirstGuess(t *testing.T) {
 		t.Errorf("the proof says the position follows the whole game's strategy: %v", notes)
 	}
 }
+
+// The codes still possible are known at once, but the suggestion can take
+// seconds or minutes (a perfect search off the shipped strategy). The
+// Helper showed nothing but "Thinking…" until both were done; now the
+// codes show while the suggestion is worked out, Stop keeps them (they
+// are up to date) and says no suggestion came, with a way to think again.
+// The suggestion is held in the engine so the wait lasts on any machine.
+func TestHelperShowsTheCodesWhileItThinks(t *testing.T) {
+	ctx := guessPage(t)
+	installHold(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		hold('guess.suggest');
+		$('#kz-tab-helper').click();
+		type('[data-row="0"][data-field="guess"]', '0123');
+		type('[data-row="0"][data-field="a"]', '1');
+		type('[data-row="0"][data-field="b"]', '2');
+		$('[data-row="0"][data-field="b"]').blur();
+		const panel = $('#kz-panel-helper');
+		await until(() => held('guess.suggest') > 0 && panel.querySelector('.kz-analysis h3') && !panel.querySelector('.kz-analysis.kz-stale'), 30000);
+		const busy = panel.querySelector('.kz-busy-inline:not([hidden])');
+		const during = {count: panel.querySelector('.kz-analysis h3').textContent, chips: panel.querySelectorAll('.kz-candidates .kz-chip').length,
+			suggest: !!panel.querySelector('.kz-suggest'), busy: !!busy};
+		busy.querySelector('button').click();
+		const stopped = await until(() => panel.querySelector('.kz-suggest-error'), 30000);
+		const after = {text: stopped.textContent, stale: !!panel.querySelector('.kz-analysis.kz-stale'),
+			chips: panel.querySelectorAll('.kz-candidates .kz-chip').length, focus: kz().activeElement && kz().activeElement.textContent,
+			said: kz().querySelector('.kz-said').textContent};
+		await release('guess.suggest');
+		stopped.querySelector('button').focus();
+		stopped.querySelector('button').click();
+		await until(() => panel.querySelector('.kz-suggest'), 30000);
+		const again = {error: !!panel.querySelector('.kz-suggest-error'), focus: kz().activeElement && kz().activeElement.textContent,
+			suggest: panel.querySelector('.kz-suggest h3').textContent};
+		// Without a wait, the codes and the suggestion come in one piece.
+		type('[data-row="0"][data-field="b"]', '1');
+		$('[data-row="0"][data-field="b"]').blur();
+		await until(() => !panel.querySelector('.kz-analysis.kz-stale') && /^\d+ codes/.test(panel.querySelector('.kz-analysis h3').textContent) &&
+			!panel.querySelector('.kz-analysis h3').textContent.startsWith('216') && panel.querySelector('.kz-suggest'), 30000);
+		return {during, after, again, last: panel.querySelector('.kz-analysis h3').textContent};
+	})()`)
+	t.Logf("while the suggestion is held: %v", got)
+	during, after, again := got["during"].(map[string]any), got["after"].(map[string]any), got["again"].(map[string]any)
+	if !strings.HasPrefix(during["count"].(string), "216 codes are still possible.") || during["chips"].(float64) != 100 || during["suggest"] != false || during["busy"] != true {
+		t.Errorf("the codes must show while the suggestion is worked out, under its busy line: %v", during)
+	}
+	if after["text"] != "Stopped before a suggestion. The codes above are up to date. Think again" || after["stale"] != false || after["chips"].(float64) != 100 ||
+		after["said"] != "Stopped before a suggestion. The codes above are up to date." || after["focus"] != "Think again" {
+		t.Errorf("Stop must keep the codes, fresh, and say no suggestion came: %v", after)
+	}
+	if again["error"] != false || again["focus"] != "Add it as the next row" || !strings.HasPrefix(again["suggest"].(string), "Suggested next guess") {
+		t.Errorf("Think again must bring the suggestion, with the focus on it: %v", again)
+	}
+}

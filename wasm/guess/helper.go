@@ -179,6 +179,12 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	f.Handle("help.undo", func(dom.Event, dom.Element) { m.travel(&st.Past, &st.Future) })
 	f.Handle("help.redo", func(dom.Event, dom.Element) { m.travel(&st.Future, &st.Past) })
 	f.Handle("help.tree", func(dom.Event, dom.Element) { w.tree.openFrom("helper") })
+	f.Handle("help.retry", func(_ dom.Event, t dom.Element) {
+		if box := t.Closest(".kz-suggest-error"); box != nil {
+			gen := m.generation
+			f.Go(func() { m.suggestAgain(gen, box) })
+		}
+	})
 	f.Handle("help.show-some", func(_ dom.Event, t dom.Element) {
 		m.showSome, m.toCodes = true, f.FocusIn(t)
 		m.schedule()
@@ -488,7 +494,36 @@ func (m *helperMode) compute(gen int) {
 	}
 	rows, index := m.history(r)
 	m.markStale(f.T("help.updating"))
-	results, said, err := m.analyse(gen, spec, r, rows)
+	codes, said, more, err := m.codes(gen, spec, r, rows)
+	if err == nil && more {
+		var suggestion dom.Element
+		var early bool
+		suggestion, said, early, err = m.suggestAfter(gen, spec, r, rows, codes, said)
+		if early {
+			// The codes are on screen already, and the reader may be in
+			// them: the suggestion, or why there is none, goes under them.
+			if gen != m.generation || errors.Is(err, frame.ErrSuperseded) {
+				return
+			}
+			box := m.suggestionOrError(suggestion, err)
+			m.results.AppendChild(box)
+			switch {
+			case errors.Is(err, frame.ErrStopped):
+				// The Stop pressed went with the busy line: the focus
+				// goes to Think again, and the reader hears why.
+				said = f.T("help.suggest-stopped")
+				if !f.FocusIn(f.Body) {
+					focus(box.QuerySelector("button"))
+				}
+			case err != nil:
+				said = box.TextContent()
+			}
+			f.Say(said)
+			m.saveGood(index)
+			return
+		}
+		codes = append(codes, suggestion)
+	}
 	if gen != m.generation {
 		return // an edit came in; its own computation follows
 	}
@@ -503,7 +538,7 @@ func (m *helperMode) compute(gen int) {
 		}
 		return
 	}
-	m.showResults(results...)
+	m.showResults(codes...)
 	f.Say(said)
 	if m.toCodes {
 		m.toCodes = false
@@ -511,6 +546,13 @@ func (m *helperMode) compute(gen int) {
 			focus(first)
 		}
 	}
+	m.saveGood(index)
+}
+
+// saveGood keeps the rows the results on screen come from, which come
+// back if the rows are later made unreadable.
+func (m *helperMode) saveGood(index []int) {
+	st := m.state()
 	st.Good = nil
 	for _, i := range index {
 		st.Good = append(st.Good, st.Rows[i])
@@ -518,11 +560,103 @@ func (m *helperMode) compute(gen int) {
 	m.w.save()
 }
 
+// codesFirstAfter is how long the suggestion may take before the codes
+// still possible show without it, as the busy line above them shows: a
+// suggestion usually takes a few milliseconds, but a perfect search from
+// a position off the shipped strategy, or Mastermind's first, takes
+// seconds or minutes, and the codes are known at once.
+const codesFirstAfter = 150 * time.Millisecond
+
+// suggestAfter asks for the suggestion for rows, whose codes are already
+// built. If it is not back within codesFirstAfter, the codes show alone
+// meanwhile (early) and the busy line above them says the suggestion is
+// on its way.
+func (m *helperMode) suggestAfter(gen int, spec gameSpec, r guess.Rules, rows []map[string]any, codes []any, said string) (suggestion dom.Element, saidAll string, early bool, err error) {
+	f := m.w.f
+	pending := true
+	timer := f.After(codesFirstAfter, func() {
+		if pending && gen == m.generation {
+			early = true
+			m.showResults(codes...)
+			if m.toCodes {
+				m.toCodes = false
+				if first := m.results.QuerySelector(".kz-candidates .kz-chip"); first != nil {
+					focus(first)
+				}
+			}
+		}
+	})
+	suggestion, suggestSaid, err := m.suggestion(spec, r, rows)
+	pending = false
+	timer.Stop()
+	if err != nil {
+		return nil, said, early, err
+	}
+	return suggestion, frame.JoinSentences(said, suggestSaid), early, nil
+}
+
+// suggestionOrError is what goes under codes shown early: the suggestion,
+// or what stopped it (the reader's Stop, or an error), said in its place.
+func (m *helperMode) suggestionOrError(suggestion dom.Element, err error) dom.Element {
+	f := m.w.f
+	if err == nil {
+		return suggestion
+	}
+	box := el("p", cls("kz-suggest-error"))
+	if errors.Is(err, frame.ErrStopped) {
+		box.Class().Add("kz-note")
+		build(box, f.T("help.suggest-stopped"), " ",
+			el("button", attr("type", "button"), cls("kz-link"), on("click", "help.retry"), f.T("comp.retry")))
+		return box
+	}
+	f.ShowErrorIn(box, err)
+	return box
+}
+
+// suggestAgain asks again for the suggestion that box says was stopped,
+// under the same codes, and puts it (or why there is none) in its place.
+func (m *helperMode) suggestAgain(gen int, box dom.Element) {
+	f := m.w.f
+	spec, r, err := m.rules()
+	if err != nil {
+		return
+	}
+	rows, _ := m.history(r)
+	suggestion, said, err := m.suggestion(spec, r, rows)
+	if gen != m.generation || errors.Is(err, frame.ErrSuperseded) || box.ParentNode() == nil {
+		return
+	}
+	hadFocus := f.FocusIn(box)
+	next := m.suggestionOrError(suggestion, err)
+	box.ParentNode().ReplaceChild(next, box)
+	if button := next.QuerySelector("button"); hadFocus && button != nil {
+		focus(button)
+	}
+	if err == nil {
+		f.Say(said)
+	}
+}
+
 // analyse builds the results for rows: the codes still possible and,
 // unless the game is over, the suggested next guess with its reasons. said
 // is their gist in a sentence or two, for screen readers.
 func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[string]any) (results []any, said string, err error) {
-	w, f := m.w, m.w.f
+	results, said, more, err := m.codes(gen, spec, r, rows)
+	if err != nil || !more {
+		return results, said, err
+	}
+	suggestion, suggestSaid, err := m.suggestion(spec, r, rows)
+	if err != nil {
+		return nil, "", err
+	}
+	return append(results, suggestion), frame.JoinSentences(said, suggestSaid), nil
+}
+
+// codes builds the first part of the results: the codes still possible
+// (or how many, when nothing is known yet). more says the game is not
+// over, so a suggestion follows.
+func (m *helperMode) codes(gen int, spec gameSpec, r guess.Rules, rows []map[string]any) (results []any, said string, more bool, err error) {
+	f := m.w.f
 	known := false
 	for _, row := range rows {
 		known = known || row["disabled"] != true
@@ -535,10 +669,10 @@ func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[s
 			Solved     bool     `json:"solved"`
 		}
 		if err := f.Call("helper", "guess.candidates", guessParams(spec, map[string]any{"history": rows, "limit": 100}), &cands); err != nil {
-			return nil, "", err
+			return nil, "", false, err
 		}
 		if gen != m.generation {
-			return nil, "", frame.ErrSuperseded
+			return nil, "", false, frame.ErrSuperseded
 		}
 		list := el("div", cls("kz-candidates"))
 		for _, c := range cands.Candidates {
@@ -550,7 +684,7 @@ func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[s
 			// A row guessed the secret: the game is over, and nothing is
 			// "still possible" (nor worth adding as another row).
 			summary = f.T("help.solved", cands.Candidates[0])
-			return append(results, el("h3", summary)), summary, nil
+			return append(results, el("h3", summary)), summary, false, nil
 		}
 		if cands.Truncated {
 			summary = frame.JoinSentences(summary, f.T("help.first", len(cands.Candidates)))
@@ -561,7 +695,7 @@ func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[s
 			said = f.T("help.said-one", cands.Candidates[0])
 		}
 		if cands.Solved || cands.Count == 0 {
-			return results, said, nil
+			return results, said, false, nil
 		}
 	} else {
 		// Nothing is known yet: every code is possible. Say how many, and
@@ -570,18 +704,25 @@ func (m *helperMode) analyse(gen int, spec gameSpec, r guess.Rules, rows []map[s
 		results = append(results, el("h3", said, " ",
 			el("button", attr("type", "button"), cls("kz-link"), on("click", "help.show-some"), f.T("help.show-some"))))
 	}
+	return results, said, true, nil
+}
+
+// suggestion builds the suggested next guess for rows, with its reasons
+// and the gist for screen readers.
+func (m *helperMode) suggestion(spec gameSpec, r guess.Rules, rows []map[string]any) (dom.Element, string, error) {
+	w, f := m.w, m.w.f
 	var s suggestion
 	if err := w.state.Settings.suggest(f.Lane("helper"), spec, rows, nil, &s); err != nil {
 		return nil, "", err
 	}
-	results = append(results, el("div", cls("kz-suggest"),
+	box := el("div", cls("kz-suggest"),
 		el("h3", f.T("help.suggest"), " ", codeView(r, s.Guess)),
 		el("div", cls("kz-row"),
 			el("button", attr("type", "button"), cls("kz-primary"), data("guess", s.Guess), on("click", "help.use"), f.T("help.use-this")),
 			// The whole optimal strategy from this position, in its own view.
 			el("button", attr("type", "button"), cls("kz-tree-open"), on("click", "help.tree"), f.T("tree.open-here"))),
-		w.explanationView(r, s.Guess, s.Explanation)))
-	return results, frame.JoinSentences(said, f.T("help.said-suggest", s.Guess)), nil
+		w.explanationView(r, s.Guess, s.Explanation))
+	return box, f.T("help.said-suggest", s.Guess), nil
 }
 
 // markStale dims the results on screen and says why.

@@ -192,6 +192,7 @@ var english = map[string]string{
 	"help.said-one":            "Only one code is left: {1}.",
 	"help.solved":              "Solved: the secret is {1}.",
 	"help.said-suggest":        "Suggested next guess: {1}.",
+	"help.suggest-stopped":     "Stopped before a suggestion. The codes above are up to date.",
 	"help.use-this":            "Add it as the next row",
 	"help.use-guess":           "Add {1} as the next row",
 	"help.cleared":             "Cleared. Undo brings the rows back.",

@@ -188,6 +188,7 @@ var japanese = map[string]string{
 	"help.said-one":                      "残る候補は {1} だけです。",
 	"help.solved":                        "解けました。答えは {1} です。",
 	"help.said-suggest":                  "次のおすすめは {1} です。",
+	"help.suggest-stopped":               "おすすめを出す前に停止しました。上の候補は最新です。",
 	"help.use-this":                      "次の行に追加",
 	"help.use-guess":                     "{1} を次の行に追加",
 	"help.cleared":                       "消去しました。「元に戻す」で行を戻せます。",

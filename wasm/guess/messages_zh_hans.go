@@ -188,6 +188,7 @@ var simplifiedChinese = map[string]string{
 	"help.said-one":                      "只剩一组号码：{1}。",
 	"help.solved":                        "已经猜中：答案是 {1}。",
 	"help.said-suggest":                  "建议下一步猜 {1}。",
+	"help.suggest-stopped":               "在给出建议前已停止。上面列出的代码是最新的。",
 	"help.use-this":                      "加为下一行",
 	"help.use-guess":                     "把 {1} 加为下一行",
 	"help.cleared":                       "已清除。按“撤销”可以找回这些行。",

@@ -188,6 +188,7 @@ var traditionalChinese = map[string]string{
 	"help.said-one":                      "只剩一組號碼：{1}。",
 	"help.solved":                        "已經猜中：答案是 {1}。",
 	"help.said-suggest":                  "建議下一步猜 {1}。",
+	"help.suggest-stopped":               "在給出建議前已停止。上面列出的代碼是最新的。",
 	"help.use-this":                      "加為下一列",
 	"help.use-guess":                     "把 {1} 加為下一列",
 	"help.cleared":                       "已清除。按「復原」可以找回這些列。",
