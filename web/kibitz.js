@@ -1310,8 +1310,8 @@
   }
 
   var placeholderCSS =
-    ":host{all:initial!important;direction:ltr!important;unicode-bidi:isolate!important;display:block!important}" +
-    ".kz-loading{color-scheme:light dark;box-sizing:border-box;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;" +
+    ":host{display:block;height:auto!important;min-height:0!important;max-height:none!important}:host([hidden]){display:none!important}" +
+    ".kz-loading{all:initial;visibility:inherit;direction:ltr;unicode-bidi:isolate;flex:auto;color-scheme:light dark;box-sizing:border-box;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;" +
     "padding:16px;border:1px solid light-dark(#cbd5e1,#334155);border-radius:10px;background:light-dark(#fff,#0f172a);color:light-dark(#0f172a,#e2e8f0);" +
     "font:15px/1.5 system-ui,sans-serif;text-align:center}" +
     ".kz-loading[data-theme=light]{color-scheme:light}.kz-loading[data-theme=dark]{color-scheme:dark}" +

@@ -243,7 +243,7 @@ func TestComputerChartsReadable(t *testing.T) {
 		navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
 		installHelpers(t, ctx)
 		if width == 640 {
-			// The widget's :host rule resets its own width: narrow the page instead.
+			// A 640 px column, as a post's would be.
 			eval[bool](t, ctx, `(() => { document.body.style.cssText = 'width: 640px; margin: 0; padding: 0'; return true; })()`)
 		}
 		eval[bool](t, ctx, `(async () => {
