@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // hostilePostCSS is a blog's stylesheet at its messiest: rules on every
@@ -62,6 +64,52 @@ func TestEmbedKeepsThePostsRulesForTheWidgetsBox(t *testing.T) {
 	for k, w := range want {
 		if got[k] != w {
 			t.Errorf("%s = %v, want %v", k, got[k], w)
+		}
+	}
+}
+
+// Pasted where the page sizes boxes by their content, in a table's cell,
+// as an item of a flex row beside a sidebar, or in a float, each widget
+// takes a widget's width: the room there is, up to about 720 px on a
+// wide page, and at least 260 px, which fits a 320 px phone beside a
+// narrow column. (The widget measures its own width for its narrow
+// layouts, which made its content count for no width at all there:
+// each came out a column 42 px wide and thousands of pixels tall.)
+func TestEmbedTakesAWidgetsWidthWhereThePageFitsItsContent(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"post.html": `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body { font: 18px/1.7 Georgia, serif; max-width: 640px; margin: 2rem auto; padding: 0 8px; } .row { display: flex; gap: 8px; } .float { float: left; }</style></head><body>
+<table><tr><td>1.</td><td><div id="cell" data-kibitz="mines" data-lang="en"></div></td></tr></table>
+<div class="row"><span>Side</span><div id="item" data-kibitz="guess" data-lang="en"></div></div>
+<div class="float"><div id="float" data-kibitz="chain" data-lang="en"></div></div>
+<script src="kibitz-embed.js"></script></body></html>`,
+	}, "", nil)
+	for _, width := range []int64{1280, 320} {
+		ctx := tab(t)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
+			t.Fatal(err)
+		}
+		navigate(t, ctx, server.URL+"/post.html")
+		ids := []string{"cell", "item", "float"}
+		for _, id := range ids {
+			waitWidget(t, ctx, "#"+id)
+		}
+		got := eval[map[string]float64](t, ctx, `(() => {
+			const got = {pageOverflow: document.documentElement.scrollWidth - innerWidth};
+			for (const id of ['cell', 'item', 'float']) got[id] = Math.round(document.getElementById(id).shadowRoot.querySelector('.kz').getBoundingClientRect().width);
+			return got;
+		})()`)
+		least := 480.0
+		if width == 320 {
+			least = 260
+		}
+		for _, id := range ids {
+			if got[id] < least {
+				t.Errorf("at %d px, the widget in the %s is %v px wide, want %v or more", width, id, got[id], least)
+			}
+		}
+		if got["pageOverflow"] > 0 {
+			t.Errorf("at %d px, the page is %v px wider than the window", width, got["pageOverflow"])
 		}
 	}
 }
