@@ -95,3 +95,51 @@ func TestChainWholeTableHasNoComputeButton(t *testing.T) {
 		t.Errorf("a whole table has no Compute button: %v", got)
 	}
 }
+
+// A change of language while the table's big rows build (past N = 60,
+// after the reader said Build the table): the widget built in the new
+// language asked the question again, and the build, stopped with the old
+// widget, was dropped by the engine, so a yes started it from 0%. Now the
+// new widget shows the same build where it is, with its Stop. The reverse
+// game's build is held in the engine (hold_test.go), so the direct one is
+// done, half the bar, when the language changes.
+func TestLanguageChangeKeepsTheBigTableBuilding(t *testing.T) {
+	ctx := chainPage(t)
+	installHold(t, ctx)
+	before := eval[map[string]any](t, ctx, `(async () => {
+		const base = window.__kibitzTestHold;
+		window.__kibitzTestHold = (m, p, e, o) => m === 'chain.solve' && p.reverse ? base(m, p, e, o) : undefined;
+		hold('chain.solve');
+		$c('#kz-chain-tab-analyse').click();
+		$c('#kz-chain-table-go').click();
+		(await until(() => $c('#kz-chain-table-big [data-on-click="chain.big-yes"]'), 120000)).click();
+		await until(() => held('chain.solve') > 0, 120000);
+		// The held call reports no progress of its own: the bar stays at half.
+		return {bar: await until(() => $c('#kz-chain-table-big progress').getAttribute('value') === '0.500' && '0.500')};
+	})()`)
+	chainLanguage(t, ctx, "ja")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$c('#kz-chain-tab-analyse').click();
+		const box = await until(() => $c('#kz-chain-table-big .kz-chain-big-text') || $c('#kz-chain-table-big progress'), 20000);
+		const out = {asked: box.tagName !== 'PROGRESS', bar: box.getAttribute('value'),
+			note: $c('#kz-chain-table-big').textContent, calls: heldEver('chain.solve'), held: held('chain.solve')};
+		const stop = $c('#kz-chain-table-big [data-on-click="chain.big-stop"]');
+		if (stop) {
+			stop.click();
+			out.stopped = (await until(() => $c('.kz-chain-big-stopped'))).textContent;
+			out.heldAfterStop = await until(() => held('chain.solve') === 0).then(() => 0);
+		}
+		await release('chain.solve');
+		return out;
+	})()`)
+	t.Logf("before %v, after %v", before, got)
+	if before["bar"] != "0.500" || got["asked"] != false || got["bar"] != "0.500" || got["calls"] != 1.0 || got["held"] != 1.0 {
+		t.Errorf("the build must go on where it was in the new language, not be asked about again: %v", got)
+	}
+	if note, _ := got["note"].(string); !strings.Contains(note, "18,004,327") || !strings.Contains(note, "50%") || strings.Contains(note, "Building") {
+		t.Errorf("the build's note in Japanese: %q", got["note"])
+	}
+	if stopped, _ := got["stopped"].(string); stopped == "" || strings.Contains(stopped, "Stopped") {
+		t.Errorf("the new widget's Stop stops the build, and says so in Japanese: %v", got)
+	}
+}

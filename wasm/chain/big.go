@@ -4,6 +4,7 @@ package chain
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -68,11 +69,15 @@ func (w *chainWidget) ready(box dom.Element, position string, games ...bool) boo
 			focus(from)
 		}
 	}()
-	games, fp, ok := w.ask(box, position, games...)
-	if !ok || len(games) == 0 {
+	key := keyOf(w.f, box, position, games)
+	if b := w.adopt(key); b != nil {
+		return w.follow(box, b) // the reader said yes before the widget was built again
+	}
+	build, fp, ok := w.ask(box, position, games...)
+	if !ok || len(build) == 0 {
 		return ok
 	}
-	return w.build(box, position, games, fp)
+	return w.follow(box, w.startBuild(key, build, fp.Positions))
 }
 
 // ask asks, in box, whether to build the tables a row past bigCells needs
@@ -133,49 +138,129 @@ func (w *chainWidget) ask(box dom.Element, position string, games ...bool) (buil
 	return build, fp, yes && !ask.dismissed
 }
 
-// build builds the tables of position's row for the games given, one after
-// the other, with a progress bar and Stop in box. The focus, lost with the
-// question's button, goes to Stop.
-func (w *chainWidget) build(box dom.Element, position string, games []bool, fp chainFootprint) bool {
+// A build runs apart from the box that shows it. A change of language
+// builds the widget again, and the old widget's life ends: a build that
+// ended with it was dropped by the engine (a stopped build keeps nothing),
+// and the new widget asked the reader again, who had said yes, and built
+// from nothing. Now the build goes on in the engine, and the widget built
+// again takes it up where it is, in the same box (adopt). A widget that
+// goes for good stops its build.
+type bigBuild struct {
+	owner     *frame.Frame // the frame whose box shows the build
+	positions int64        // of each table, for the progress note
+	cancel    context.CancelFunc
+	done      chan struct{} // closed when the build has ended, with err
+	err       error
+	fraction  float64       // of the whole build, so far
+	show      func(float64) // the owner's progress bar
+}
+
+// bigKey names a build: the engine that builds, the box that shows it,
+// and what it was asked for.
+type bigKey struct {
+	engine        *frame.Engine
+	box, position string
+	games         string
+}
+
+// bigBuilds are the builds under way.
+var bigBuilds = map[bigKey]*bigBuild{}
+
+func keyOf(f *frame.Frame, box dom.Element, position string, games []bool) bigKey {
+	return bigKey{f.Engine, box.GetAttribute("id"), position, fmt.Sprint(games)}
+}
+
+// adopt takes up the build of the same box and row that the widget this
+// one replaces left under way, or returns nil.
+func (w *chainWidget) adopt(key bigKey) *bigBuild {
+	b := bigBuilds[key]
+	if b == nil || b.owner.Context().Err() == nil || !b.owner.HandedOver() {
+		return nil
+	}
+	b.owner = w.f
+	return b
+}
+
+// startBuild builds the tables of key's row for the games given, one after
+// the other, in the engine.
+func (w *chainWidget) startBuild(key bigKey, games []bool, positions int64) *bigBuild {
+	ctx, cancel := context.WithCancel(context.Background())
+	b := &bigBuild{owner: w.f, positions: positions, cancel: cancel, done: make(chan struct{})}
+	bigBuilds[key] = b
+	engine := w.f.Engine
+	go func() {
+		defer func() {
+			if bigBuilds[key] == b { // not a newer build of the same row
+				delete(bigBuilds, key)
+			}
+			cancel()
+			close(b.done)
+		}()
+		for i, reverse := range games {
+			b.err = engine.Call(ctx, "chain.solve", map[string]any{"position": key.position, "reverse": reverse, "firstMoveSingle": false}, nil,
+				func(d, t float64, _ string) {
+					if t > 0 {
+						b.fraction = (float64(i) + d/t) / float64(len(games))
+						if b.show != nil {
+							b.show(b.fraction)
+						}
+					}
+				})
+			if b.err != nil {
+				return
+			}
+		}
+	}()
+	return b
+}
+
+// follow shows build b in box, with a progress bar and Stop, until it
+// ends. The focus, lost with the question's button, goes to Stop.
+func (w *chainWidget) follow(box dom.Element, b *bigBuild) bool {
 	f := w.f
 	ask := w.takeBox(box)
 	defer w.leaveBox(ask)
-	ctx, cancel := context.WithCancel(f.Context())
-	defer cancel()
-	ask.cancel = cancel
+	ask.cancel = b.cancel
 	box.SetInnerHTML(`<div class="kz-row kz-chain-progress-row kz-chain-big-progress"><progress max="1" value="0" aria-label="` + htmlEscape(f.T("chain.big-building")) + `"></progress>` +
 		`<span class="kz-note"></span><button type="button" class="kz-link" data-on-click="chain.big-stop">` + htmlEscape(f.T("common.stop")) + `</button></div>`)
 	bar, note := box.QuerySelector("progress"), box.QuerySelector(".kz-note")
-	show := func(fraction float64) {
+	b.show = func(fraction float64) {
 		bar.SetAttribute("value", strconv.FormatFloat(fraction, 'f', 3, 64))
-		note.SetTextContent(f.T("chain.big-progress", fp.Positions, int(100*fraction)))
+		note.SetTextContent(f.T("chain.big-progress", b.positions, int(100*fraction)))
 	}
-	show(0)
+	b.show(b.fraction)
 	if f.FocusLost() {
 		focus(box.QuerySelector("[data-on-click='chain.big-stop']"))
 	}
 	if w.bigShown != nil {
 		w.bigShown()
 	}
-	for i, reverse := range games {
-		err := f.Engine.Call(ctx, "chain.solve", map[string]any{"position": position, "reverse": reverse, "firstMoveSingle": false}, nil,
-			func(d, t float64, _ string) {
-				if t > 0 {
-					show((float64(i) + d/t) / float64(len(games)))
-				}
-			})
-		if ask.dismissed || f.Context().Err() != nil {
-			return false
-		}
-		if err != nil {
-			if ce, ok := err.(*frame.CallError); ok && ce.Code == "cancelled" {
-				box.SetInnerHTML(`<p class="kz-note kz-chain-big-stopped">` + htmlEscape(f.T("chain.big-stopped")) + `</p>`)
-			} else {
-				replace(box)
-				f.ShowErrorIn(box, err)
+	select {
+	case <-b.done:
+	case <-f.Context().Done():
+	}
+	if f.Context().Err() != nil {
+		// The widget has gone: built again, it takes the build up;
+		// gone for good, it stops it.
+		if b.owner == f {
+			b.show = nil
+			if !f.HandedOver() {
+				b.cancel()
 			}
-			return false
 		}
+		return false
+	}
+	if ask.dismissed {
+		return false
+	}
+	if b.err != nil {
+		if ce, ok := b.err.(*frame.CallError); ok && ce.Code == "cancelled" {
+			box.SetInnerHTML(`<p class="kz-note kz-chain-big-stopped">` + htmlEscape(f.T("chain.big-stopped")) + `</p>`)
+		} else {
+			replace(box)
+			f.ShowErrorIn(box, b.err)
+		}
+		return false
 	}
 	replace(box)
 	return true

@@ -53,6 +53,7 @@ type Frame struct {
 	update   dom.Element // "a new version is ready", with Reload: kept apart, so no error or notice replaces it
 	storeKey string
 	running  map[string]bool // the reader's work under way (Running)
+	handed   bool            // relaunched: a new frame takes the running work over (HandedOver)
 	handlers map[string]func(ev dom.Event, target dom.Element)
 	host     safejs.Value // the element the widget is mounted on
 	opts     Options
@@ -376,9 +377,16 @@ func (f *Frame) Running(name string, on bool) {
 // name, under way in the frame it replaces: the widget starts it again.
 func (f *Frame) Resume(name string) bool { return resuming[f.storeKey][name] }
 
+// HandedOver reports whether the widget went to be built again in
+// another frame (a change of language), not for good: work that outlives
+// its frame (an engine call the new widget takes up) goes on then, and
+// stops otherwise.
+func (f *Frame) HandedOver() bool { return f.handed }
+
 // handOver records the running work of f and the widgets nested in it for
 // the frames that replace them.
 func (f *Frame) handOver() {
+	f.handed = true
 	if len(f.running) > 0 {
 		resuming[f.storeKey] = maps.Clone(f.running)
 	}
