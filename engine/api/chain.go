@@ -156,6 +156,7 @@ type chainSolveOut struct {
 	Moves             []chainMoveValue `json:"moves"`
 	Line              []moveOut        `json:"line"`
 	Grundy            *int             `json:"grundy,omitempty"`
+	LostToRule        bool             `json:"lostToRule,omitempty"` // as in chain.outcome
 	PositionsSearched int64            `json:"positionsSearched"`
 	MemoryBytes       int              `json:"memoryBytes"`
 	Ms                float64          `json:"ms"`
@@ -169,7 +170,10 @@ type chainOutcomeOut struct {
 	Exact   bool     `json:"exact"`
 	Value   *int     `json:"value,omitempty"`
 	Grundy  *int     `json:"grundy,omitempty"`
-	Ms      float64  `json:"ms"`
+	// LostToRule: the direct game's side to move loses only because its
+	// first move may take one object (the Grundy value is not 0).
+	LostToRule bool    `json:"lostToRule,omitempty"`
+	Ms         float64 `json:"ms"`
 }
 
 type chainMoveValue struct {
@@ -219,6 +223,7 @@ func chainSolve(ctx context.Context, params json.RawMessage, report progress.Fun
 	if !in.Reverse {
 		g := chain.GrundyOf(row.Groups())
 		out.Grundy = &g
+		out.LostToRule = chain.LostToRule(g, in.single(), a.Win)
 	}
 	return out, nil
 }
@@ -241,7 +246,7 @@ func chainOutcome(ctx context.Context, params json.RawMessage, report progress.F
 	} else {
 		o = chain.OutcomeDirect(row, in.single())
 	}
-	out := chainOutcomeOut{Winner: winner(o.Win), Objects: row.Objects(), Groups: len(row.Groups()), Exact: o.Exact, Ms: elapsed(start)}
+	out := chainOutcomeOut{Winner: winner(o.Win), Objects: row.Objects(), Groups: len(row.Groups()), Exact: o.Exact, LostToRule: o.LostToRule, Ms: elapsed(start)}
 	if o.Move != nil {
 		m := moveJSON(*o.Move, row.Play(*o.Move))
 		out.Move = &m

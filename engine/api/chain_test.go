@@ -116,6 +116,31 @@ func TestChainOutcome(t *testing.T) {
 	wantError(t, "chain.outcome", `{"n":2000000}`, CodeTooLarge, "n")
 }
 
+// TestChainLostToRule: a direct row the first-move rule loses, though its
+// Grundy value is not 0, says so (a page showed "loses" beside "Grundy
+// value 1" with no reason): a million objects from Grundy values, and 4
+// from the exact solver. Without the rule, or with a Grundy value of 0,
+// it does not.
+func TestChainLostToRule(t *testing.T) {
+	for _, c := range []struct {
+		method, params string
+		grundy         float64
+		lost           bool
+	}{
+		{"chain.outcome", `{"n":1000000,"firstMoveSingle":true}`, 1, true},
+		{"chain.outcome", `{"n":1000000,"firstMoveSingle":false}`, 1, false},
+		{"chain.outcome", `{"position":"{70, 70}","firstMoveSingle":true}`, 0, false},
+		{"chain.solve", `{"n":4,"firstMoveSingle":true}`, 1, true},
+		{"chain.solve", `{"n":4,"firstMoveSingle":false}`, 1, false},
+	} {
+		got := mustCall(t, c.method, c.params)
+		lost, _ := got["lostToRule"].(bool)
+		if got["grundy"] != c.grundy || lost != c.lost || (lost && got["winner"] != "other") {
+			t.Errorf("%s %s: grundy %v, winner %v, lostToRule %v; want grundy %v, lostToRule %v", c.method, c.params, got["grundy"], got["winner"], got["lostToRule"], c.grundy, c.lost)
+		}
+	}
+}
+
 func TestChainGrundy(t *testing.T) {
 	got := mustCall(t, "chain.grundy", `{"position":"{3,1,4}"}`)
 	if got["grundy"] != 3.0 || got["period"] != 12.0 || got["periodStart"] != 71.0 {

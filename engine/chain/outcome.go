@@ -9,7 +9,17 @@ type OutcomeResult struct {
 	Grundy int   // the position's nim-value (direct game); -1 in the reverse game
 	Exact  bool  // the move count was computed too (reverse game)
 	Value  int   // the signed move count when Exact
+	// LostToRule: the side to move loses only because of the first-move
+	// rule (see LostToRule); the Grundy value alone says it wins.
+	LostToRule bool
 }
+
+// LostToRule reports whether the first-move rule is why the side to move
+// loses a direct position whose groups xor to grundy: a non-zero xor is a
+// win without the rule (some move leaves 0), so a loss with it means no
+// move that takes one object leaves 0. A reader who sees "loses" beside a
+// non-zero Grundy value is owed that reason.
+func LostToRule(grundy int, single, win bool) bool { return single && !win && grundy > 0 }
 
 // OutcomeDirect settles the direct game from Grundy values alone, for a row
 // of any length: the side to move wins when the xor of its groups' values
@@ -43,6 +53,7 @@ func OutcomeDirect(row Row, single bool) OutcomeResult {
 		}
 		start = end
 	}
+	res.LostToRule = LostToRule(x, single, false)
 	return res
 }
 
@@ -75,6 +86,7 @@ func (s *Solver) Outcome(ctx context.Context, row Row, single bool) (OutcomeResu
 	}
 	best, _ := Best(moves)
 	res.Value, res.Win = best.Value, best.Value > 0
+	res.LostToRule = LostToRule(res.Grundy, single, res.Win)
 	if res.Win {
 		m := best.Move
 		res.Move = &m

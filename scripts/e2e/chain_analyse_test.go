@@ -101,6 +101,47 @@ func TestChainAnalyseAnswersEverything(t *testing.T) {
 	}
 }
 
+// TestChainLossUnderTheRuleSaysWhy: a direct row of a million objects
+// with the first-move rule showed "loses" beside "Grundy value 1", and
+// nothing said the rule was why (a non-zero Grundy value is a win
+// without it). Now the Grundy value comes with the reason, past the exact
+// solver (chain.outcome) and within it (a row of 4), in English and in
+// Japanese; without the rule the plain value stays.
+func TestChainLossUnderTheRuleSaysWhy(t *testing.T) {
+	ctx := chainPage(t)
+	solveJS := `(async () => {
+		const solve = async (text, rule) => {
+			$c('#kz-chain-tab-analyse').click();
+			const pos = $c('#kz-chain-pos');
+			pos.value = text; pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+			$c('#kz-chain-an-game').value = 'direct';
+			$c('#kz-chain-an-rule').checked = rule;
+			$c('#kz-chain-result').textContent = '';
+			$c('#kz-chain-solve').click();
+			await until(() => $c('#kz-chain-result').textContent);
+			return {big: $c('#kz-chain-result .kz-big').textContent, grundy: $c('#kz-chain-grundy') ? $c('#kz-chain-grundy').textContent : $c('#kz-chain-result').textContent};
+		};
+		return {million: await solve('1000000', true), four: await solve('XXXX', true), free: await solve('1000000', false)};
+	})()`
+	got := eval[map[string]map[string]any](t, ctx, solveJS)
+	t.Logf("%v", got)
+	for _, k := range []string{"million", "four"} {
+		if !strings.HasPrefix(got[k]["big"].(string), "The side to move loses") || !strings.HasPrefix(got[k]["grundy"].(string), "Grundy value 1, a win without the rule") ||
+			!strings.Contains(got[k]["grundy"].(string), "first move may take only one object") {
+			t.Errorf("%s with the rule: %v", k, got[k])
+		}
+	}
+	if got["free"]["grundy"] != "Grundy value 1" {
+		t.Errorf("a million without the rule: %v", got["free"])
+	}
+	chainLanguage(t, ctx, "ja")
+	got = eval[map[string]map[string]any](t, ctx, solveJS)
+	t.Logf("ja: %v", got)
+	if !strings.Contains(got["million"]["grundy"].(string), "最初の手は駒一つしか取れず") || !strings.Contains(got["four"]["grundy"].(string), "最初の手は駒一つしか取れず") {
+		t.Errorf("in Japanese: %v", got)
+	}
+}
+
 // chainTableHeldAfterFirstJS starts the table in Analyse and holds its
 // calls after the first in the engine (hold_test.go), so a test acts on a
 // table half computed (N = 1 to 40) on any machine.

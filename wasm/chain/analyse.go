@@ -144,11 +144,15 @@ func (a *chainAnalyser) solve() {
 		summary = f.T("chain.over")
 	}
 	facts := f.T("chain.searched", s.PositionsSearched, strconv.FormatFloat(s.Ms, 'f', 1, 64))
-	if s.Grundy != nil {
+	var b strings.Builder
+	b.WriteString(`<p class="kz-big">` + htmlEscape(summary) + `</p>`)
+	if s.Grundy != nil && s.LostToRule {
+		// A loss beside a Grundy value that is not 0 needs its reason.
+		b.WriteString(`<p id="kz-chain-grundy">` + htmlEscape(f.T("chain.grundy-rule", *s.Grundy)) + `</p>`)
+	} else if s.Grundy != nil {
 		facts = f.T("chain.grundy", *s.Grundy) + " · " + facts
 	}
-	var b strings.Builder
-	b.WriteString(`<p class="kz-big">` + htmlEscape(summary) + `</p><p class="kz-note">` + htmlEscape(facts) + `</p>`)
+	b.WriteString(`<p class="kz-note">` + htmlEscape(facts) + `</p>`)
 	if len(s.Line) > 0 {
 		// The principal line: each row with the objects the move takes
 		// marked, in a box that scrolls sideways when a row is wider than
@@ -198,7 +202,10 @@ type chainOutcome struct {
 	Winner string        `json:"winner"`
 	Move   *chainMoveOut `json:"move"`
 	Grundy *int          `json:"grundy"`
-	Ms     float64       `json:"ms"`
+	// LostToRule: the first-move rule is why the side to move loses,
+	// though the Grundy value is not 0; the page says so beside it.
+	LostToRule bool    `json:"lostToRule"`
+	Ms         float64 `json:"ms"`
 }
 
 // outcome answers a position too long for the exact solver: in the
@@ -230,7 +237,7 @@ func (a *chainAnalyser) outcome(position string, reverse, single bool, tooLarge 
 	win := o.Winner == "mover"
 	b.WriteString(`<p class="kz-big" id="kz-chain-outcome" data-winner="` + htmlEscape(o.Winner) + `">` + htmlEscape(f.T(chainPick(win, "chain.outcome-win", "chain.outcome-loss"))) + `</p><p>`)
 	if o.Grundy != nil {
-		b.WriteString(htmlEscape(f.T("chain.grundy", *o.Grundy)))
+		b.WriteString(`<span id="kz-chain-grundy">` + htmlEscape(f.T(chainPick(o.LostToRule, "chain.grundy-rule", "chain.grundy"), *o.Grundy)) + `</span>`)
 	}
 	if win && o.Move != nil {
 		b.WriteString(` · <span id="kz-chain-outcome-move" data-take="` + htmlEscape(o.Move.Text) + `">` + htmlEscape(f.T("chain.outcome-move", takeText(o.Move.Take))) + `</span>`)

@@ -94,6 +94,7 @@ type chainSolved struct {
 	PositionsSearched int64          `json:"positionsSearched"`
 	Ms                float64        `json:"ms"`
 	Grundy            *int           `json:"grundy"`
+	LostToRule        bool           `json:"lostToRule"` // as chainOutcome's
 }
 
 type chainReply struct {

@@ -53,6 +53,7 @@ var english = map[string]string{
 	"chain.result-win":           "The side to move wins in {1} {1:move|moves}.",
 	"chain.result-loss":          "The side to move loses in {1} {1:move|moves}.",
 	"chain.grundy":               "Grundy value {1}",
+	"chain.grundy-rule":          "Grundy value {1}, a win without the rule: the side to move loses because its first move may take only one object, and no such move leaves Grundy value 0.",
 	"chain.searched":             "{1} {1:position|positions} evaluated in {2} ms",
 	"chain.line":                 "Principal line",
 	"chain.side-first":           "A:",

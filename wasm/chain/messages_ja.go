@@ -53,6 +53,7 @@ var japanese = map[string]string{
 	"chain.result-win":           "手番の側が {1} 手で勝ちます。",
 	"chain.result-loss":          "手番の側が {1} 手で負けます。",
 	"chain.grundy":               "Grundy 数 {1}",
+	"chain.grundy-rule":          "Grundy 数 {1}。規則がなければ勝ちですが、最初の手は駒一つしか取れず、Grundy 数を 0 にする一つ取りの手がないので、手番の側の負けです。",
 	"chain.searched":             "{1} 局面を {2} ミリ秒で評価",
 	"chain.line":                 "最善手順",
 	"chain.side-first":           "A：",

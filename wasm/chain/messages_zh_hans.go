@@ -53,6 +53,7 @@ var simplifiedChinese = map[string]string{
 	"chain.result-win":           "轮到的一方 {1} 步后赢。",
 	"chain.result-loss":          "轮到的一方 {1} 步后输。",
 	"chain.grundy":               "Grundy 值 {1}",
+	"chain.grundy-rule":          "Grundy 值 {1}，没有这条规则本是必胜：但第一步只能拿一个物件，而拿一个物件的走法都不能让 Grundy 值变成 0，所以轮到的一方会输。",
 	"chain.searched":             "评估了 {1} 个局面，用时 {2} 毫秒",
 	"chain.line":                 "主要变化",
 	"chain.side-first":           "甲：",
