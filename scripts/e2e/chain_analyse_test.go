@@ -142,6 +142,43 @@ func TestChainLossUnderTheRuleSaysWhy(t *testing.T) {
 	}
 }
 
+// TestChainBigQuestionSaysAnHonestTime: the question before a build of
+// 70 cells said "It can take half a minute", where it takes about 2
+// seconds in Chromium here (README: 2.2 to 2.5 million positions a
+// second). Now it says about how many seconds in a desktop browser, from
+// the positions, and up to how long on a slow phone; in Japanese too.
+func TestChainBigQuestionSaysAnHonestTime(t *testing.T) {
+	ctx := chainPage(t)
+	askJS := `(async () => {
+		const ask = async n => {
+			$c('#kz-chain-tab-analyse').click();
+			const pos = $c('#kz-chain-pos');
+			pos.value = 'X'.repeat(n); pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+			$c('#kz-chain-an-game').value = 'direct';
+			$c('#kz-chain-solve').click();
+			const text = (await until(() => $c('#kz-chain-result .kz-chain-big-text'))).textContent;
+			$c('#kz-chain-result [data-on-click="chain.big-no"]').click();
+			await until(() => !$c('#kz-chain-result .kz-chain-big'));
+			return text;
+		};
+		return {n70: await ask(70), n80: await ask(80)};
+	})()`
+	got := eval[map[string]string](t, ctx, askJS)
+	t.Logf("%v", got)
+	if !strings.Contains(got["n70"], "It takes about 2 seconds in a desktop browser, and up to 15 seconds on a slow phone.") || strings.Contains(got["n70"], "half a minute") {
+		t.Errorf("the time of a build of 70 cells (4.7 million positions): %q", got["n70"])
+	}
+	if !strings.Contains(got["n80"], "It takes about 8 seconds in a desktop browser, and up to 50 seconds on a slow phone.") {
+		t.Errorf("the time of a build of 80 cells (18 million positions): %q", got["n80"])
+	}
+	chainLanguage(t, ctx, "ja")
+	got = eval[map[string]string](t, ctx, askJS)
+	t.Logf("ja: %v", got)
+	if !strings.Contains(got["n70"], "デスクトップのブラウザーで 2 秒ほど、遅いスマートフォンでは最大 15 秒かかります。") {
+		t.Errorf("in Japanese: %q", got["n70"])
+	}
+}
+
 // chainTableHeldAfterFirstJS starts the table in Analyse and holds its
 // calls after the first in the engine (hold_test.go), so a test acts on a
 // table half computed (N = 1 to 40) on any machine.
