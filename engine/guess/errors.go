@@ -23,6 +23,7 @@ const (
 	ReasonCountRange         Reason = "count-range"     // A or B below 0 or above the length
 	ReasonFeedbackImpossible Reason = "feedback-impossible"
 	ReasonFeedbackSyntax     Reason = "feedback-syntax"
+	ReasonNoAnswer           Reason = "no-answer" // a guess in history text with no answer after it (Value: the guess)
 	ReasonGameOver           Reason = "game-over"
 	ReasonBadValue           Reason = "bad-value"
 )

@@ -8,7 +8,9 @@ import (
 )
 
 // The text form of a history is one turn per line: the guess, then its
-// feedback, as players write it. All of these read as A=1, B=2:
+// feedback, as players write it (a line may hold several turns, and a
+// code may be spaced out: see ParseHistory). All of these read as A=1,
+// B=2:
 //
 //	1234 1A2B      1234 1a 2b     1234 A1 B2     1234 1 2
 //	1234, 1-2      1234 1EAT2BITE 1234 1 bull 2 cows
@@ -177,7 +179,7 @@ func tokenizeFeedback(text string) ([]feedbackToken, string) {
 					return nil, fmt.Sprintf("%q is not a digit this reader knows", runes[i])
 				}
 				if n = n*10 + d; n > 99 {
-					return nil, "a count is at most 10"
+					return nil, "a count is at most 10; write feedback like 1A2B"
 				}
 			}
 			tokens = append(tokens, feedbackToken{number: n})
@@ -274,6 +276,11 @@ type TextTurn struct {
 
 // ParseHistory reads the text form of a history. Errors name the line
 // (InputError.Row is the 0-based line number).
+//
+// A line holds one turn as a rule, but a history pasted from a chat often
+// runs its turns together ("0123 1A2B 4567 0A0B", "0123 1A2B, 4567
+// 0A0B"), and some write a code with spaces between its symbols ("1 2 3 4
+// 1A2B"). Both read the one way they can: guess, answer, guess, answer.
 func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
 	var turns []TextTurn
 	// A byte-order mark is no symbol, and a lone \r ends a line as an
@@ -286,22 +293,19 @@ func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
 		if s == "" || r.isComment(s) {
 			continue
 		}
-		guess, feedback := r.splitGuess(s)
-		if feedback == "" {
+		fields := r.lineFields(s)
+		if len(fields) == 1 && !r.isCode(fields[0]) {
 			return nil, &InputError{Field: "feedback", Row: line, Pos: -1, Value: raw, Reason: ReasonFeedbackSyntax,
 				Msg: "a line needs a guess and its feedback, like 1234 1A2B"}
 		}
-		code, err := r.ParseCode(guess, "guess")
+		read, err := r.readLine(fields)
 		if err != nil {
-			err.(*InputError).Row = line
+			err.Row = line
 			return nil, err
 		}
-		f, err := r.ParseFeedback(feedback)
-		if err != nil {
-			err.(*InputError).Row = line
-			return nil, err
+		for _, t := range read {
+			turns = append(turns, TextTurn{Line: line, Turn: t})
 		}
-		turns = append(turns, TextTurn{Line: line, Turn: Turn{Guess: code, Feedback: f}})
 	}
 	return turns, nil
 }
@@ -313,11 +317,11 @@ func (r *Rules) isComment(line string) bool {
 		strings.HasPrefix(line, "//") && r.symbolIndex('/') < 0
 }
 
-// splitGuess separates the guess from the feedback on one line, skipping a
-// leading turn number such as "3." or "3)". The guess ends at a space, or
-// at a separator such as ":" or an arrow ("5678: 0A1B", "1234 → 1A2B")
-// unless the game uses that character as a symbol.
-func (r *Rules) splitGuess(line string) (guess, feedback string) {
+// lineFields splits a line of history into its fields, skipping a leading
+// turn number such as "3." or "3)". A field ends at a space, or at a
+// separator such as ":" or an arrow ("5678: 0A1B", "1234 → 1A2B") unless
+// the game uses that character as a symbol.
+func (r *Rules) lineFields(line string) []string {
 	fields := strings.FieldsFunc(line, func(ch rune) bool {
 		return unicode.IsSpace(ch) || (strings.ContainsRune(guessSeparators, ch) && r.symbolIndex(ch) < 0)
 	})
@@ -326,16 +330,134 @@ func (r *Rules) splitGuess(line string) (guess, feedback string) {
 	if len(fields) > 1 && isTurnNumber(fields[0]) && (len(fields) > 2 || r.symbolIndex(rune(fields[0][len(fields[0])-1])) < 0) {
 		fields = fields[1:]
 	}
-	// A bare "3" first is a turn number too, as a copied table gives it
-	// ("3<tab>0123<tab>1A2B"), when it is no guess and the next field is:
-	// "1234 1 2" stays the guess 1234 with A=1, B=2.
-	if len(fields) > 2 && isDigits(fields[0]) && !r.isCode(fields[0]) && r.isCode(fields[1]) {
+	return fields
+}
+
+// readLine reads the fields of one line. A bare "3" first is a turn
+// number, as a copied table gives it ("3<tab>0123<tab>1A2B"), when the
+// line does not read with it as its guess: "1234 1 2" stays the guess
+// 1234 with A=1, B=2, and "1 2 3 4 1 2" the guess 1234.
+func (r *Rules) readLine(fields []string) ([]Turn, *InputError) {
+	turns, err := r.readTurns(fields)
+	if err != nil && len(fields) > 2 && isDigits(fields[0]) && !r.isCode(fields[0]) {
+		if after, again := r.readTurns(fields[1:]); again == nil {
+			return after, nil
+		}
+	}
+	return turns, err
+}
+
+// readTurns reads the fields of one line as guess, answer, guess,
+// answer... An answer takes every field left when they read as one
+// ("1234 1 bull 2 cows"); otherwise it is the longest run of fields that
+// reads as an answer and is followed by a guess. Errors name no row.
+func (r *Rules) readTurns(fields []string) ([]Turn, *InputError) {
+	var turns []Turn
+	for i := 0; i < len(fields); {
+		if len(turns) > 0 && r.isMidLineTurnNumber(fields[i:]) {
+			i++ // "1. 0123 1A2B 2. 4567 0A0B"
+		}
+		guess, n := r.guessAt(fields[i:])
+		code, err := r.ParseCode(guess, "guess")
+		if err != nil {
+			return nil, err.(*InputError)
+		}
+		i += n
+		rest := fields[i:]
+		if len(rest) == 0 {
+			return nil, &InputError{Field: "feedback", Row: -1, Pos: -1, Value: guess, Reason: ReasonNoAnswer,
+				Msg: fmt.Sprintf("the guess %s has no answer after it", guess)}
+		}
+		k, f, bad := r.answerAt(rest)
+		if bad != nil {
+			return nil, bad
+		}
+		turns = append(turns, Turn{Guess: code, Feedback: f})
+		i += k
+	}
+	return turns, nil
+}
+
+// maxAnswerFields bounds an answer followed by another turn on its line:
+// the longest form, "1 bulls, 2 cows", is four fields.
+const maxAnswerFields = 8
+
+// answerAt reads the answer at the start of fields and says how many
+// fields it took. When no run of fields reads, the error is about the
+// fields up to the next thing that looks like a guess, or all of them.
+func (r *Rules) answerAt(fields []string) (int, Feedback, *InputError) {
+	whole, err := r.ParseFeedback(strings.Join(fields, " "))
+	if err == nil {
+		return len(fields), whole, nil
+	}
+	for k := min(len(fields)-1, maxAnswerFields); k >= 1; k-- {
+		if !r.startsGuess(fields[k:]) {
+			continue
+		}
+		if f, err := r.ParseFeedback(strings.Join(fields[:k], " ")); err == nil {
+			return k, f, nil
+		}
+	}
+	for k := 1; k < len(fields); k++ {
+		if r.startsGuess(fields[k:]) {
+			_, err = r.ParseFeedback(strings.Join(fields[:k], " "))
+			break
+		}
+	}
+	return 0, Feedback{}, err.(*InputError)
+}
+
+// guessAt returns the guess at the start of fields and how many fields
+// it takes: the first field, or a code written one symbol to a field
+// ("1 2 3 4"), as many fields as a code has symbols (a letter or digit
+// that is no symbol counts, for the error to name it).
+func (r *Rules) guessAt(fields []string) (string, int) {
+	n := 0
+	for n < len(fields) && n < r.Length && r.isOneCharacter(fields[n]) {
+		n++
+	}
+	if n <= 1 {
+		return fields[0], 1
+	}
+	return strings.Join(fields[:n], " "), n
+}
+
+// startsGuess reports whether fields start with what is meant as a guess,
+// after a turn number if any: a code, a code spaced out, or a field as
+// long as a code with one symbol wrong ("45x7"), so that a typo in the
+// second guess of a line is named as one.
+func (r *Rules) startsGuess(fields []string) bool {
+	if r.isMidLineTurnNumber(fields) {
 		fields = fields[1:]
 	}
-	if len(fields) == 0 {
-		return "", ""
+	guess, _ := r.guessAt(fields)
+	if r.isCode(guess) {
+		return true
 	}
-	return fields[0], strings.Join(fields[1:], " ")
+	runes := []rune(guess)
+	if len(runes) != r.Length {
+		return false
+	}
+	wrong := 0
+	for _, ch := range runes {
+		if r.symbolIndex(ch) < 0 {
+			wrong++
+		}
+	}
+	return wrong <= 1
+}
+
+// isMidLineTurnNumber reports whether fields start with a turn number,
+// "2." or "2)", followed by more.
+func (r *Rules) isMidLineTurnNumber(fields []string) bool {
+	return len(fields) > 1 && isTurnNumber(fields[0]) && r.symbolIndex(rune(fields[0][len(fields[0])-1])) < 0
+}
+
+// isOneCharacter reports whether s is one symbol of the game, or one
+// letter or digit.
+func (r *Rules) isOneCharacter(s string) bool {
+	runes := []rune(s)
+	return len(runes) == 1 && (r.symbolIndex(runes[0]) >= 0 || unicode.IsLetter(runes[0]) || unicode.IsDigit(runes[0]))
 }
 
 // guessSeparators may end a guess on a line of history text.

@@ -88,8 +88,12 @@ func TestParseHistory(t *testing.T) {
 		t.Fatalf("a bad symbol must be named by line and position: %v", err)
 	}
 	_, err = r.ParseHistory("0123\n")
-	if !errors.As(err, &in) || in.Row != 0 || in.Reason != ReasonFeedbackSyntax {
+	if !errors.As(err, &in) || in.Row != 0 || in.Reason != ReasonNoAnswer || in.Value != "0123" {
 		t.Fatalf("a line without feedback: %v", err)
+	}
+	_, err = r.ParseHistory("1A2B\n")
+	if !errors.As(err, &in) || in.Row != 0 || in.Reason != ReasonFeedbackSyntax {
+		t.Fatalf("a line without a guess: %v", err)
 	}
 	// The forms people paste: a colon or an arrow after the guess, a full
 	// stop at the end.
@@ -161,6 +165,62 @@ func TestParseHistory(t *testing.T) {
 	}
 }
 
+// A history pasted from a chat runs its turns together on one line,
+// apart by spaces, commas or turn numbers, and some write a code with a
+// space between its symbols: each reads the one way it can, guess,
+// answer, guess, answer.
+func TestParseHistoryTurnsOnOneLine(t *testing.T) {
+	four := mustRules(t, "1a2b-4")
+	want := "0123 1A2B\n4567 0A0B\n"
+	for _, text := range []string{
+		"0123 1A2B 4567 0A0B", "0123 1A2B, 4567 0A0B", "0123 1A2B; 4567 0A0B", "0123 1 2 4567 0 0",
+		"0123: 1A2B, 4567: 0A0B", "1. 0123 1A2B 2. 4567 0A0B", "0123 1A2B / 4567 0A0B",
+		"0 1 2 3 1A2B 4 5 6 7 0A0B", "0 1 2 3 1A2B\n4 5 6 7 0A0B", "0 1 2 3 1 2\n4 5 6 7 0 0",
+		"1 0 1 2 3 1A2B\n2 4 5 6 7 0A0B", // a bare turn number before a spaced code
+	} {
+		turns, err := four.ParseHistory(text)
+		if err != nil {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		if got := four.FormatHistory(textTurns(turns)); got != want {
+			t.Errorf("%q read as %q, want %q", text, got, want)
+		}
+	}
+	mm := mustRules(t, "mastermind")
+	if turns, err := mm.ParseHistory("1 1 2 2 1 black 1 white 3 4 5 6 0 0"); err != nil || mm.FormatHistory(textTurns(turns)) != "1122 1A1B\n3456 0A0B\n" {
+		t.Errorf("Mastermind, spaced codes and worded answers on one line: %+v %v", turns, err)
+	}
+	ten := mustRules(t, "1a2b-10")
+	if turns, err := ten.ParseHistory("0123456789 3A, 9876543210 0"); err != nil || len(turns) != 2 || turns[1].Turn.Feedback != (Feedback{0, 10}) {
+		t.Errorf("10 of 10, two turns on a line: %+v %v", turns, err)
+	}
+
+	// What does not read is named where it goes wrong: the answer of the
+	// second turn, a typo in the second guess, a guess with no answer, a
+	// spaced code a symbol short.
+	for _, c := range []struct {
+		text, field, value string
+		reason             Reason
+		pos                int
+	}{
+		{"0123 1A2B 4567 5A0B", "a", "5", ReasonCountRange, -1},
+		{"0123 1A2B 4567 0A0X", "feedback", "0A0X", ReasonFeedbackSyntax, -1},
+		{"0123 5A 4567 0A0B", "a", "5", ReasonCountRange, -1},
+		{"0123 1A2B 45x7 0A0B", "guess", "45x7", ReasonUnknownSymbol, 2},
+		{"0123 1A2B 4567", "feedback", "4567", ReasonNoAnswer, -1},
+		{"0123 1A2B 4567 0A0B 8901", "feedback", "8901", ReasonNoAnswer, -1},
+		{"1 2 3 1A2B", "guess", "1 2 3", ReasonCodeLength, -1},
+		{"1 2 3 4", "feedback", "1 2 3 4", ReasonNoAnswer, -1},
+	} {
+		_, err := four.ParseHistory("5678 0A0B\n" + c.text)
+		var in *InputError
+		if !errors.As(err, &in) || in.Row != 1 || in.Field != c.field || in.Value != c.value || in.Reason != c.reason || in.Pos != c.pos {
+			t.Errorf("%q: got %#v, want row 1, %s %q, %s at %d", c.text, err, c.field, c.value, c.reason, c.pos)
+		}
+	}
+}
+
 // FormatHistory and ParseHistory are inverses.
 func TestHistoryRoundTrip(t *testing.T) {
 	for _, id := range []string{"1a2b-4", "mastermind", "1a2b-10", "numeron"} {
@@ -190,6 +250,7 @@ func FuzzParseHistory(f *testing.F) {
 		"0123 1A2B\n4567 0A1B", "1. 0123 1a2b", "# x\n\n8901\t0 0", "0123 1EAT2BITE", "0123 1黑2白",
 		"0123", "0123 9A", "01234 1A", "ABCD 1B2W", "0123 A1 B2", "0123 1 2 3", "１２３４ １Ａ２Ｂ", "\x00\xff", "0123 99999999999999",
 		"5678: 0A1B", "1234 → 1A2B", "0123 1A2B.", "012 0E1B", "0123 1B2C", "1122 2B", "1234 -> 1A2B", "5678：0A1B。",
+		"0123 1A2B 4567 0A0B", "0123 1 2, 4567 0 0", "1 2 3 4 1A2B", "1. 0123 1A2B 2. 4567 0A0B", "0123 1A2B 4567",
 	} {
 		f.Add(seed)
 	}

@@ -158,6 +158,16 @@ func TestHelperReadsPastedVariants(t *testing.T) {
 	if rows := strings.Join(toStrings(got["rows"]), " | "); rows != "012 0 1 |   " {
 		t.Errorf("Numeron's 0E1B should read as 0 EAT 1 BITE: %q (error %q)", rows, got["error"])
 	}
+	// A history pasted from a chat: turns run together on a line, a code
+	// written with spaces between its symbols.
+	got = read("1a2b-4", "0123 1A2B 4567 0A0B, 8901 1A1B\n5 6 7 8 0A1B\n")
+	if rows := strings.Join(toStrings(got["rows"]), " | "); rows != "0123 1 2 | 4567 0 0 | 8901 1 1 | 5678 0 1 |   " {
+		t.Errorf("turns on one line and a spaced code should read as four rows: %q (error %q)", rows, got["error"])
+	}
+	got = read("1a2b-4", "0123 1A2B 4567\n")
+	if got["error"] != "Line 1, “0123 1A2B 4567”: The guess “4567” has no answer. Write its answer after it, like 1A2B." {
+		t.Errorf("a guess with no answer should be named: %q", got["error"])
+	}
 	got = read("1a2b-4", "0123 1A2B\n45x7 0A1B\n")
 	if got["error"] != "Line 2, “45x7 0A1B”: “x” at position 3 is not a symbol of this game." {
 		t.Errorf("a bad line should be quoted and called a line: %q", got["error"])

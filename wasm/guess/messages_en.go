@@ -16,6 +16,7 @@ var english = map[string]string{
 	"reason.feedback-range":              "The two counts add up to at most {3}, the length of a code.",
 	"reason.feedback-impossible":         "No secret can give the answer {4}.",
 	"reason.feedback-syntax":             "{4} is not an answer. Write it like 1A2B.",
+	"reason.no-answer":                   "The guess {4} has no answer. Write its answer after it, like 1A2B.",
 	"reason.conflict":                    "These rows contradict each other: no secret gives all of that feedback.",
 	"reason.rows-conflict":               "These rows contradict each other: no secret gives all of that feedback. Switch one off or correct it.",
 	"reason.answers-conflict":            "This answer contradicts your earlier ones (the rows marked in the table): no secret gives all of them. Check this answer, or undo an earlier one.",

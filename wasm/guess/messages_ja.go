@@ -16,6 +16,7 @@ var japanese = map[string]string{
 	"reason.feedback-range":              "二つの数の合計は最大 {3}（桁数）です。",
 	"reason.feedback-impossible":         "{4} という判定を返す答えはありません。",
 	"reason.feedback-syntax":             "{4} は判定として読めません。1A2B のように書いてください。",
+	"reason.no-answer":                   "予想 {4} の後に判定がありません。1A2B のように判定を続けて書いてください。",
 	"reason.conflict":                    "これらの行は矛盾しています。すべての判定を満たす答えはありません。",
 	"reason.rows-conflict":               "これらの行は矛盾しています。すべての判定を満たす答えはありません。どれかを無効にするか直してください。",
 	"reason.answers-conflict":            "この判定はこれまでの判定（表で色の付いた行）と矛盾しています。すべてを満たす答えはありません。今回の判定を確認するか、前の判定を元に戻してください。",

@@ -16,6 +16,7 @@ var simplifiedChinese = map[string]string{
 	"reason.feedback-range":              "两个数字加起来最多是 {3}，也就是号码的位数。",
 	"reason.feedback-impossible":         "没有任何答案会给出 {4} 这个提示。",
 	"reason.feedback-syntax":             "{4} 不是提示，请像 1A2B 这样写。",
+	"reason.no-answer":                   "猜测 {4} 后面没有提示，请在它后面写上提示，例如 1A2B。",
 	"reason.conflict":                    "这几行互相矛盾：没有任何答案能同时给出这些提示。",
 	"reason.rows-conflict":               "这几行互相矛盾：没有任何答案能同时给出这些提示。请停用或改正其中一行。",
 	"reason.answers-conflict":            "这次的回答与先前的回答（表中标出的行）互相矛盾：没有任何答案符合全部回答。请检查这次的回答，或撤销先前的回答。",

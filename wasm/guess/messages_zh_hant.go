@@ -16,6 +16,7 @@ var traditionalChinese = map[string]string{
 	"reason.feedback-range":              "兩個數字加起來最多是 {3}，也就是號碼的位數。",
 	"reason.feedback-impossible":         "沒有任何答案會給出 {4} 這個提示。",
 	"reason.feedback-syntax":             "{4} 不是提示，請像 1A2B 這樣寫。",
+	"reason.no-answer":                   "猜測 {4} 後面沒有提示，請在它後面寫上提示，例如 1A2B。",
 	"reason.conflict":                    "這幾列互相矛盾：沒有任何答案能同時給出這些提示。",
 	"reason.rows-conflict":               "這幾列互相矛盾：沒有任何答案能同時給出這些提示。請停用或修正其中一列。",
 	"reason.answers-conflict":            "這次的回答與先前的回答（表中標出的行）互相矛盾：沒有任何答案符合全部回答。請檢查這次的回答，或復原先前的回答。",
