@@ -98,6 +98,8 @@ func minesError(err error) *Error {
 			e.Want, e.Left = conflict.Need, &conflict.Left
 		case mines.ConflictTooManyFlags:
 			e.Left = &conflict.Left
+		case mines.ConflictFlagsAround:
+			e.Want, e.Left = conflict.Need, &conflict.Left
 		}
 		return e
 	}

@@ -51,7 +51,7 @@ func TestMinesAnalyzeErrors(t *testing.T) {
 		t.Fatalf("a conflict must name its cells: %+v", e)
 	}
 	e = wantError(t, "mines.analyze", `{"board":"3x1x1\n1F0\n"}`, CodeBadInput, "board")
-	if e.Reason != "conflict" || len(e.Cells) != 1 || len(e.Flags) != 1 || !strings.Contains(e.Message, "flag") {
+	if e.Reason != "flags-around" || len(e.Cells) != 1 || len(e.Flags) != 1 || e.Want != 0 || e.Left == nil || *e.Left != 0 || !strings.Contains(e.Message, "flag") {
 		t.Fatalf("a wrong flag must be named: %+v", e)
 	}
 	e = wantError(t, "mines.analyze", `{"board":"3x1x1\nFHF\n"}`, CodeBadInput, "board")

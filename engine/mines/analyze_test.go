@@ -102,6 +102,19 @@ func checkAgainstBrute(t *testing.T, b *Board) {
 		if conflict.Reason == ConflictNumbers {
 			checkCore(t, b, conflict)
 		}
+		if conflict.Reason == ConflictFlagsAround {
+			at := b.Index(conflict.Cells[0])
+			var nb [8]int
+			flags := 0
+			for _, j := range b.Neighbours(at, nb[:0]) {
+				if b.Cells[j] == Flag {
+					flags++
+				}
+			}
+			if int(b.Cells[at]) != conflict.Need || flags != len(conflict.Flags) || flags <= conflict.Need || conflict.Left != b.Mines-b.Count(Flag) {
+				t.Fatalf("%s: %+v does not describe the number it names", b.Format(), conflict)
+			}
+		}
 		return
 	}
 	if err != nil {
@@ -376,7 +389,11 @@ func TestConflicts(t *testing.T) {
 		{"3x1x1\n1H2\n", ConflictNumbers, []Point{{2, 0}}, 0},
 		// Every flag is named: the mines left are counted after them.
 		{"3x2x2\nFH0\nH1H\n", ConflictMineCount, nil, 1},
-		{"3x1x1\n1F0\n", ConflictNumbers, []Point{{2, 0}}, 1},
+		// A number with more flags around it than it shows names itself
+		// and those flags, before the count of flags over the mines,
+		// which the same wrong flag explains.
+		{"3x1x1\n1F0\n", ConflictFlagsAround, []Point{{2, 0}}, 1},
+		{"4x2x2\nF1FF\nHHHH\n", ConflictFlagsAround, []Point{{1, 0}}, 2},
 		{"4x2x3\n1HH1\n1331\n", ConflictNumbers, []Point{{1, 1}}, 0},
 		{"3x2x3\nHHH\n131\n", ConflictNumbers, []Point{{1, 1}, {2, 1}}, 0},
 		{"3x1x1\nFHF\n", ConflictTooManyFlags, nil, 0},
@@ -388,6 +405,12 @@ func TestConflicts(t *testing.T) {
 		if !errors.As(err, &conflict) || conflict.Reason != c.reason || !slices.Equal(conflict.Cells, c.cells) || len(conflict.Flags) != c.flags {
 			t.Errorf("%q: got %+v (%v), want %s %v with %d flags", c.text, conflict, err, c.reason, c.cells, c.flags)
 		}
+	}
+	_, err := Analyze(context.Background(), mustParse(t, "4x2x2\nF1FF\nHHHH\n"), Options{})
+	var conflict *ConflictError
+	if !errors.As(err, &conflict) || conflict.Need != 1 || conflict.Left != -1 || !slices.Equal(conflict.Flags, []Point{{0, 0}, {2, 0}}) ||
+		err.Error() != "the 1 at (1,0) has 2 flags around it; a flag there is wrong, and there is 1 more flag than mines" {
+		t.Errorf("one flag too many, next to a 1 with two flags: %+v (%v)", conflict, err)
 	}
 }
 

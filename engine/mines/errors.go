@@ -61,6 +61,11 @@ const (
 	// ConflictMineCount: the numbers need at least Need mines among the
 	// hidden cells (or leave room for at most Need), but Left remain.
 	ConflictMineCount ConflictReason = "mine-count"
+	// ConflictFlagsAround: the number in Cells (showing Need) has more
+	// flags around it, Flags, than it shows: one of them is wrong. Left
+	// is the mines left after all the flags, below 0 when the board also
+	// has more flags than mines, which the same wrong flag explains.
+	ConflictFlagsAround ConflictReason = "flags-around"
 )
 
 // ConflictError reports a board no placement of mines can produce. Cells
@@ -73,14 +78,20 @@ type ConflictError struct {
 	Reason ConflictReason
 	Cells  []Point
 	Flags  []Point
-	Need   int // for ConflictMineCount: the mines the numbers need (at least, or at most)
-	Left   int // for ConflictMineCount and ConflictTooManyFlags: mines left after the flags
+	Need   int // for ConflictMineCount: the mines the numbers need (at least, or at most); for ConflictFlagsAround: the number
+	Left   int // for ConflictMineCount, ConflictTooManyFlags and ConflictFlagsAround: mines left after the flags
 }
 
 func (e *ConflictError) Error() string {
 	switch e.Reason {
 	case ConflictTooManyFlags:
 		return fmt.Sprintf("there %s than mines; a flag is wrong", countVerb(-e.Left, "is", "are", "more flag", "more flags"))
+	case ConflictFlagsAround:
+		msg := fmt.Sprintf("the %d at %s has %s around it; a flag there is wrong", e.Need, e.Cells[0], plural(len(e.Flags), "flag", "flags"))
+		if e.Left < 0 {
+			msg += fmt.Sprintf(", and there %s than mines", countVerb(-e.Left, "is", "are", "more flag", "more flags"))
+		}
+		return msg
 	case ConflictMineCount:
 		var msg string
 		if e.Need > e.Left {

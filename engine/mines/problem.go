@@ -151,6 +151,12 @@ func buildProblem(b *Board) (*problem, error) {
 			target, hidden := int(c)-int(n&15), int(n>>4)
 			if target < 0 || target > hidden {
 				err := p.conflict([]int32{toCell(x, y)})
+				if target < 0 {
+					// More flags than the number: a flag there is wrong,
+					// and said so before a count of flags over the mines,
+					// which names no place.
+					err.Reason, err.Need, err.Left = ConflictFlagsAround, int(c), p.minesLeft
+				}
 				p.release()
 				return nil, err
 			}

@@ -773,3 +773,26 @@ func TestMineCountConflictNamesTheFlags(t *testing.T) {
 		t.Errorf("with no flag, no word of flags: %q", got)
 	}
 }
+
+// A number with more flags around it than it shows, on a board with one
+// flag too many: the error names the number and where it is, marks it
+// and its flags, and adds the count of flags over the mines, which the
+// same wrong flag explains (it said only that the marked number cannot
+// be right, or only that there was a flag too many, without a place).
+func TestAnalyserNamesTheNumberWithTooManyFlagsAroundIt(t *testing.T) {
+	ctx := minesPage(t, "mines-an-flags-around.html", "analyse")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const ta = $m('#kz-mines-text');
+		ta.value = '4x2x2\nF1FF\nHHHH';
+		ta.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertFromPaste'}));
+		await until(() => $m('.kz-mines-result .kz-bad'));
+		return {error: $m('.kz-mines-result .kz-bad').textContent,
+			marked: [...panel().querySelectorAll('.kz-mines-conflict')].map(c => +c.getAttribute('data-i')).sort()};
+	})()`)
+	if got["error"] != "The 1 at row 1, column 2 has 2 flags around it, more than it shows: a flag there is wrong. There is also 1 more flag than mines." {
+		t.Errorf("the number with too many flags should be named, with the flag count: %q", got["error"])
+	}
+	if marked := fmt.Sprint(got["marked"]); marked != "[0 1 2]" {
+		t.Errorf("the number and its flags should be marked, not the other flag: %s", marked)
+	}
+}

@@ -25,6 +25,9 @@ func (w *minesWidget) sentences(ce *frame.CallError) (string, bool) {
 	if ce.Code != "bad-input" {
 		return "", false
 	}
+	if ce.Reason == "flags-around" && len(ce.Cells) == 1 {
+		return w.flagsAround(ce), true
+	}
 	key := "mines.reason." + ce.Reason
 	switch ce.Reason {
 	case "mine-count":
@@ -72,4 +75,17 @@ func (w *minesWidget) sentences(ce *frame.CallError) (string, bool) {
 		return f.T("mines.where-line", *ce.Line+1, sentence), true
 	}
 	return sentence, true
+}
+
+// flagsAround says which number has more flags around it than it shows,
+// where, and, when the board has more flags than mines as well, that too:
+// the same wrong flag is the likely cause of both.
+func (w *minesWidget) flagsAround(ce *frame.CallError) string {
+	f := w.f
+	at := ce.Cells[0]
+	sentence := f.T("mines.reason.flags-around", ce.Want, w.cellName(at.X, at.Y), len(ce.Flags))
+	if ce.Left != nil && *ce.Left < 0 {
+		sentence = w.join(sentence, f.T("mines.reason.flags-around-extra", -*ce.Left))
+	}
+	return sentence
 }

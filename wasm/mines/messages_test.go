@@ -12,6 +12,10 @@ func TestMessages(t *testing.T) {
 	i18ntest.Check(t, messages)
 	i18ntest.KeysUsed(t, messages, frame.Messages)
 	i18ntest.Counted(t, messages, []i18ntest.Count{
+		{Key: "mines.reason.flags-around", Args: func(n int) []any { return []any{1, "row 1, column 2", n} },
+			One: "The 1 at row 1, column 2 has 1 flag around it, more than it shows: a flag there is wrong.",
+			Two: "The 1 at row 1, column 2 has 2 flags around it, more than it shows: a flag there is wrong."},
+		{Key: "mines.reason.flags-around-extra", Args: func(n int) []any { return []any{n} }, One: "There is also 1 more flag than mines.", Two: "There are also 2 more flags than mines."},
 		{Key: "mines.reason.mine-count-flags", Args: func(n int) []any { return []any{n} }, One: "The mines left are counted after your flag: it may be wrong.", Two: "The mines left are counted after your 2 flags: one of them may be wrong."},
 		{Key: "mines.level-beginner", Args: func(n int) []any { return []any{9, 9, n} }, One: "Beginner, 9×9, 1 mine", Two: "Beginner, 9×9, 2 mines"},
 		{Key: "mines.level-intermediate", Args: func(n int) []any { return []any{9, 9, n} }, One: "Intermediate, 9×9, 1 mine", Two: "Intermediate, 9×9, 2 mines"},
