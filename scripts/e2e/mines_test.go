@@ -796,3 +796,56 @@ func TestAnalyserNamesTheNumberWithTooManyFlagsAroundIt(t *testing.T) {
 		t.Errorf("the number and its flags should be marked, not the other flag: %s", marked)
 	}
 }
+
+// A field error does not end on a line of one word or, in Japanese, a
+// character or two and a full stop: at 1280 px "盤面番号は 12345 のような
+// 整数" stood over a lone "です。" in a column as narrow as its field,
+// since text-wrap: pretty leaves such lines in Chinese and Japanese. The
+// analyser's size error is put in columns from 100 to 400 px wide, at
+// 320 and 1280 px, in Japanese and English.
+func TestFieldErrorsEndOnAFullLine(t *testing.T) {
+	for _, lang := range []string{"ja", "en"} {
+		ctx := tab(t)
+		navigate(t, ctx, embedPage(t, "mines-field-error-"+lang+".html", `<div id="mines" data-kibitz="mines" data-lang="`+lang+`" data-mode="analyse"></div>`))
+		waitWidget(t, ctx, "#mines")
+		minesHelpers(t, ctx)
+		for _, viewport := range []int64{320, 1280} {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(viewport, 800)); err != nil {
+				t.Fatal(err)
+			}
+			short := eval[[]string](t, ctx, `(async () => {
+				const e = $m('#kz-mines-an-size-error'), height = $m('#kz-mines-an-height');
+				height.value = '300';
+				height.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+				await until(() => e.textContent);
+				const messages = [e.textContent, `+jsString(map[string]string{"ja": "盤面番号は 12345 のような整数です。", "en": "The board number is a whole number such as 12345."}[lang])+`];
+				const lines = () => {
+					const node = e.firstChild, text = node.textContent, out = [];
+					let top = null;
+					for (let i = 0; i < text.length; i++) {
+						const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
+						const rect = r.getClientRects()[0];
+						if (!rect) continue;
+						if (Math.round(rect.top) !== top) { top = Math.round(rect.top); out.push(''); }
+						out[out.length - 1] += text[i];
+					}
+					return out.map(l => l.trim());
+				};
+				const short = [];
+				for (const text of messages) {
+					e.textContent = text;
+					for (let px = 100; px <= 400; px += 2) {
+						e.style.width = px + 'px';
+						const ls = lines(), last = ls[ls.length - 1];
+						if (ls.length > 1 && (`+jsString(lang)+` === 'ja' ? last.length <= 3 : !last.includes(' '))) short.push(px + ' px: ' + ls.join(' / '));
+					}
+				}
+				e.style.width = '';
+				return short;
+			})()`)
+			if len(short) > 0 {
+				t.Errorf("%s at %d px: a field error ends on a short line in %d columns, such as %q", lang, viewport, len(short), short[0])
+			}
+		}
+	}
+}
