@@ -781,13 +781,20 @@ func (f *Frame) Describe(err error) string {
 // DescribeLines is Describe for an error in pasted text: it names the
 // line, and quotes it, since the reader's text has no row numbers.
 func (f *Frame) DescribeLines(err error, text string) string {
-	lines := strings.Split(text, "\n")
+	lines := splitLines(text)
 	return f.describe(err, func(ce *CallError) string {
 		if ce.Row != nil && *ce.Row < len(lines) {
 			return f.T("where.line-quoted", *ce.Row+1, f.Quote(lines[*ce.Row]))
 		}
 		return f.rowsAt(ce, "where.line")
 	})
+}
+
+// splitLines splits text into lines as the engine's parsers count them:
+// \r\n, and a lone \r (an old Mac file), end a line as \n does, so the
+// line quoted is the line at fault.
+func splitLines(text string) []string {
+	return strings.Split(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\n")
 }
 
 func (f *Frame) describe(err error, where func(*CallError) string) string {
