@@ -36,12 +36,14 @@ type Error struct {
 
 	// Minesweeper: Line and Col (0-based) locate a fault in .mine text;
 	// Cells are numbers that cannot all hold, Flags the flags they count;
-	// Left is the mines left after the flags.
+	// Left is the mines left after the flags; Room, the squares around a
+	// number that could hold a mine, when they are fewer than it shows.
 	Line  *int   `json:"line,omitempty"`
 	Col   *int   `json:"col,omitempty"`
 	Cells []Cell `json:"cells,omitempty"`
 	Flags []Cell `json:"flags,omitempty"`
 	Left  *int   `json:"left,omitempty"`
+	Room  *int   `json:"room,omitempty"`
 }
 
 // Cell is a board cell an error names, 0-based.

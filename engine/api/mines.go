@@ -100,6 +100,8 @@ func minesError(err error) *Error {
 			e.Left = &conflict.Left
 		case mines.ConflictFlagsAround:
 			e.Want, e.Left = conflict.Need, &conflict.Left
+		case mines.ConflictTooFewAround:
+			e.Want, e.Room = conflict.Need, &conflict.Room
 		}
 		return e
 	}

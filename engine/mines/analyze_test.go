@@ -102,6 +102,19 @@ func checkAgainstBrute(t *testing.T, b *Board) {
 		if conflict.Reason == ConflictNumbers {
 			checkCore(t, b, conflict)
 		}
+		if conflict.Reason == ConflictTooFewAround {
+			at := b.Index(conflict.Cells[0])
+			var nb [8]int
+			room := 0
+			for _, j := range b.Neighbours(at, nb[:0]) {
+				if b.Cells[j] == Flag || b.Cells[j] == Hidden {
+					room++
+				}
+			}
+			if int(b.Cells[at]) != conflict.Need || room != conflict.Room || room >= conflict.Need {
+				t.Fatalf("%s: %+v does not describe the number it names", b.Format(), conflict)
+			}
+		}
 		if conflict.Reason == ConflictFlagsAround {
 			at := b.Index(conflict.Cells[0])
 			var nb [8]int
@@ -386,7 +399,10 @@ func TestConflicts(t *testing.T) {
 		cells  []Point
 		flags  int
 	}{
-		{"3x1x1\n1H2\n", ConflictNumbers, []Point{{2, 0}}, 0},
+		// A number with fewer squares around it than it shows says so,
+		// and blames no flag: a flag beside it is no cause.
+		{"3x1x1\n1H2\n", ConflictTooFewAround, []Point{{2, 0}}, 0},
+		{"3x2x3\n3FH\n1HH\n", ConflictTooFewAround, []Point{{0, 0}}, 0},
 		// Every flag is named: the mines left are counted after them.
 		{"3x2x2\nFH0\nH1H\n", ConflictMineCount, nil, 1},
 		// A number with more flags around it than it shows names itself
@@ -394,7 +410,7 @@ func TestConflicts(t *testing.T) {
 		// which the same wrong flag explains.
 		{"3x1x1\n1F0\n", ConflictFlagsAround, []Point{{2, 0}}, 1},
 		{"4x2x2\nF1FF\nHHHH\n", ConflictFlagsAround, []Point{{1, 0}}, 2},
-		{"4x2x3\n1HH1\n1331\n", ConflictNumbers, []Point{{1, 1}}, 0},
+		{"4x2x3\n1HH1\n1331\n", ConflictTooFewAround, []Point{{1, 1}}, 0},
 		{"3x2x3\nHHH\n131\n", ConflictNumbers, []Point{{1, 1}, {2, 1}}, 0},
 		{"3x1x1\nFHF\n", ConflictTooManyFlags, nil, 0},
 		{"3x3x3\n000\n011\n01H\n", ConflictMineCount, nil, 0},
@@ -406,8 +422,13 @@ func TestConflicts(t *testing.T) {
 			t.Errorf("%q: got %+v (%v), want %s %v with %d flags", c.text, conflict, err, c.reason, c.cells, c.flags)
 		}
 	}
-	_, err := Analyze(context.Background(), mustParse(t, "4x2x2\nF1FF\nHHHH\n"), Options{})
+	_, err := Analyze(context.Background(), mustParse(t, "3x2x3\n3FH\n1HH\n"), Options{})
 	var conflict *ConflictError
+	if !errors.As(err, &conflict) || conflict.Need != 3 || conflict.Room != 2 ||
+		err.Error() != "the 3 at (0,0) has only 2 squares around it that could hold a mine" {
+		t.Errorf("a 3 with a flag and one covered square around it: %+v (%v)", conflict, err)
+	}
+	_, err = Analyze(context.Background(), mustParse(t, "4x2x2\nF1FF\nHHHH\n"), Options{})
 	if !errors.As(err, &conflict) || conflict.Need != 1 || conflict.Left != -1 || !slices.Equal(conflict.Flags, []Point{{0, 0}, {2, 0}}) ||
 		err.Error() != "the 1 at (1,0) has 2 flags around it; a flag there is wrong, and there is 1 more flag than mines" {
 		t.Errorf("one flag too many, next to a 1 with two flags: %+v (%v)", conflict, err)

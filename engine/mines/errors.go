@@ -66,6 +66,10 @@ const (
 	// is the mines left after all the flags, below 0 when the board also
 	// has more flags than mines, which the same wrong flag explains.
 	ConflictFlagsAround ConflictReason = "flags-around"
+	// ConflictTooFewAround: the number in Cells (showing Need) has only
+	// Room squares around it that could hold a mine (covered or
+	// flagged): it, or an open square beside it, is wrong.
+	ConflictTooFewAround ConflictReason = "too-few-around"
 )
 
 // ConflictError reports a board no placement of mines can produce. Cells
@@ -80,6 +84,7 @@ type ConflictError struct {
 	Flags  []Point
 	Need   int // for ConflictMineCount: the mines the numbers need (at least, or at most); for ConflictFlagsAround: the number
 	Left   int // for ConflictMineCount, ConflictTooManyFlags and ConflictFlagsAround: mines left after the flags
+	Room   int // for ConflictTooFewAround: the squares around the number that could hold a mine
 }
 
 func (e *ConflictError) Error() string {
@@ -92,6 +97,8 @@ func (e *ConflictError) Error() string {
 			msg += fmt.Sprintf(", and there %s than mines", countVerb(-e.Left, "is", "are", "more flag", "more flags"))
 		}
 		return msg
+	case ConflictTooFewAround:
+		return fmt.Sprintf("the %d at %s has only %s around it that could hold a mine", e.Need, e.Cells[0], plural(e.Room, "square", "squares"))
 	case ConflictMineCount:
 		var msg string
 		if e.Need > e.Left {

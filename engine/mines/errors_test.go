@@ -20,6 +20,7 @@ func TestConflictMessagesCount(t *testing.T) {
 		{ConflictError{Reason: ConflictTooManyFlags, Left: -1}, "there is 1 more flag than mines; a flag is wrong"},
 		{ConflictError{Reason: ConflictTooManyFlags, Left: -3}, "there are 3 more flags than mines; a flag is wrong"},
 		{ConflictError{Reason: ConflictNumbers, Cells: []Point{{1, 2}}}, "the number at (1,2) cannot hold"},
+		{ConflictError{Reason: ConflictTooFewAround, Cells: []Point{{1, 2}}, Need: 3, Room: 1}, "the 3 at (1,2) has only 1 square around it that could hold a mine"},
 		{ConflictError{Reason: ConflictFlagsAround, Cells: []Point{{1, 2}}, Flags: []Point{{1, 1}}, Need: 0}, "the 0 at (1,2) has 1 flag around it; a flag there is wrong"},
 		{ConflictError{Reason: ConflictFlagsAround, Cells: []Point{{1, 2}}, Flags: []Point{{1, 1}, {2, 1}, {0, 1}}, Need: 1, Left: -2}, "the 1 at (1,2) has 3 flags around it; a flag there is wrong, and there are 2 more flags than mines"},
 		{ConflictError{Reason: ConflictNumbers, Cells: []Point{{1, 2}, {2, 2}}, Flags: []Point{{1, 1}}}, "the numbers at (1,2), (2,2) cannot all hold; a flag next to them may be wrong"},

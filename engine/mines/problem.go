@@ -156,6 +156,11 @@ func buildProblem(b *Board) (*problem, error) {
 					// and said so before a count of flags over the mines,
 					// which names no place.
 					err.Reason, err.Need, err.Left = ConflictFlagsAround, int(c), p.minesLeft
+				} else {
+					// Fewer squares around it than the number: a
+					// flag is no cause, so none is named (or marked).
+					err.Reason, err.Need, err.Room = ConflictTooFewAround, int(c), hidden+int(n&15)
+					err.Flags = nil
 				}
 				p.release()
 				return nil, err

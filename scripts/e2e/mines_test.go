@@ -301,12 +301,12 @@ func TestMinesAnalyserMatchesTheEngine(t *testing.T) {
 	// hold is named and marked.
 	edit := eval[map[string]any](t, ctx, `(async () => {
 		mz().querySelector('[data-brush="8"]').click();
-		fire(cell(27), 'click'); // row 4, column 4: an 8 beside open cells cannot hold
+		fire(cell(27), 'click'); // row 4, column 4: an 8 beside open cells has too few squares around it
 		await until(() => $m('.kz-mines-result .kz-bad'));
 		return {text: $m('#kz-mines-text').value.split('\n')[4], error: $m('.kz-mines-result').textContent,
 			marked: [...panel().querySelectorAll('.kz-mines-conflict')].map(c => +c.getAttribute('data-i'))};
 	})()`)
-	if edit["text"] != "HHH8HHHH" || !containsAll(edit["error"].(string), "cannot") || !containsInt(edit["marked"], 27) {
+	if edit["text"] != "HHH8HHHH" || !containsAll(edit["error"].(string), "The 8 at row 4, column 4 has only", "could hold a mine") || !containsInt(edit["marked"], 27) {
 		t.Fatalf("editing and a contradiction: %v", edit)
 	}
 	// Keys on a focused cell set it: a digit, F for a flag, H for hidden.
@@ -847,5 +847,27 @@ func TestFieldErrorsEndOnAFullLine(t *testing.T) {
 				t.Errorf("%s at %d px: a field error ends on a short line in %d columns, such as %q", lang, viewport, len(short), short[0])
 			}
 		}
+	}
+}
+
+// A number with fewer squares around it that could hold a mine than it
+// shows says so, and blames no flag (it said "The number marked on the
+// board cannot be right. A flag next to them may be wrong." where the
+// flag is no cause).
+func TestAnalyserNamesTheNumberWithTooFewSquaresAroundIt(t *testing.T) {
+	ctx := minesPage(t, "mines-an-too-few.html", "analyse")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const ta = $m('#kz-mines-text');
+		ta.value = '3x2x3\n3FH\n1HH';
+		ta.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertFromPaste'}));
+		await until(() => $m('.kz-mines-result .kz-bad'));
+		return {error: $m('.kz-mines-result .kz-bad').textContent,
+			marked: [...panel().querySelectorAll('.kz-mines-conflict')].map(c => +c.getAttribute('data-i')).sort()};
+	})()`)
+	if got["error"] != "The 3 at row 1, column 1 has only 2 squares around it that could hold a mine: it, or an open square beside it, is wrong." {
+		t.Errorf("the number with too few squares around it should be named: %q", got["error"])
+	}
+	if marked := fmt.Sprint(got["marked"]); marked != "[0]" {
+		t.Errorf("the number alone should be marked, not the flag beside it: %s", marked)
 	}
 }

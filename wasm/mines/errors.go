@@ -28,6 +28,10 @@ func (w *minesWidget) sentences(ce *frame.CallError) (string, bool) {
 	if ce.Reason == "flags-around" && len(ce.Cells) == 1 {
 		return w.flagsAround(ce), true
 	}
+	if ce.Reason == "too-few-around" && len(ce.Cells) == 1 && ce.Room != nil {
+		at := ce.Cells[0]
+		return w.f.T("mines.reason.too-few-around", ce.Want, w.cellName(at.X, at.Y), *ce.Room), true
+	}
 	key := "mines.reason." + ce.Reason
 	switch ce.Reason {
 	case "mine-count":

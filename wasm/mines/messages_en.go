@@ -132,6 +132,7 @@ var english = map[string]string{
 	"mines.reason.too-many-flags":     "There {3:is 1 more flag|are {3} more flags} than mines. A flag is wrong.",
 	"mines.reason.flags-around":       "The {1} at {2} has {3} {3:flag|flags} around it, more than it shows: a flag there is wrong.",
 	"mines.reason.flags-around-extra": "There {1:is also 1 more flag|are also {1} more flags} than mines.",
+	"mines.reason.too-few-around":     "The {1} at {2} has only {3} {3:square|squares} around it that could hold a mine: it, or an open square beside it, is wrong.",
 	"mines.reason.mine-count-more":    "The numbers need at least {2} more {2:mine|mines}, but only {3} {3:is|are} left.",
 	"mines.reason.mine-count-fewer":   "The numbers leave room for at most {2} more {2:mine|mines}, but {3} {3:is|are} left.",
 	"mines.reason.mine-count-flags":   "The mines left are counted after your {1:flag|{1} flags}: {1:it|one of them} may be wrong.",

@@ -132,6 +132,7 @@ var japanese = map[string]string{
 	"mines.reason.too-many-flags":     "旗が地雷より {3} 本多いです。どれかの旗が間違っています。",
 	"mines.reason.flags-around":       "{2}の {1} の周りに旗が {3} 本あり、数字より多いです。その周りの旗のどれかが間違っています。",
 	"mines.reason.flags-around-extra": "旗の数も地雷より {1} 本多くなっています。",
+	"mines.reason.too-few-around":     "{2}の {1} の周りには、地雷を置けるマスが {3} つしかありません。この数字か、隣の開いたマスのどれかが間違っています。",
 	"mines.reason.mine-count-more":    "数字からすると地雷が少なくともあと {2} 個必要ですが、残りは {3} 個です。",
 	"mines.reason.mine-count-fewer":   "数字からすると地雷はあと {2} 個までですが、残りは {3} 個です。",
 	"mines.reason.mine-count-flags":   "残りの数は立てた旗 {1} 本を地雷として引いた数です。旗が間違っているかもしれません。",

@@ -132,6 +132,7 @@ var simplifiedChinese = map[string]string{
 	"mines.reason.too-many-flags":     "旗子比地雷多了 {3} 面。有旗子插错了。",
 	"mines.reason.flags-around":       "{2}的 {1} 周围有 {3} 面旗子，比数字还多：那里有旗子插错了。",
 	"mines.reason.flags-around-extra": "旗子总数也比地雷多了 {1} 面。",
+	"mines.reason.too-few-around":     "{2}的 {1} 周围只有 {3} 个格子可能有地雷：这个数字，或它旁边某个翻开的格子，是错的。",
 	"mines.reason.mine-count-more":    "这些数字至少还需要 {2} 个地雷，但只剩 {3} 个。",
 	"mines.reason.mine-count-fewer":   "这些数字最多只容得下 {2} 个地雷，但还剩 {3} 个。",
 	"mines.reason.mine-count-flags":   "剩余地雷数已扣除你插的 {1} 面旗子，可能有旗子插错了。",

@@ -132,6 +132,7 @@ var traditionalChinese = map[string]string{
 	"mines.reason.too-many-flags":     "旗子比地雷多了 {3} 面。有旗子插錯了。",
 	"mines.reason.flags-around":       "{2}的 {1} 周圍有 {3} 面旗子，比數字還多：那裡有旗子插錯了。",
 	"mines.reason.flags-around-extra": "旗子總數也比地雷多了 {1} 面。",
+	"mines.reason.too-few-around":     "{2}的 {1} 周圍只有 {3} 個格子可能有地雷：這個數字，或它旁邊某個翻開的格子，是錯的。",
 	"mines.reason.mine-count-more":    "這些數字至少還需要 {2} 顆地雷，但只剩 {3} 顆。",
 	"mines.reason.mine-count-fewer":   "這些數字最多只容得下 {2} 顆地雷，但還剩 {3} 顆。",
 	"mines.reason.mine-count-flags":   "剩餘地雷數已扣除你插的 {1} 面旗子，可能有旗子插錯了。",
