@@ -59,7 +59,10 @@ var laterStatesJS = map[string]string{
 	"guess": `async (root, sleep) => {
 		const until = async f => { for (let i = 0; i < 300; i++) { const v = f(); if (v) return v; await sleep(100); } throw new Error('timed out'); };
 		root.querySelector('[role=tab][data-mode=tree]').click();
-		(await until(() => root.querySelector('[data-on-click="tree.export"]'))).click();
+		// Export once the tree is shown: clicked before, it says there is
+		// no tree yet, which on a loaded machine left no link to measure.
+		await until(() => { const v = root.querySelector('#kz-panel-tree .kz-tree-view'); return v && !v.classList.contains('kz-stale') && root.querySelector('#kz-panel-tree .kz-tree-root'); });
+		root.querySelector('[data-on-click="tree.export"]').click();
 		await until(() => root.querySelector('.kz-tree-download'));
 		return 'an exported strategy';
 	}`,
