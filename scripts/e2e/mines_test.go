@@ -774,26 +774,32 @@ func TestMineCountConflictNamesTheFlags(t *testing.T) {
 	}
 }
 
-// A number with more flags around it than it shows, on a board with one
-// flag too many: the error names the number and where it is, marks it
-// and its flags, and adds the count of flags over the mines, which the
-// same wrong flag explains (it said only that the marked number cannot
-// be right, or only that there was a flag too many, without a place).
-func TestAnalyserNamesTheNumberWithTooManyFlagsAroundIt(t *testing.T) {
-	ctx := minesPage(t, "mines-an-flags-around.html", "analyse")
-	got := eval[map[string]any](t, ctx, `(async () => {
-		const ta = $m('#kz-mines-text');
-		ta.value = '4x2x2\nF1FF\nHHHH';
-		ta.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertFromPaste'}));
-		await until(() => $m('.kz-mines-result .kz-bad'));
-		return {error: $m('.kz-mines-result .kz-bad').textContent,
-			marked: [...panel().querySelectorAll('.kz-mines-conflict')].map(c => +c.getAttribute('data-i')).sort()};
-	})()`)
-	if got["error"] != "The 1 at row 1, column 2 has 2 flags around it, more than it shows: a flag there is wrong. There is also 1 more flag than mines." {
-		t.Errorf("the number with too many flags should be named, with the flag count: %q", got["error"])
-	}
-	if marked := fmt.Sprint(got["marked"]); marked != "[0 1 2]" {
-		t.Errorf("the number and its flags should be marked, not the other flag: %s", marked)
+// A number that cannot hold is named with where it is, and the reason:
+//   - more flags around it than it shows, on a board with one flag too
+//     many: it and its flags are marked, and the count of flags over the
+//     mines is added, which the same wrong flag explains (it said only
+//     that the marked number cannot be right, or only that there was a
+//     flag too many, without a place);
+//   - fewer squares around it that could hold a mine than it shows: it
+//     alone is marked, and no flag is blamed (it said "A flag next to
+//     them may be wrong." where the flag is no cause).
+func TestAnalyserNamesTheNumberThatCannotHold(t *testing.T) {
+	ctx := minesPage(t, "mines-an-cannot-hold.html", "analyse")
+	for _, c := range []struct{ board, error, marked string }{
+		{"4x2x2\\nF1FF\\nHHHH", "The 1 at row 1, column 2 has 2 flags around it, more than it shows: a flag there is wrong. There is also 1 more flag than mines.", "[0 1 2]"},
+		{"3x2x3\\n3FH\\n1HH", "The 3 at row 1, column 1 has only 2 squares around it that could hold a mine: it, or an open square beside it, is wrong.", "[0]"},
+	} {
+		got := eval[map[string]any](t, ctx, `(async () => {
+			const ta = $m('#kz-mines-text'), before = $m('.kz-mines-result').textContent;
+			ta.value = '`+c.board+`';
+			ta.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertFromPaste'}));
+			await until(() => $m('.kz-mines-result .kz-bad') && $m('.kz-mines-result').textContent !== before);
+			return {error: $m('.kz-mines-result .kz-bad').textContent,
+				marked: [...panel().querySelectorAll('.kz-mines-conflict')].map(c => +c.getAttribute('data-i')).sort()};
+		})()`)
+		if got["error"] != c.error || fmt.Sprint(got["marked"]) != c.marked {
+			t.Errorf("%s: %q, marked %v; want %q, marked %s", c.board, got["error"], got["marked"], c.error, c.marked)
+		}
 	}
 }
 
@@ -847,27 +853,5 @@ func TestFieldErrorsEndOnAFullLine(t *testing.T) {
 				t.Errorf("%s at %d px: a field error ends on a short line in %d columns, such as %q", lang, viewport, len(short), short[0])
 			}
 		}
-	}
-}
-
-// A number with fewer squares around it that could hold a mine than it
-// shows says so, and blames no flag (it said "The number marked on the
-// board cannot be right. A flag next to them may be wrong." where the
-// flag is no cause).
-func TestAnalyserNamesTheNumberWithTooFewSquaresAroundIt(t *testing.T) {
-	ctx := minesPage(t, "mines-an-too-few.html", "analyse")
-	got := eval[map[string]any](t, ctx, `(async () => {
-		const ta = $m('#kz-mines-text');
-		ta.value = '3x2x3\n3FH\n1HH';
-		ta.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertFromPaste'}));
-		await until(() => $m('.kz-mines-result .kz-bad'));
-		return {error: $m('.kz-mines-result .kz-bad').textContent,
-			marked: [...panel().querySelectorAll('.kz-mines-conflict')].map(c => +c.getAttribute('data-i')).sort()};
-	})()`)
-	if got["error"] != "The 3 at row 1, column 1 has only 2 squares around it that could hold a mine: it, or an open square beside it, is wrong." {
-		t.Errorf("the number with too few squares around it should be named: %q", got["error"])
-	}
-	if marked := fmt.Sprint(got["marked"]); marked != "[0]" {
-		t.Errorf("the number alone should be marked, not the flag beside it: %s", marked)
 	}
 }
