@@ -229,6 +229,41 @@ func TestChainTableStopKeepsRows(t *testing.T) {
 	}
 }
 
+// TestChainTableStopKeepsTheFinishedGame: the table's rows past 60 build
+// two tables, the direct game's then the reverse's. Stopped during the
+// second, the first is kept, and the stop says so (it said nothing was
+// kept); asked again, the question is about the reverse table alone.
+func TestChainTableStopKeepsTheFinishedGame(t *testing.T) {
+	ctx := chainPage(t)
+	installHold(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const out = {};
+		$c('#kz-chain-tab-analyse').click();
+		$c('#kz-chain-table-go').click();
+		out.askBoth = (await until(() => $c('#kz-chain-table-big .kz-chain-big-text'), 120000)).dataset.bytes;
+		hold('chain.solve');
+		$c('#kz-chain-table-big [data-on-click="chain.big-yes"]').click();
+		await until(() => held('chain.solve') > 0);
+		// Let the direct game's build go, and hold the reverse game's.
+		release('chain.solve');
+		hold('chain.solve');
+		await until(() => held('chain.solve') > 0, 120000);
+		$c('#kz-chain-table-big [data-on-click="chain.big-stop"]').click();
+		out.stopped = (await until(() => $c('.kz-chain-big-stopped'), 60000)).textContent;
+		await release('chain.solve');
+		$c('#kz-chain-table-go').click();
+		out.askAgain = (await until(() => $c('#kz-chain-table-big .kz-chain-big-text'), 120000)).dataset.bytes;
+		return out;
+	})()`)
+	t.Logf("%v", got)
+	if got["stopped"] != "Stopped: the table of the direct game is built and kept; the reverse game's was not finished, and nothing of it is kept." {
+		t.Errorf("the stop during the reverse game's build says %q", got["stopped"])
+	}
+	if got["askBoth"] != "36361582" || got["askAgain"] != "18180791" {
+		t.Errorf("the question's memory, for both tables then for the reverse one left: %v then %v bytes", got["askBoth"], got["askAgain"])
+	}
+}
+
 // TestChainBigRowAsksFirst: past 64 cells the widget states the memory
 // the solver's table will keep before it builds it, in Play and in
 // Analyse; Not now builds nothing, Build shows its progress and then

@@ -177,6 +177,7 @@ type bigBuild struct {
 	done      chan struct{} // closed when the build has ended, with err
 	err       error
 	fraction  float64       // of the whole build, so far
+	built     []bool        // the games whose table is done (false direct, true reverse), kept by the engine
 	show      func(float64) // the owner's progress bar
 }
 
@@ -234,6 +235,7 @@ func (w *chainWidget) startBuild(key bigKey, games []bool, positions int64) *big
 			if b.err != nil {
 				return
 			}
+			b.built = append(b.built, reverse)
 		}
 	}()
 	return b
@@ -280,7 +282,7 @@ func (w *chainWidget) follow(box dom.Element, b *bigBuild) bool {
 	}
 	if b.err != nil {
 		if ce, ok := b.err.(*frame.CallError); ok && ce.Code == "cancelled" {
-			box.SetInnerHTML(`<p class="kz-note kz-chain-big-stopped">` + htmlEscape(f.T("chain.big-stopped")) + `</p>`)
+			box.SetInnerHTML(`<p class="kz-note kz-chain-big-stopped">` + htmlEscape(stoppedText(f, b.built)) + `</p>`)
 		} else {
 			replace(box)
 			f.ShowErrorIn(box, b.err)
@@ -289,6 +291,17 @@ func (w *chainWidget) follow(box dom.Element, b *bigBuild) bool {
 	}
 	replace(box)
 	return true
+}
+
+// stoppedText says what a stopped build leaves: nothing of the table it
+// was building, but every table it had finished before (the direct one,
+// when it was building both), which the engine keeps.
+func stoppedText(f *frame.Frame, built []bool) string {
+	if len(built) == 0 {
+		return f.T("chain.big-stopped")
+	}
+	kind := func(reverse bool) string { return f.T(chainPick(reverse, "chain.kind-reverse", "chain.kind-direct")) }
+	return f.T("chain.big-stopped-part", kind(built[0]), kind(!built[0]))
 }
 
 // takeBox makes a new question or build the one of its box, replacing

@@ -111,6 +111,7 @@ var english = map[string]string{
 	"chain.big-building":         "Building the table",
 	"chain.big-progress":         "Building the table of {1} {1:position|positions}: {2}%",
 	"chain.big-stopped":          "Stopped: the table was not finished, and nothing of it is kept.",
+	"chain.big-stopped-part":     "Stopped: the table of the {1} is built and kept; the {2}'s was not finished, and nothing of it is kept.",
 	"chain.big-waiting":          "The computer needs its table to move.",
 	"chain.big-resume":           "Build it now",
 	"chain.big-time":             "It takes about {1} {1:second|seconds} in a desktop browser, and up to {2} on a slow phone.",

@@ -111,6 +111,7 @@ var japanese = map[string]string{
 	"chain.big-building":         "表を作成中",
 	"chain.big-progress":         "{1} 局面の表を作成中：{2}%",
 	"chain.big-stopped":          "停止しました。表は完成しておらず、何も保持されていません。",
+	"chain.big-stopped-part":     "停止しました。{1}の表は完成し、保持されています。{2}の表は完成しておらず、何も保持されていません。",
 	"chain.big-waiting":          "コンピュータが指すには表が必要です。",
 	"chain.big-resume":           "今すぐ作る",
 	"chain.big-time":             "デスクトップのブラウザーで {1} 秒ほど、遅いスマートフォンでは最大 {2}かかります。",

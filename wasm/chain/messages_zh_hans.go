@@ -111,6 +111,7 @@ var simplifiedChinese = map[string]string{
 	"chain.big-building":         "正在建立表",
 	"chain.big-progress":         "正在建立 {1} 个局面的表：{2}%",
 	"chain.big-stopped":          "已停止：表没有建完，什么也没有保留。",
+	"chain.big-stopped-part":     "已停止：{1}的表已经建完，并且保留了；{2}的表没有建完，什么也没有保留。",
 	"chain.big-waiting":          "电脑需要这张表才能走棋。",
 	"chain.big-resume":           "现在建立",
 	"chain.big-time":             "在桌面浏览器上大约要 {1} 秒，在较慢的手机上最多要 {2}。",

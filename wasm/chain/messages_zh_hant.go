@@ -111,6 +111,7 @@ var traditionalChinese = map[string]string{
 	"chain.big-building":         "正在建立表",
 	"chain.big-progress":         "正在建立 {1} 個局面的表：{2}%",
 	"chain.big-stopped":          "已停止：表沒有建完，什麼也沒有保留。",
+	"chain.big-stopped-part":     "已停止：{1}的表已經建完，並且保留了；{2}的表沒有建完，什麼也沒有保留。",
 	"chain.big-waiting":          "電腦需要這張表才能走棋。",
 	"chain.big-resume":           "現在建立",
 	"chain.big-time":             "在桌面瀏覽器上大約要 {1} 秒，在較慢的手機上最多要 {2}。",
