@@ -21,11 +21,29 @@ self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(CACHE)
       .then(function (cache) {
-        return cache.addAll(FILES.map(function (file) { return new Request(file, { cache: "no-cache" }); }));
+        return Promise.all(FILES.map(function (file) {
+          return fetch(new Request(file, { cache: "no-cache" })).then(function (response) {
+            if (!response.ok) throw new TypeError("HTTP " + response.status + " for " + file);
+            return unredirected(response);
+          }).then(function (response) { return cache.put(file, response); });
+        }));
       })
       .then(function () { return self.skipWaiting(); })
   );
 });
+
+// unredirected is a response as if it had not been redirected. A host
+// that sends index.html on to its folder (Go's file server does, as do
+// several static hosts) gives a redirected response, and a browser
+// refuses one as the answer to a navigation: a reader whose bookmark ends
+// in index.html got a network error. The copy has the same body and
+// headers, and no redirect.
+function unredirected(response) {
+  if (!response.redirected) return response;
+  return response.blob().then(function (body) {
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  });
+}
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(
