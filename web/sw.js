@@ -75,12 +75,13 @@ self.addEventListener("fetch", function (event) {
           return cache.match(request).then(function (hit) { if (hit) return hit; throw err; });
         });
       }
+      // A page of the host's that is not the site's (another page in the
+      // same folder, one in a folder below, one it does not have) is the
+      // host's to answer: the site's page in its place would be the
+      // wrong page, and below the site's folder a blank one, for its
+      // files are beside it.
       return cache.match(request, { ignoreSearch: true }).then(function (hit) {
-        if (hit) return hit;
-        if (request.mode === "navigate") {
-          return cache.match("./").then(function (page) { return page || fetch(request); });
-        }
-        return fetch(request);
+        return hit || fetch(request);
       });
     })
   );

@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"testing"
 	"time"
@@ -11,6 +13,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"kibitz/scripts/internal/builder"
 )
 
 // The hosted site's shell as a reader meets it: its service worker, the
@@ -66,4 +70,39 @@ func TestHostedSiteOpensAtIndexHTML(t *testing.T) {
 		t.Fatalf("offline, /index.html: %v", err)
 	}
 	waitWidget(t, ctx, `[data-kibitz="app"]`)
+}
+
+// The site's service worker answers for the site's own files, and leaves
+// the host's other pages to the host: a reader who had visited the site
+// and then opened another page of the same folder (the host's about
+// page, a page it moved, one it does not have) got Kibitz's page in its
+// place, online, and in a folder below a page with none of its files
+// (a blank page).
+func TestHostedSiteLeavesTheHostsOtherPages(t *testing.T) {
+	site := builder.SiteHandler(filepath.Join(dist, "site"))
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/about.html", "/notes/":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(`<!doctype html><title>The host's page</title><p>The host's own page.</p>`))
+		default:
+			site.ServeHTTP(w, r)
+		}
+	}))
+	t.Cleanup(server.Close)
+	ctx := tab(t)
+	underWorker(t, ctx, server.URL+"/")
+	for _, path := range []string{"/about.html", "/notes/", "/gone.html"} {
+		if err := openPage(t, ctx, server.URL+path); err != nil {
+			t.Fatalf("opening %s: %v", path, err)
+		}
+		got := eval[map[string]any](t, ctx, `({title: document.title, kibitz: !!document.querySelector('[data-kibitz]'), text: document.body ? document.body.innerText.trim() : ''})`)
+		want := "The host's page"
+		if path == "/gone.html" {
+			want = "" // Go's file server's 404 page has no title
+		}
+		if got["kibitz"] != false || got["title"] != want {
+			t.Errorf("%s under the site's service worker showed %v; want the host's answer (title %q)", path, got, want)
+		}
+	}
 }
