@@ -1592,13 +1592,15 @@
   // defaultKey names a widget's saved state by its page and its place
   // among the page's widgets of the same game. The game is compared as a
   // value, never put in a selector, where a quote or a bracket in it
-  // would throw.
+  // would throw. A folder's page is the same page at its index.html (a
+  // bookmark, the installed site's start): it has one state, under the
+  // folder's path.
   function defaultKey(element, game) {
     var all = document.querySelectorAll("[data-kibitz]"), index = 0;
     for (var i = 0; i < all.length && all[i] !== element; i++) {
       if (all[i].getAttribute("data-kibitz") === game) index++;
     }
-    return location.pathname + "#" + game + "-" + index;
+    return location.pathname.replace(/\/index\.html?$/, "/") + "#" + game + "-" + index;
   }
 
   // ---- A newer version of the site: its service worker has installed

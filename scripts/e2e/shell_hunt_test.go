@@ -106,3 +106,38 @@ func TestHostedSiteLeavesTheHostsOtherPages(t *testing.T) {
 		}
 	}
 }
+
+// The site at its folder and at index.html is one page, with one saved
+// state: a reader who played at one and opened the other (a bookmark, the
+// installed app's start) met the welcome and lost their language, for
+// the state was saved under the address's path.
+func TestHostedSiteKeepsOneStateForItsFolderAndIndexHTML(t *testing.T) {
+	server := serve(t, filepath.Join(dist, "site"))
+	ctx := tab(t)
+	underWorker(t, ctx, server.URL+"/")
+	appHelpers(t, ctx)
+	eval[bool](t, ctx, `(async () => {
+		app().querySelector('#kz-app-open-mines').click();
+		await new Promise((resolve, reject) => { const t0 = Date.now(); const tick = () => game('mines') && game('mines').querySelector('[role=tab]') ? resolve() : Date.now() - t0 > 60000 ? reject(new Error('no mines widget')) : setTimeout(tick, 25); tick(); });
+		const menu = app().querySelector('#kz-lang');
+		menu.value = 'ja';
+		menu.dispatchEvent(new Event('change', {bubbles: true}));
+		return true;
+	})()`)
+	poll[bool](t, ctx, `document.documentElement.lang === 'ja'`, 30*time.Second)
+	if err := openPage(t, ctx, server.URL+"/index.html"); err != nil {
+		t.Fatal(err)
+	}
+	appHelpers(t, ctx)
+	got := poll[map[string]any](t, ctx, `(() => {
+		const selected = app().querySelector('[role=tab][aria-selected=true]');
+		const welcome = app().querySelector('.kz-app-welcome');
+		return (selected || (welcome && !welcome.hidden)) && {path: location.pathname, game: selected ? selected.dataset.game : '', lang: document.documentElement.lang};
+	})()`, 60*time.Second)
+	if got["path"] != "/index.html" {
+		t.Fatalf("the page's address is %v; this test opens it at /index.html", got["path"])
+	}
+	if got["game"] != "mines" || got["lang"] != "ja" {
+		t.Errorf("at /index.html the reader met %v; want the game they left (mines) in their language (ja)", got)
+	}
+}
