@@ -204,10 +204,22 @@
             throw kibitzError("blocked", "This page's Content-Security-Policy does not let it run WebAssembly, which the solver is: " +
               "its script-src needs 'wasm-unsafe-eval'. (" + err.message + ")", { reason: "csp" });
           }
-          throw kibitzError("engine-crashed", "Kibitz could not load its engine: " + err.message);
+          throw kibitzError("engine-crashed", "Kibitz could not load its engine: " + err.message, loadFailure(module, err));
         });
     }
     return module.compiled;
+  }
+
+  // loadFailure tells, by a reason the placeholder words in the reader's
+  // language, why a module could not load: the network failed or was cut
+  // off ("network"), the host answered an HTTP error ("http", with its
+  // status), or what came is no module ("damaged"). The English message
+  // keeps the browser's own words, for the console.
+  function loadFailure(module, err) {
+    if (err.unfetched || err.cutOff) return { reason: "network" };
+    if (err.status) return { reason: "http", status: err.status, file: module.file };
+    if (err instanceof WebAssembly.CompileError) return { reason: "damaged", file: module.file };
+    return null;
   }
 
   // loadModule compiles a module from wherever this page can read it;
@@ -232,7 +244,9 @@
     return streamModule(module, fresh).catch(function (err) {
       if (!err.unfetched) throw err;
       return scriptModule(module, fresh).catch(function (again) {
-        throw new Error(err.message + "; " + again.message);
+        var neither = new Error(err.message + "; " + again.message);
+        neither.unfetched = true;
+        throw neither;
       });
     });
   }
@@ -264,7 +278,11 @@
       throw unfetched;
     });
     return fetched.then(function (response) {
-      if (!response.ok) throw new Error("HTTP " + response.status + " for " + url);
+      if (!response.ok) {
+        var refused = new Error("HTTP " + response.status + " for " + url);
+        refused.status = response.status;
+        throw refused;
+      }
       var copy = response.clone();
       var parts = [], got = 0, reader = copy.body && copy.body.getReader ? copy.body.getReader() : null;
       var bytes = reader ? (function pump() {
@@ -277,6 +295,10 @@
           return pump();
         });
       })() : copy.arrayBuffer();
+      bytes = bytes.catch(function (err) {
+        err.cutOff = true; // the download stopped part way
+        throw err;
+      });
       var streamed = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(response) : Promise.reject(new TypeError("no streaming"));
       return streamed.then(function (wasm) {
         if (reader) reader.cancel().catch(function () {});
@@ -1234,7 +1256,10 @@
           outdated: "The solver has just been updated on this site, and this page still has part of the old version. Reload the page to use the new one.",
           reload: "Reload the page",
           stopped: "The solver stopped on an internal error. Your game is saved: try again to carry on.",
-          noWasm: "The solver cannot run in this browser: WebAssembly, which it is made of, is turned off here (Lockdown Mode on an iPhone, iPad or Mac does this, as do some security settings)." },
+          noWasm: "The solver cannot run in this browser: WebAssembly, which it is made of, is turned off here (Lockdown Mode on an iPhone, iPad or Mac does this, as do some security settings).",
+          network: "The solver could not load: the connection failed or was cut off. Check the connection and try again.",
+          http: "The solver could not load: the site answered HTTP {1} for {2}. Try again later, or tell the site's owner.",
+          damaged: "The solver's file {2} arrived damaged, so it cannot run. Try again; if this keeps happening, the copy on this site is damaged." },
     "zh-Hant": { loading: "正在載入解題器…", failed: "解題器無法載入：{1}", retry: "重試",
           unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。",
           noGame: "請指定要顯示的遊戲：{1}。",
@@ -1243,7 +1268,10 @@
           outdated: "這個網站的解題器剛剛更新，而這個網頁還留著舊版本的一部分。請重新載入網頁以使用新版本。",
           reload: "重新載入網頁",
           stopped: "解題器因內部錯誤而停止。你的遊戲已經儲存：重試即可繼續。",
-          noWasm: "解題器無法在這個瀏覽器中執行：組成解題器的 WebAssembly 在這裡被關閉了（iPhone、iPad 或 Mac 的鎖定模式，以及某些安全性設定都會這樣做）。" },
+          noWasm: "解題器無法在這個瀏覽器中執行：組成解題器的 WebAssembly 在這裡被關閉了（iPhone、iPad 或 Mac 的鎖定模式，以及某些安全性設定都會這樣做）。",
+          network: "解題器無法載入：連線失敗或中斷了。請檢查網路連線後重試。",
+          http: "解題器無法載入：網站對 {2} 回應了 HTTP {1}。請稍後重試，或告知網站管理者。",
+          damaged: "解題器的檔案 {2} 傳來時已損壞，無法執行。請重試；如果一再發生，就是這個網站上的檔案損壞了。" },
     "zh-Hans": { loading: "正在加载解题器…", failed: "解题器无法加载：{1}", retry: "重试",
           unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。",
           noGame: "请指定要显示的游戏：{1}。",
@@ -1252,7 +1280,10 @@
           outdated: "这个网站的解题器刚刚更新，而这个网页还留着旧版本的一部分。请重新加载网页以使用新版本。",
           reload: "重新加载网页",
           stopped: "解题器因内部错误而停止。你的游戏已经保存：重试即可继续。",
-          noWasm: "解题器无法在这个浏览器中运行：构成解题器的 WebAssembly 在这里被关闭了（iPhone、iPad 或 Mac 的锁定模式，以及某些安全设置都会这样做）。" },
+          noWasm: "解题器无法在这个浏览器中运行：构成解题器的 WebAssembly 在这里被关闭了（iPhone、iPad 或 Mac 的锁定模式，以及某些安全设置都会这样做）。",
+          network: "解题器无法加载：连接失败或中断了。请检查网络连接后重试。",
+          http: "解题器无法加载：网站对 {2} 返回了 HTTP {1}。请稍后重试，或告知网站所有者。",
+          damaged: "解题器的文件 {2} 传来时已损坏，无法运行。请重试；如果反复出现，就是这个网站上的文件损坏了。" },
     ja: { loading: "ソルバーを読み込み中…", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
           unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。",
           noGame: "表示するゲームを指定してください：{1}。",
@@ -1261,7 +1292,10 @@
           outdated: "このサイトのソルバーは更新されたばかりで、このページには古い版の一部が残っています。新しい版を使うには、ページを再読み込みしてください。",
           reload: "ページを再読み込み",
           stopped: "ソルバーが内部エラーで停止しました。ゲームは保存されています。再試行すると続けられます。",
-          noWasm: "このブラウザではソルバーを動かせません：ソルバーを構成する WebAssembly がここではオフになっています（iPhone・iPad・Mac のロックダウンモードや、一部のセキュリティ設定がそうします）。" }
+          noWasm: "このブラウザではソルバーを動かせません：ソルバーを構成する WebAssembly がここではオフになっています（iPhone・iPad・Mac のロックダウンモードや、一部のセキュリティ設定がそうします）。",
+          network: "ソルバーを読み込めませんでした：接続できないか、途中で切れました。接続を確かめて再試行してください。",
+          http: "ソルバーを読み込めませんでした：サイトが {2} に HTTP {1} を返しました。しばらくしてから再試行するか、サイトの管理者に知らせてください。",
+          damaged: "ソルバーのファイル {2} が壊れて届いたため、動かせません。再試行してください。何度も起きる場合は、このサイトのファイルが壊れています。" }
   };
 
   // The widgets' usual first height, so the placeholder holds their place.
@@ -1494,7 +1528,11 @@
         // A retry would meet the same files; a reload brings the new loader.
         box.fail(box.text.outdated, function () { location.reload(); }, box.text.reload);
       } else {
-        box.fail(fill(box.text.failed, [err.message]), function () {
+        // A module that could not load says why in the reader's words
+        // (the browser's own, in English, are in the console); anything
+        // else quotes the error.
+        var why = { network: 1, http: 1, damaged: 1 }[err.reason] ? fill(box.text[err.reason], [err.status, err.file]) : fill(box.text.failed, [err.message]);
+        box.fail(why, function () {
           mount(element, options).catch(function () {});
         });
       }

@@ -6,7 +6,10 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -139,5 +142,73 @@ func TestHostedSiteKeepsOneStateForItsFolderAndIndexHTML(t *testing.T) {
 	}
 	if got["game"] != "mines" || got["lang"] != "ja" {
 		t.Errorf("at /index.html the reader met %v; want the game they left (mines) in their language (ja)", got)
+	}
+}
+
+// A reader whose download of the solver fails is told why in their
+// language, with a retry: the connection failed or was cut off, the host
+// answered an HTTP error, or the module came damaged. The placeholder
+// said, in Japanese, "ソルバーを読み込めませんでした：" and then the
+// browser's English ("Kibitz could not load its engine: network error").
+func TestHostedSiteSaysWhyTheSolverDidNotLoad(t *testing.T) {
+	module, err := os.ReadFile(filepath.Join(dist, "site", "kibitz.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := builder.SiteHandler(filepath.Join(dist, "site"))
+	cases := []struct {
+		name  string
+		serve func(w http.ResponseWriter)
+		want  string
+	}{
+		{"connection refused", func(w http.ResponseWriter) {
+			conn, _, _ := w.(http.Hijacker).Hijack()
+			conn.Close()
+		}, "ソルバーを読み込めませんでした：接続できないか、途中で切れました。接続を確かめて再試行してください。"},
+		{"cut off", func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "application/wasm")
+			w.Header().Set("Content-Length", strconv.Itoa(len(module)))
+			w.Write(module[:len(module)/10])
+			w.(http.Flusher).Flush()
+			conn, _, _ := w.(http.Hijacker).Hijack()
+			conn.Close()
+		}, "ソルバーを読み込めませんでした：接続できないか、途中で切れました。接続を確かめて再試行してください。"},
+		{"forbidden", func(w http.ResponseWriter) {
+			http.Error(w, "Forbidden by the proxy", http.StatusForbidden)
+		}, "ソルバーを読み込めませんでした：サイトが kibitz.wasm に HTTP 403 を返しました。しばらくしてから再試行するか、サイトの管理者に知らせてください。"},
+		{"damaged", func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "application/wasm")
+			w.Write(module[:len(module)/10])
+		}, "ソルバーのファイル kibitz.wasm が壊れて届いたため、動かせません。再試行してください。何度も起きる場合は、このサイトのファイルが壊れています。"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				switch r.URL.Path {
+				case "/kibitz.wasm":
+					c.serve(w)
+				case "/sw.js": // no worker: each visit asks the host
+					http.NotFound(w, r)
+				default:
+					site.ServeHTTP(w, r)
+				}
+			}))
+			t.Cleanup(server.Close)
+			ctx := tab(t)
+			navigate(t, ctx, server.URL+"/")
+			eval[bool](t, ctx, `(localStorage.setItem('kibitz/app//#app-0#lang', 'ja'), true)`)
+			navigate(t, ctx, server.URL+"/")
+			got := poll[map[string]any](t, ctx, `(() => {
+				const root = document.querySelector('[data-kibitz=app]').shadowRoot;
+				const failed = root && root.querySelector('.kz-failed');
+				return failed && {text: failed.textContent, retry: [...root.querySelectorAll('button')].map(b => b.textContent).join('|')};
+			})()`, 30*time.Second)
+			if got["text"] != c.want || got["retry"] != "再試行" {
+				t.Errorf("the placeholder said %q with buttons %q;\nwant %q with 再試行", got["text"], got["retry"], c.want)
+			}
+			if text, _ := got["text"].(string); strings.Contains(text, "Kibitz could not") {
+				t.Errorf("the Japanese reader met English: %q", text)
+			}
+		})
 	}
 }
