@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
@@ -210,5 +211,33 @@ func TestHostedSiteSaysWhyTheSolverDidNotLoad(t *testing.T) {
 				t.Errorf("the Japanese reader met English: %q", text)
 			}
 		})
+	}
+}
+
+// A browser that runs no script shows the site's one sentence, in each of
+// the site's languages: the Simplified Chinese reader had only the
+// Traditional one.
+func TestSiteWithoutScriptSaysSoInEveryLanguage(t *testing.T) {
+	ctx := tab(t)
+	noScript := func(ctx context.Context, target *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, target, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+		return chromedp.Void{}, err
+	}
+	if _, err := chromedp.Run(ctx, noScript); err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range []string{fileURL(filepath.Join(dist, "kibitz.html")), fileURL(filepath.Join(dist, "site", "index.html"))} {
+		navigate(t, ctx, page)
+		text := eval[string](t, ctx, `document.body.innerText`)
+		for lang, sentence := range map[string]string{
+			"en":      "Kibitz needs JavaScript and WebAssembly.",
+			"zh-Hant": "Kibitz 需要 JavaScript 與 WebAssembly。",
+			"zh-Hans": "Kibitz 需要 JavaScript 和 WebAssembly。",
+			"ja":      "Kibitz には JavaScript と WebAssembly が必要です。",
+		} {
+			if !strings.Contains(text, sentence) {
+				t.Errorf("%s without script says %q; want the %s sentence %q in it", page, text, lang, sentence)
+			}
+		}
 	}
 }
