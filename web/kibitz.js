@@ -1638,7 +1638,28 @@
     for (var i = 0; i < all.length && all[i] !== element; i++) {
       if (all[i].getAttribute("data-kibitz") === game) index++;
     }
-    return location.pathname.replace(/\/index\.html?$/, "/") + "#" + game + "-" + index;
+    var name = "#" + game + "-" + index, folder = location.pathname.replace(/\/index\.html?$/, "/");
+    if (folder !== location.pathname) adoptState(game, location.pathname + name, folder + name);
+    return folder + name;
+  }
+
+  // adoptState moves a widget's saved state from its old key to its new
+  // one, once, when the new one has none: a reader who opened the site at
+  // its index.html before keys dropped it keeps their game and language.
+  function adoptState(game, from, to) {
+    try {
+      var prefix = "kibitz/" + game + "/", moves = [];
+      for (var i = 0; i < localStorage.length; i++) {
+        var k = localStorage.key(i);
+        if (k === prefix + from || k.indexOf(prefix + from + "#") === 0) moves.push(k);
+      }
+      if (localStorage.getItem(prefix + to) !== null) return;
+      for (var j = 0; j < moves.length; j++) {
+        var dest = prefix + to + moves[j].slice((prefix + from).length);
+        localStorage.setItem(dest, localStorage.getItem(moves[j]));
+        localStorage.removeItem(moves[j]);
+      }
+    } catch (e) { /* storage forbidden or full: the widget starts afresh */ }
   }
 
   // ---- A newer version of the site: its service worker has installed

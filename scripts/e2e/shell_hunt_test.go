@@ -241,3 +241,52 @@ func TestSiteWithoutScriptSaysSoInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A reader who used the site at its index.html before the state's key
+// dropped it had their state saved under "/index.html#…": opened there
+// again, they come back to it (it is moved to the folder's key once),
+// not to the welcome in English.
+func TestHostedSiteKeepsTheStateSavedAtIndexHTMLBefore(t *testing.T) {
+	server := serve(t, filepath.Join(dist, "site"))
+	ctx := tab(t)
+	underWorker(t, ctx, server.URL+"/")
+	appHelpers(t, ctx)
+	eval[bool](t, ctx, `(async () => {
+		app().querySelector('#kz-app-open-mines').click();
+		await new Promise((resolve, reject) => { const t0 = Date.now(); const tick = () => game('mines') && game('mines').querySelector('[role=tab]') ? resolve() : Date.now() - t0 > 60000 ? reject(new Error('no mines widget')) : setTimeout(tick, 25); tick(); });
+		const menu = app().querySelector('#kz-lang');
+		menu.value = 'ja';
+		menu.dispatchEvent(new Event('change', {bubbles: true}));
+		return true;
+	})()`)
+	poll[bool](t, ctx, `document.documentElement.lang === 'ja'`, 30*time.Second)
+	// The keys as the loader wrote them for a reader at /index.html.
+	moved := eval[float64](t, ctx, `(() => {
+		const keys = [];
+		for (let i = 0; i < localStorage.length; i++) keys.push(localStorage.key(i));
+		let n = 0;
+		for (const k of keys) {
+			const m = k.match(/^(kibitz\/[^\/]+\/)\/(#.*)$/);
+			if (!m) continue;
+			localStorage.setItem(m[1] + '/index.html' + m[2], localStorage.getItem(k));
+			localStorage.removeItem(k);
+			n++;
+		}
+		return n;
+	})()`)
+	if moved == 0 {
+		t.Fatalf("no saved state under the folder's key to move")
+	}
+	if err := openPage(t, ctx, server.URL+"/index.html"); err != nil {
+		t.Fatal(err)
+	}
+	appHelpers(t, ctx)
+	got := poll[map[string]any](t, ctx, `(() => {
+		const selected = app().querySelector('[role=tab][aria-selected=true]');
+		const welcome = app().querySelector('.kz-app-welcome');
+		return (selected || (welcome && !welcome.hidden)) && {game: selected ? selected.dataset.game : '', lang: document.documentElement.lang};
+	})()`, 60*time.Second)
+	if got["game"] != "mines" || got["lang"] != "ja" {
+		t.Errorf("at /index.html, with the state saved there before, the reader met %v; want mines in ja", got)
+	}
+}
