@@ -694,10 +694,31 @@ func (m *minesPlay) showGame() {
 		text = room
 	}
 	m.showStatus(text, room)
-	setDisabled(m.autoBtn, g.Status != string(mines.Playing))
-	for _, b := range m.f.Body.QuerySelectorAll(".kz-mines-hint-btn") {
-		setDisabled(b, g.Status != string(mines.Playing))
+	over := g.Status != string(mines.Playing)
+	buttons := append([]dom.Element{m.autoBtn}, m.f.Body.QuerySelectorAll(".kz-mines-hint-btn")...)
+	if over && m.hasFocus(buttons...) {
+		// Auto-play (or Hint) is disabled under the focus when Auto-play
+		// ends the game: the focus would fall to the page, where F2 and N
+		// do nothing. New game is what comes next.
+		focus(m.f.Body.QuerySelector("[data-on-click='mines.new']"))
 	}
+	for _, b := range buttons {
+		setDisabled(b, over)
+	}
+}
+
+// hasFocus reports whether one of the elements has the keyboard focus.
+func (m *minesPlay) hasFocus(els ...dom.Element) bool {
+	active := m.f.Root().Underlying().Get("activeElement")
+	if active.IsNull() || active.IsUndefined() {
+		return false
+	}
+	for _, e := range els {
+		if e.Underlying().Equal(active) {
+			return true
+		}
+	}
+	return false
 }
 
 // showStatus writes the status line, and keeps it as tall as the words of
