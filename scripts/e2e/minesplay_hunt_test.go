@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -47,5 +48,68 @@ func TestMinesAutoPlayEndingTheGameKeepsTheFocus(t *testing.T) {
 	}
 	if got["afterEnd"] != "mines.new" || got["dealt"] != true {
 		t.Errorf("when Auto-play ends the game the focus should go to New game, where N deals again: %v", got)
+	}
+}
+
+// N or F2 on a square deals the next game with the focus still on the
+// board, even when the settings changed its size (the old squares went,
+// and the focus with them); the New-game question's "Start a new game"
+// gives the focus back as Keep playing does: to the square it was asked
+// from, or to New game.
+func TestMinesNewGameByKeyKeepsTheFocus(t *testing.T) {
+	ctx := minesPage(t, "mines-new-focus.html", "play")
+	eval[bool](t, ctx, minesActiveJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const out = {};
+		const cells = () => panel().querySelectorAll('.kz-mines-cell').length;
+		await until(() => cells() === 81 && view() === 'H'.repeat(81));
+		// A game under way, the board focused; the level changed for the next game.
+		fire(cell(40), 'click');
+		await until(() => view()[40] !== 'H');
+		$m('.kz-settings').open = true;
+		set('#kz-mines-level', 'intermediate');
+		cell(40).focus();
+		key(cell(40), 'F2');
+		await until(() => !$m('.kz-confirm').hidden);
+		out.asked = active();
+		$m('[data-on-click="mines.discard"]').focus();
+		$m('[data-on-click="mines.discard"]').click();
+		await until(() => cells() === 256 && view() === 'H'.repeat(256));
+		out.afterDiscard = active();
+		// A finished game (no question), N on a square, a new size again.
+		set('#kz-mines-level', 'custom');
+		set('#kz-mines-width', '3');
+		set('#kz-mines-height', '3');
+		set('#kz-mines-count', '8');
+		await until(() => cells() === 9);
+		fire(cell(4), 'click');
+		await until(() => /won/.test($m('.kz-mines-status').textContent));
+		set('#kz-mines-level', 'beginner');
+		cell(4).focus();
+		key(cell(4), 'n');
+		await until(() => cells() === 81 && view() === 'H'.repeat(81));
+		out.afterN = active();
+		// The question asked from New game gives the focus back to it.
+		fire(cell(40), 'click');
+		await until(() => view()[40] !== 'H');
+		$m('[data-on-click="mines.new"]').focus();
+		$m('[data-on-click="mines.new"]').click();
+		await until(() => !$m('.kz-confirm').hidden);
+		$m('[data-on-click="mines.discard"]').focus();
+		$m('[data-on-click="mines.discard"]').click();
+		await until(() => view() === 'H'.repeat(81));
+		out.afterButton = active();
+		return out;
+	})()`)
+	if got["asked"] != "mines.keep" {
+		t.Fatalf("F2 on a game under way should ask, with the focus on Keep playing: %v", got)
+	}
+	for _, k := range []string{"afterDiscard", "afterN"} {
+		if s, _ := got[k].(string); !strings.HasPrefix(s, "cell ") {
+			t.Errorf("%s: the focus should stay on the board: %v", k, got)
+		}
+	}
+	if got["afterButton"] != "mines.new" {
+		t.Errorf("Start a new game asked from New game should give the focus back to New game: %v", got)
 	}
 }

@@ -149,7 +149,13 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 		m.analyse()
 	})
 	f.Handle("mines.new", func(dom.Event, dom.Element) { m.restart() })
-	f.Handle("mines.discard", func(dom.Event, dom.Element) { setHidden(m.confirm, true); go m.newGame() })
+	f.Handle("mines.discard", func(dom.Event, dom.Element) {
+		// The question goes, and the focus on it with it: it goes back
+		// where it was, as with Keep playing (the deal keeps it on the
+		// board).
+		m.closeConfirm()
+		go m.newGame()
+	})
 	f.Handle("mines.keep", func(dom.Event, dom.Element) { m.closeConfirm() })
 	f.Handle("mines.heat", func(dom.Event, dom.Element) {
 		w.state.Heat = checked(m.heatBox)
@@ -217,9 +223,8 @@ func (m *minesPlay) restart() {
 	m.f.Go(func() { m.newGame() })
 }
 
-// closeConfirm closes the New-game question, keeping the game, and puts
-// the focus back where it was: on the square (F2 on the board), or on New
-// game.
+// closeConfirm closes the New-game question and puts the focus back
+// where it was: on the square (F2 on the board), or on New game.
 func (m *minesPlay) closeConfirm() {
 	setHidden(m.confirm, true)
 	if m.askedFrom >= 0 {
@@ -533,10 +538,19 @@ func (m *minesPlay) deal(g *minesGame, level string) {
 	m.autoNote.SetTextContent("")
 	m.f.ClearMessage()
 	replace(m.hintBox)
+	// N or F2 on a square: the focus stays on the board, on the same
+	// square when the board keeps its size. A board of another size is
+	// built anew, and the focus went with the old squares.
+	at, sameSize := m.board.focused(), m.board.w == g.Width && m.board.h == g.Height
 	m.showGame()
 	w.save()
 	m.showSettingsNote()
-	m.board.moveCursor(0, false)
+	switch {
+	case at >= 0 && sameSize:
+		m.board.moveCursor(at, true)
+	default:
+		m.board.moveCursor(0, at >= 0)
+	}
 	// The line under the board says what to do (showReadout); a screen
 	// reader hears it once, on the widget's live line.
 	m.f.Say(m.f.T("mines.first-click"))
