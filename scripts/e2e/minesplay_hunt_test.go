@@ -113,3 +113,26 @@ func TestMinesNewGameByKeyKeepsTheFocus(t *testing.T) {
 		t.Errorf("Start a new game asked from New game should give the focus back to New game: %v", got)
 	}
 }
+
+// A hint proved by one number names it alone: "the number at row 1,
+// column 2 alone settles it", not "the numbers at row 1, column 2 settle
+// it, one after another" (a local proof's usual case in a game: a 1
+// touching a flag). The analyser writes the same sentence as Play's hint.
+func TestMinesProofByOneNumberSaysSo(t *testing.T) {
+	ctx := minesPage(t, "mines-proof-one.html", "analyse")
+	for _, c := range []struct{ board, want string }{
+		{"2x2x1\\nF1\\nHH", "Why: the number at row 1, column 2 alone settles it (highlighted on the board)."},
+		{"4x1x1\\nH1HH", "Why: the number at row 1, column 2, with the count of mines left, settles it (highlighted on the board)."},
+	} {
+		got := eval[string](t, ctx, `(async () => {
+			const ta = $m('#kz-mines-text'), before = $m('.kz-mines-result').textContent;
+			ta.value = '`+c.board+`';
+			ta.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertFromPaste'}));
+			await until(() => $m('.kz-mines-result').textContent !== before && $m('.kz-mines-result .kz-mines-proof-note'));
+			return $m('.kz-mines-result .kz-mines-proof-note').textContent;
+		})()`)
+		if got != c.want {
+			t.Errorf("%s: %q, want %q", c.board, got, c.want)
+		}
+	}
+}

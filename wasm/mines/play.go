@@ -1093,11 +1093,18 @@ func (w *minesWidget) proofText(b *minesBoard, a *minesAnalysis, mv mines.Move) 
 	if len(cells) > 5 {
 		list = f.T("mines.proof-more", list, len(cells)-5)
 	}
+	// One number alone is "the number at …", settling it at once, not
+	// "the numbers at …, one after another" (a local proof's usual case).
+	one := len(cells) == 1
 	key := "mines.proof-together"
-	switch a.ProofKind {
-	case mines.ProofLocal:
+	switch {
+	case a.ProofKind == mines.ProofLocal && one:
+		key = "mines.proof-local-one"
+	case a.ProofKind == mines.ProofLocal:
 		key = "mines.proof-local"
-	case mines.ProofCount:
+	case a.ProofKind == mines.ProofCount && one:
+		key = "mines.proof-count-one"
+	case a.ProofKind == mines.ProofCount:
 		key = "mines.proof-count"
 	}
 	return tag("p", "kz-mines-proof-note", f.T(key, list))
