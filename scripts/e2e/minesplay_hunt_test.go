@@ -136,3 +136,37 @@ func TestMinesProofByOneNumberSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// A game won with Auto-play's help has no 3BV/s or efficiency, on the
+// line under the board or in the history: they measure the player's
+// clicks, and one click with Auto-play for the rest read "3BV 26 · 3BV/s
+// 5.42 · 1 click · efficiency 2600%".
+func TestMinesStatsLeaveAutoPlayOut(t *testing.T) {
+	ctx := minesPage(t, "mines-auto-stats.html", "play")
+	eval[bool](t, ctx, minesActiveJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$m('.kz-settings').open = true;
+		set('#kz-mines-rule', 'noguess'); // Auto-play wins without a guess
+		set('#kz-mines-seed', '5');
+		set('#kz-mines-pace', '60');
+		await until(() => $m('.kz-mines-board-no').textContent.includes('5') && view() === 'H'.repeat(81));
+		fire(cell(40), 'click');
+		await until(() => view()[40] !== 'H');
+		$m('.kz-mines-auto').click();
+		await until(() => !/^9×9/.test($m('.kz-mines-status').textContent), 60000);
+		const row = [...mz().querySelectorAll('.kz-mines-history tbody tr')][0];
+		const cellOf = label => row.querySelector('[data-label="' + label + '"]').textContent;
+		return {status: $m('.kz-mines-status').textContent, stats: $m('.kz-mines-stats').textContent,
+			result: cellOf('Result'), perSec: cellOf('3BV/s'), eff: cellOf('Efficiency'), clicks: cellOf('Clicks')};
+	})()`)
+	if !strings.Contains(got["status"].(string), "won") {
+		t.Fatalf("a no-guess game should be won with Auto-play's help: %v", got)
+	}
+	stats := got["stats"].(string)
+	if strings.Contains(stats, "efficiency") || strings.Contains(stats, "3BV/s") || !strings.Contains(stats, "1 click") || !strings.Contains(stats, "by Auto-play") {
+		t.Errorf("the stats of a game Auto-play helped should count the click and Auto-play's moves, without 3BV/s or efficiency: %q", stats)
+	}
+	if got["perSec"] != "–" || got["eff"] != "–" || got["clicks"] != "1" {
+		t.Errorf("the history row of a game Auto-play helped should have no 3BV/s or efficiency: %v", got)
+	}
+}

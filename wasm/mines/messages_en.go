@@ -172,6 +172,7 @@ var english = map[string]string{
 	"mines.board-no":                  "Board {1}",
 	"mines.replay":                    "Replay this board",
 	"mines.stats":                     "3BV {1} · 3BV/s {2} · {3:1 click|{3} clicks} · efficiency {4}",
+	"mines.stats-auto":                "3BV {1} · {2:1 click|{2} clicks} · {3:1 move|{3} moves} by Auto-play",
 	"mines.stats-lost":                "3BV {1} of {2} cleared · {3:1 click|{3} clicks}",
 	"mines.records":                   "Best times and history",
 	"mines.best":                      "Best time on {1}: {2}",

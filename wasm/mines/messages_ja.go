@@ -172,6 +172,7 @@ var japanese = map[string]string{
 	"mines.board-no":                  "盤面番号 {1}",
 	"mines.replay":                    "この盤面をもう一度",
 	"mines.stats":                     "3BV {1}・3BV/s {2}・クリック {3} 回・効率 {4}",
+	"mines.stats-auto":                "3BV {1}・クリック {2} 回・自動プレイ {3} 手",
 	"mines.stats-lost":                "3BV {2} のうち {1} を達成・クリック {3} 回",
 	"mines.records":                   "ベストタイムと履歴",
 	"mines.best":                      "{1}のベストタイム：{2}",

@@ -73,6 +73,8 @@ func TestMessages(t *testing.T) {
 		{Key: "mines.win-chance", Args: func(n int) []any { return []any{"50%", n, 2 * n} },
 			One: "With best play from here you win 50% of the time: in 1 of the 2 ways the mines can lie. That is exact: the engine played every one of them out to the end.",
 			Two: "With best play from here you win 50% of the time: in 2 of the 4 ways the mines can lie. That is exact: the engine played every one of them out to the end."},
+		{Key: "mines.stats-auto", Args: func(n int) []any { return []any{30, n, n} },
+			One: "3BV 30 · 1 click · 1 move by Auto-play", Two: "3BV 30 · 2 clicks · 2 moves by Auto-play"},
 		{Key: "mines.stats-lost", Args: func(n int) []any { return []any{3, 30, n} },
 			One: "3BV 3 of 30 cleared · 1 click", Two: "3BV 3 of 30 cleared · 2 clicks"},
 	})

@@ -172,6 +172,7 @@ var simplifiedChinese = map[string]string{
 	"mines.board-no":                  "盘面编号 {1}",
 	"mines.replay":                    "重玩这个盘面",
 	"mines.stats":                     "3BV {1}・3BV/s {2}・点击 {3} 次・效率 {4}",
+	"mines.stats-auto":                "3BV {1}・点击 {2} 次・自动玩 {3} 步",
 	"mines.stats-lost":                "3BV {2} 中完成 {1}・点击 {3} 次",
 	"mines.records":                   "最佳时间与记录",
 	"mines.best":                      "{1}的最佳时间：{2}",

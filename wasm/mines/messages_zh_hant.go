@@ -172,6 +172,7 @@ var traditionalChinese = map[string]string{
 	"mines.board-no":                  "盤面編號 {1}",
 	"mines.replay":                    "重玩這個盤面",
 	"mines.stats":                     "3BV {1}・3BV/s {2}・點擊 {3} 次・效率 {4}",
+	"mines.stats-auto":                "3BV {1}・點擊 {2} 次・自動玩 {3} 步",
 	"mines.stats-lost":                "3BV {2} 中完成 {1}・點擊 {3} 次",
 	"mines.records":                   "最佳時間與紀錄",
 	"mines.best":                      "{1}的最佳時間：{2}",

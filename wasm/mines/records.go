@@ -84,11 +84,16 @@ func (w *minesWidget) levelName(key string) string {
 
 // statsText gives a finished game's statistics in a line: 3BV, 3BV/s,
 // clicks and efficiency (3BV over clicks) for a win; the 3BV cleared for
-// a loss.
-func (w *minesWidget) statsText(bbbv, done, clicks int, ms int64, won bool) string {
+// a loss. A win Auto-play helped has no 3BV/s or efficiency: its moves
+// are not the player's clicks, and its pace is the one chosen (a click
+// and Auto-play for the rest read "efficiency 2600%").
+func (w *minesWidget) statsText(bbbv, done, clicks, autoMoves int, ms int64, won bool) string {
 	f := w.f
-	if !won {
+	switch {
+	case !won:
 		return f.T("mines.stats-lost", done, bbbv, clicks)
+	case autoMoves > 0:
+		return f.T("mines.stats-auto", bbbv, clicks, autoMoves)
 	}
 	return f.T("mines.stats", bbbv, bbbvPerSecond(bbbv, ms), clicks, efficiency(bbbv, clicks))
 }
@@ -147,7 +152,7 @@ func (m *minesPlay) showGameInfo() {
 	if g.Status == string(mines.Playing) || !g.Started {
 		m.stats.SetTextContent("")
 	} else {
-		m.stats.SetInnerHTML(statsHTML(m.w.statsText(g.BBBV, g.BBBVDone, g.Clicks, g.ElapsedMs, g.Status == string(mines.Won))))
+		m.stats.SetInnerHTML(statsHTML(m.w.statsText(g.BBBV, g.BBBVDone, g.Clicks, g.AutoMoves, g.ElapsedMs, g.Status == string(mines.Won))))
 	}
 	m.showRecords()
 }
@@ -212,8 +217,11 @@ func (m *minesPlay) showRecords() {
 		}
 		when := date.New(float64(p.At)).Call("toLocaleString", string(f.Lang), map[string]any{"dateStyle": "short", "timeStyle": "short"}).String()
 		bbbv, perSec, eff := strconv.Itoa(p.BBBV), bbbvPerSecond(p.BBBV, p.Ms), efficiency(p.BBBV, p.Clicks)
-		if !p.Won {
+		switch {
+		case !p.Won:
 			bbbv, perSec, eff = strconv.Itoa(p.BBBVDone)+"/"+strconv.Itoa(p.BBBV), "–", "–"
+		case p.Auto:
+			perSec, eff = "–", "–" // Auto-play's moves are not the player's clicks (statsText)
 		}
 		cells := []string{when, result, clockText(p.Ms), bbbv, perSec, strconv.Itoa(p.Clicks), eff, strconv.FormatUint(p.Seed, 10)}
 		b.WriteString(`<tr>`)
