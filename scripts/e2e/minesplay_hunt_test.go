@@ -170,3 +170,38 @@ func TestMinesStatsLeaveAutoPlayOut(t *testing.T) {
 		t.Errorf("the history row of a game Auto-play helped should have no 3BV/s or efficiency: %v", got)
 	}
 }
+
+// Hint pauses Auto-play, as a click on the board does: Auto-play's next
+// move took the hint away a moment after it came, so Hint seemed to do
+// nothing. Auto-play's call is held in the engine, so Hint is clicked
+// while Auto-play is choosing its move.
+func TestMinesHintPausesAutoPlay(t *testing.T) {
+	ctx := minesPage(t, "mines-hint-pauses.html", "play")
+	eval[bool](t, ctx, minesActiveJS)
+	installHold(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const out = {};
+		$m('.kz-settings').open = true;
+		set('#kz-mines-seed', '11');
+		await until(() => $m('.kz-mines-board-no').textContent.includes('11') && view() === 'H'.repeat(81));
+		fire(cell(40), 'click');
+		await until(() => view()[40] !== 'H');
+		const before = view();
+		hold('mines.autoplay');
+		$m('.kz-mines-auto').click();
+		await until(() => held('mines.autoplay') > 0);
+		$m('.kz-mines-hint-btn').click();
+		out.pressed = $m('.kz-mines-auto').getAttribute('aria-pressed');
+		// The hint waits for the move Auto-play is choosing, which is
+		// dropped once it comes: it was chosen after the pause.
+		await release('mines.autoplay');
+		await until(() => $m('.kz-mines-play-hint'), 10000).catch(() => {});
+		await new Promise(r => setTimeout(r, 1000)); // a next Auto-play move, had there been one, is shown by now
+		out.hint = !!$m('.kz-mines-play-hint');
+		out.moved = view() !== before;
+		return out;
+	})()`)
+	if got["pressed"] != "false" || got["hint"] != true || got["moved"] != false {
+		t.Errorf("Hint should pause Auto-play and stay shown: %v", got)
+	}
+}

@@ -164,7 +164,12 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 		setHidden(m.legend, !w.state.Heat)
 		m.analyse()
 	})
-	f.Handle("mines.hint", func(dom.Event, dom.Element) { go m.askHint() })
+	f.Handle("mines.hint", func(dom.Event, dom.Element) {
+		// Hint pauses Auto-play, as a move of the reader's does: its next
+		// move would take the hint away as soon as it came.
+		m.stopAuto()
+		go m.askHint()
+	})
 	f.Handle("mines.play-hint", func(dom.Event, dom.Element) {
 		if h := m.hint; h != nil && h.Move != nil {
 			i := h.Move.Y*m.board.w + h.Move.X
