@@ -273,10 +273,23 @@ func (m *compMode) answer() {
 	st.Pending = nil
 	st.Solved = r.Won(guess.Feedback{A: a, B: b})
 	w.save()
+	held := m.holdsFocus()
 	m.render()
-	if !st.Solved {
-		m.think()
+	if st.Solved {
+		// The picker has gone with the game: New game is the way on.
+		if held {
+			focus(m.actions.QuerySelector(`[data-on-click="comp.new"]`))
+		}
+		return
 	}
+	m.think()
+}
+
+// holdsFocus reports whether the focus is in the mode's panel, or on
+// nothing: where the mode may move it on without taking it from
+// elsewhere (another mode, the settings).
+func (m *compMode) holdsFocus() bool {
+	return m.w.f.FocusIn(m.panel) || m.w.f.FocusLost()
 }
 
 func (m *compMode) undo() {

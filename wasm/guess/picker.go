@@ -86,6 +86,9 @@ func (p *answerPicker) render(r guess.Rules) {
 	w := p.m.w
 	list := allowedAnswers(r)
 	current, ok := p.chosen(r)
+	// The grid is drawn anew: a focus in it goes to the new grid's
+	// choice, not to the page's body with the old cell.
+	focused := w.f.FocusIn(p.grid)
 	replace(p.grid)
 	p.grid.SetAttribute("data-implied", strconv.FormatBool(r.ImpliedB()))
 	setStyle(p.grid, "--kz-cols: "+strconv.Itoa(r.Length+1))
@@ -115,6 +118,9 @@ func (p *answerPicker) render(r guess.Rules) {
 	}
 	setInputValue(p.aIn, a)
 	setInputValue(p.bIn, b)
+	if focused {
+		p.focus()
+	}
 }
 
 // keyPegs draws an answer as Mastermind key pegs: black for each right

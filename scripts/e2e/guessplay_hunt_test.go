@@ -1,0 +1,76 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// Whole games of You guess and Computer guesses as a demanding player
+// plays them: by keyboard alone, changing their mind while the engine
+// thinks, changing the language in the middle.
+
+// focusedJS names what has the focus in the guess widget: the picker, a
+// button by its action, or "nothing" when it fell to the page's body.
+const focusedJS = `(() => {
+	const a = kz().activeElement;
+	if (!a) return 'nothing';
+	if (a.closest('#kz-comp-picker')) return 'picker';
+	return a.getAttribute('data-on-click') || a.id || a.tagName;
+})()`
+
+// keys types keys into whatever has the focus, as a keyboard does.
+func keys(t *testing.T, ctx context.Context, k string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(k)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// An answer given by keyboard that contradicts the earlier ones is
+// refused beside the picker, and the focus stays on the picker to give
+// another; the winning answer leaves it on New game. Both left it on
+// nothing (the picker was drawn again under it, or hidden), so the next
+// digits typed went nowhere.
+func TestComputerKeyboardAnswersKeepTheFocus(t *testing.T) {
+	ctx := computerPage(t, "1a2b-4")
+	first := eval[string](t, ctx, `(async () => {
+		$('#kz-panel-computer .kz-current button').focus();
+		$('#kz-panel-computer .kz-current button').click();
+		const code = await until(cur);
+		await until(() => kz().activeElement && kz().activeElement.closest('#kz-comp-picker'));
+		return code;
+	})()`)
+	keys(t, ctx, "00"+kb.Enter)
+	eval[string](t, ctx, `until(() => cur() && cur() !== `+jsString(first)+` && kz().activeElement && kz().activeElement.closest('#kz-comp-picker') && cur())`)
+	// 0123 and 4567 both 0A0B: two digits are left for four places.
+	keys(t, ctx, "00"+kb.Enter)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const note = await until(() => $('#kz-panel-computer .kz-think-note').textContent);
+		return {note, focus: `+focusedJS+`};
+	})()`)
+	if got["focus"] != "picker" {
+		t.Errorf("after an answer that contradicts the others, the focus must stay on the picker: %v", got)
+	}
+	// Another answer, by keyboard, goes in from there: 4567 holds two
+	// of the secret's digits.
+	keys(t, ctx, "02"+kb.Enter)
+	eval[bool](t, ctx, `until(() => $('#kz-panel-computer .kz-history tbody').children.length === 2 && !$('#kz-panel-computer .kz-think-note').textContent)`)
+	won := eval[map[string]any](t, ctx, `(async () => {
+		const code = await until(() => kz().activeElement && kz().activeElement.closest('#kz-comp-picker') && cur());
+		return {code};
+	})()`)
+	keys(t, ctx, "40"+kb.Enter)
+	got = eval[map[string]any](t, ctx, `(async () => {
+		await until(solved);
+		await new Promise(r => setTimeout(r, 200));
+		return {focus: `+focusedJS+`};
+	})()`)
+	if got["focus"] != "comp.new" {
+		t.Errorf("after the winning answer (%v), the focus must be on New game: %v", won["code"], got)
+	}
+}
