@@ -74,3 +74,31 @@ func TestComputerKeyboardAnswersKeepTheFocus(t *testing.T) {
 		t.Errorf("after the winning answer (%v), the focus must be on New game: %v", won["code"], got)
 	}
 }
+
+// Undo while a hint is being thought out: the hint was for the position
+// undone, and it showed anyway once it came, with its Play button and
+// its count of codes for the other position. Now it is dropped.
+func TestYouUndoDropsTheHintOnItsWay(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	installHold(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const rows = () => $('#kz-panel-you .kz-history tbody') ? $('#kz-panel-you .kz-history tbody').children.length : 0;
+		for (const g of ['0123', '4567']) {
+			type('#kz-you-guess', g);
+			$('#kz-you-guess').form.requestSubmit();
+			await until(() => rows() === (g === '0123' ? 1 : 2));
+		}
+		hold('guess.suggest');
+		$('[data-on-click="you.hint"]').click();
+		await until(() => held('guess.suggest') === 1);
+		$('[data-on-click="you.undo"]').click();
+		await release('guess.suggest');
+		// The hint's lane is done when its indicator stops working.
+		const lane = $('#kz-panel-you .kz-busy');
+		await until(() => !lane.hasAttribute('data-working'));
+		return {rows: rows(), hint: $('#kz-panel-you .kz-analysis').textContent};
+	})()`)
+	if got["rows"] != 1.0 || got["hint"] != "" {
+		t.Errorf("a hint asked for before Undo must not show after it: %v", got)
+	}
+}

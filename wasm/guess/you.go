@@ -268,6 +268,7 @@ func (m *youMode) undo() {
 	if len(st.Turns) == 0 || st.Over {
 		return
 	}
+	m.w.f.Lane("you").Cancel() // a hint on its way is for the position undone
 	st.Host = st.Undo[len(st.Undo)-1]
 	st.Undo = st.Undo[:len(st.Undo)-1]
 	last := st.Turns[len(st.Turns)-1]
@@ -305,9 +306,13 @@ func (m *youMode) hint() {
 		return
 	}
 	var s suggestion
+	host := st.Host // the host's state names the position the hint is for
 	if err := w.state.Settings.suggest(f.Lane("you"), spec, m.rows(len(st.Turns)), nil, &s); err != nil {
 		f.ShowError(err)
 		return
+	}
+	if st.Host != host || st.Over {
+		return // the game moved on (Undo) while the hint was thought out
 	}
 	st.Hint = &s
 	w.save()
