@@ -102,3 +102,67 @@ func TestYouUndoDropsTheHintOnItsWay(t *testing.T) {
 		t.Errorf("a hint asked for before Undo must not show after it: %v", got)
 	}
 }
+
+// guessLanguage changes the app's language and waits for the guess
+// widget built again in it.
+func guessLanguage(t *testing.T, ctx context.Context, lang string) {
+	t.Helper()
+	eval[bool](t, ctx, `(async () => {
+		const app = document.querySelector('[data-kibitz="app"]').shadowRoot;
+		const sel = app.querySelector('#kz-lang');
+		sel.value = `+jsString(lang)+`;
+		sel.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		await until(() => kz() && kz().querySelector('.kz') && kz().querySelector('.kz').getAttribute('lang') === `+jsString(lang)+` && $('.kz-panel'));
+		return true;
+	})()`)
+}
+
+// A change of language while the computer thinks out its next guess, or
+// while a hint is thought out in You guess: the widget built in the new
+// language stopped there, with "Think again" and no hint. Now it carries
+// on and the guess, or the hint, comes.
+func TestLanguageChangeKeepsTheGuessThinking(t *testing.T) {
+	ctx := computerPage(t, "1a2b-4")
+	installHold(t, ctx)
+	// asksAgain: the new widget's own call is held (the old one went
+	// with the old widget), then let go; it reports whether there was one.
+	const asksAgain = `await until(() => held('guess.suggest') === 1, 10000).then(() => true, () => false)`
+	eval[bool](t, ctx, `(async () => {
+		$('#kz-panel-computer .kz-current button').click();
+		await until(cur);
+		hold('guess.suggest');
+		answerWith(1, 1);
+		await until(() => held('guess.suggest') === 1);
+		return true;
+	})()`)
+	guessLanguage(t, ctx, "ja")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const asked = `+asksAgain+`;
+		await release('guess.suggest');
+		const code = await until(() => cur() || $('#kz-panel-computer [data-on-click="comp.retry"]'));
+		return {asked, code: typeof code === 'string' ? code : 'Think again: ' + code.textContent};
+	})()`)
+	if code, _ := got["code"].(string); got["asked"] != true || len(code) != 4 {
+		t.Errorf("the computer must go on thinking in the new language: %v", got)
+	}
+
+	eval[bool](t, ctx, `(async () => {
+		$('#kz-tab-you').click();
+		$('#kz-you-start').click();
+		await until(() => !$('#kz-you-guess').disabled && $('#kz-panel-you .kz-status .kz-hash'));
+		hold('guess.suggest');
+		$('[data-on-click="you.hint"]').click();
+		await until(() => held('guess.suggest') === 1);
+		return true;
+	})()`)
+	guessLanguage(t, ctx, "en")
+	got = eval[map[string]any](t, ctx, `(async () => {
+		const asked = `+asksAgain+`;
+		await release('guess.suggest');
+		const play = asked ? await until(() => $('[data-on-click="you.play-hint"]')) : null;
+		return {asked, hint: play ? play.getAttribute('data-guess') : ''};
+	})()`)
+	if hint, _ := got["hint"].(string); got["asked"] != true || len(hint) != 4 {
+		t.Errorf("the hint must come in the new language: %v", got)
+	}
+}

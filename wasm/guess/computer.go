@@ -120,6 +120,9 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	f.Handle("comp.undo", func(dom.Event, dom.Element) { go m.undo() })
 	f.Handle("comp.retry", func(dom.Event, dom.Element) { go m.think() })
 	m.render()
+	if f.Resume("comp.think") {
+		f.Go(m.think) // it was thinking when the language changed
+	}
 	return m
 }
 
@@ -173,10 +176,12 @@ func (m *compMode) think() {
 	// The computer's game is one strategy's, from its first guess: with
 	// strategy perfect, every move and the figures shown are that
 	// strategy's.
+	w.f.Running("comp.think", true)
 	err = w.state.Settings.suggest(m.lane, spec, m.rows(), []turnRow{}, &s)
 	if gen != m.gen {
 		return // the game moved on (undo, new game) while this was computed
 	}
+	w.f.Running("comp.think", false)
 	m.thinking = false
 	if err != nil {
 		w.f.ShowErrorIn(m.thinkNote, err)
@@ -300,6 +305,7 @@ func (m *compMode) undo() {
 	m.lane.Cancel()
 	m.gen++
 	m.thinking = false
+	w.f.Running("comp.think", false)
 	m.thinkNote.SetTextContent("")
 	last := st.Turns[len(st.Turns)-1]
 	st.Turns = st.Turns[:len(st.Turns)-1]

@@ -57,6 +57,7 @@ type youMode struct {
 	endRest     dom.Element // the fair host's proof, beside the status, not in it
 	analysis    dom.Element
 	analysisBox dom.Element
+	hinting     int // hints being thought out (a newer one supersedes the one before)
 }
 
 func newYouMode(w *guessWidget, panel dom.Element) *youMode {
@@ -157,6 +158,9 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 		m.render()
 	})
 	m.render()
+	if f.Resume("you.hint") {
+		f.Go(m.hint) // it was thinking out a hint when the language changed
+	}
 	return m
 }
 
@@ -307,7 +311,12 @@ func (m *youMode) hint() {
 	}
 	var s suggestion
 	host := st.Host // the host's state names the position the hint is for
-	if err := w.state.Settings.suggest(f.Lane("you"), spec, m.rows(len(st.Turns)), nil, &s); err != nil {
+	m.hinting++
+	f.Running("you.hint", true)
+	err = w.state.Settings.suggest(f.Lane("you"), spec, m.rows(len(st.Turns)), nil, &s)
+	m.hinting--
+	f.Running("you.hint", m.hinting > 0) // a second Hint may have superseded this one
+	if err != nil {
 		f.ShowError(err)
 		return
 	}
