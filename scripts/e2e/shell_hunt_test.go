@@ -120,6 +120,20 @@ func TestHostedSiteKeepsOneStateForItsFolderAndIndexHTML(t *testing.T) {
 	ctx := tab(t)
 	underWorker(t, ctx, server.URL+"/")
 	appHelpers(t, ctx)
+	playMinesInJapanese(t, ctx)
+	got := metAt(t, ctx, server.URL+"/index.html")
+	if got["path"] != "/index.html" {
+		t.Fatalf("the page's address is %v; this test opens it at /index.html", got["path"])
+	}
+	if got["game"] != "mines" || got["lang"] != "ja" {
+		t.Errorf("at /index.html the reader met %v; want the game they left (mines) in their language (ja)", got)
+	}
+}
+
+// playMinesInJapanese opens Minesweeper in the app and switches it to
+// Japanese: a saved state to come back to.
+func playMinesInJapanese(t *testing.T, ctx context.Context) {
+	t.Helper()
 	eval[bool](t, ctx, `(async () => {
 		app().querySelector('#kz-app-open-mines').click();
 		await new Promise((resolve, reject) => { const t0 = Date.now(); const tick = () => game('mines') && game('mines').querySelector('[role=tab]') ? resolve() : Date.now() - t0 > 60000 ? reject(new Error('no mines widget')) : setTimeout(tick, 25); tick(); });
@@ -129,21 +143,22 @@ func TestHostedSiteKeepsOneStateForItsFolderAndIndexHTML(t *testing.T) {
 		return true;
 	})()`)
 	poll[bool](t, ctx, `document.documentElement.lang === 'ja'`, 30*time.Second)
-	if err := openPage(t, ctx, server.URL+"/index.html"); err != nil {
+}
+
+// metAt opens url and returns what the reader meets there: the page's
+// path, the game whose tab is selected ("" for the welcome) and the
+// page's language.
+func metAt(t *testing.T, ctx context.Context, url string) map[string]any {
+	t.Helper()
+	if err := openPage(t, ctx, url); err != nil {
 		t.Fatal(err)
 	}
 	appHelpers(t, ctx)
-	got := poll[map[string]any](t, ctx, `(() => {
+	return poll[map[string]any](t, ctx, `(() => {
 		const selected = app().querySelector('[role=tab][aria-selected=true]');
 		const welcome = app().querySelector('.kz-app-welcome');
 		return (selected || (welcome && !welcome.hidden)) && {path: location.pathname, game: selected ? selected.dataset.game : '', lang: document.documentElement.lang};
 	})()`, 60*time.Second)
-	if got["path"] != "/index.html" {
-		t.Fatalf("the page's address is %v; this test opens it at /index.html", got["path"])
-	}
-	if got["game"] != "mines" || got["lang"] != "ja" {
-		t.Errorf("at /index.html the reader met %v; want the game they left (mines) in their language (ja)", got)
-	}
 }
 
 // A reader whose download of the solver fails is told why in their
@@ -251,15 +266,7 @@ func TestHostedSiteKeepsTheStateSavedAtIndexHTMLBefore(t *testing.T) {
 	ctx := tab(t)
 	underWorker(t, ctx, server.URL+"/")
 	appHelpers(t, ctx)
-	eval[bool](t, ctx, `(async () => {
-		app().querySelector('#kz-app-open-mines').click();
-		await new Promise((resolve, reject) => { const t0 = Date.now(); const tick = () => game('mines') && game('mines').querySelector('[role=tab]') ? resolve() : Date.now() - t0 > 60000 ? reject(new Error('no mines widget')) : setTimeout(tick, 25); tick(); });
-		const menu = app().querySelector('#kz-lang');
-		menu.value = 'ja';
-		menu.dispatchEvent(new Event('change', {bubbles: true}));
-		return true;
-	})()`)
-	poll[bool](t, ctx, `document.documentElement.lang === 'ja'`, 30*time.Second)
+	playMinesInJapanese(t, ctx)
 	// The keys as the loader wrote them for a reader at /index.html.
 	moved := eval[float64](t, ctx, `(() => {
 		const keys = [];
@@ -277,15 +284,7 @@ func TestHostedSiteKeepsTheStateSavedAtIndexHTMLBefore(t *testing.T) {
 	if moved == 0 {
 		t.Fatalf("no saved state under the folder's key to move")
 	}
-	if err := openPage(t, ctx, server.URL+"/index.html"); err != nil {
-		t.Fatal(err)
-	}
-	appHelpers(t, ctx)
-	got := poll[map[string]any](t, ctx, `(() => {
-		const selected = app().querySelector('[role=tab][aria-selected=true]');
-		const welcome = app().querySelector('.kz-app-welcome');
-		return (selected || (welcome && !welcome.hidden)) && {game: selected ? selected.dataset.game : '', lang: document.documentElement.lang};
-	})()`, 60*time.Second)
+	got := metAt(t, ctx, server.URL+"/index.html")
 	if got["game"] != "mines" || got["lang"] != "ja" {
 		t.Errorf("at /index.html, with the state saved there before, the reader met %v; want mines in ja", got)
 	}
