@@ -166,3 +166,35 @@ func TestLanguageChangeKeepsTheGuessThinking(t *testing.T) {
 		t.Errorf("the hint must come in the new language: %v", got)
 	}
 }
+
+// With Show analysis on, each guess's count of codes left is computed
+// after the guess goes in (on a 10-digit game, a while). Undo before it
+// came crashed the whole page (an index out of range where the count is
+// written back: "the widgets stopped", and they started again). Now a
+// count for a position undone is dropped.
+func TestYouUndoBeforeTheCountComes(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	installHold(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const root = kz();
+		const rows = () => $('#kz-panel-you .kz-history tbody') ? [...$('#kz-panel-you .kz-history tbody').children] : [];
+		const lane = [...kz().querySelectorAll('#kz-panel-you .kz-busy')].pop(); // the analysis's
+		$('#kz-panel-you .kz-check input').click();
+		hold('guess.candidates');
+		type('#kz-you-guess', '0123');
+		$('#kz-you-guess').form.requestSubmit();
+		await until(() => rows().length === 1 && held('guess.candidates') === 1);
+		$('[data-on-click="you.undo"]').click();
+		await release('guess.candidates');
+		await until(() => !lane.hasAttribute('data-working'));
+		const crashed = kz() !== root || !root.isConnected;
+		// The game goes on, and the next guess gets its count.
+		type('#kz-you-guess', '4567');
+		$('#kz-you-guess').form.requestSubmit();
+		await until(() => rows().length === 1 && !rows()[0].textContent.includes('…'));
+		return {crashed, row: rows()[0].textContent};
+	})()`)
+	if got["crashed"] != false {
+		t.Errorf("Undo before the count came must not crash the widget: %v", got)
+	}
+}

@@ -4,6 +4,7 @@ package guess
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kibitz/engine/guess"
@@ -365,14 +366,20 @@ func (m *youMode) fillCounts() {
 		return
 	}
 	changed := false
-	for i := range st.Turns {
+	for i := 0; i < len(st.Turns); i++ {
 		if st.Turns[i].Left > 0 {
 			continue
 		}
 		var res struct {
 			Count int `json:"count"`
 		}
-		if err := m.w.f.Call("you-analysis", "guess.candidates", guessParams(spec, map[string]any{"history": m.rows(i + 1), "limit": 0}), &res); err != nil {
+		game, asked := st.Game, m.rows(i+1)
+		if err := m.w.f.Call("you-analysis", "guess.candidates", guessParams(spec, map[string]any{"history": asked, "limit": 0}), &res); err != nil {
+			return
+		}
+		// Undo, New game or Give up may have come while it was counted:
+		// the count is for the position asked about, if it is still there.
+		if st.Game != game || i >= len(st.Turns) || !slices.Equal(m.rows(i+1), asked) {
 			return
 		}
 		st.Turns[i].Left = res.Count
