@@ -17,7 +17,7 @@ func TestMinesAnalyserSaysWhyAMoveIsCertain(t *testing.T) {
 	for _, c := range []struct{ board, want string }{
 		{"3x3x1\nH1H\nH10\n110\n", "Why: the numbers at row 1, column 2; row 2, column 3; row 3, column 1 settle it, one after another (highlighted on the board)."},
 		{"3x2x2\nHHH\n121\n", "Why: the numbers at row 2, column 1; row 2, column 2; row 2, column 3 settle it only taken together (highlighted on the board)."},
-		{"1x4x1\nH\nH\nH\n1\n", "Why: the numbers at row 4, column 1 settle it only with the count of mines left (highlighted on the board)."},
+		{"1x4x1\nH\nH\nH\n1\n", "Why: the number at row 4, column 1, with the count of mines left, settles it (highlighted on the board)."},
 		{"2x2x0\nHH\nHH\n", "Why: the count of mines left settles it."},
 	} {
 		got := eval[map[string]any](t, ctx, `(async () => {
