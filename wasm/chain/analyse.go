@@ -53,7 +53,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	a.followGame()
 	setInputValue(a.gameSel, chainPick(st.AnRev, "reverse", "direct"))
 	setChecked(a.ruleBox, st.AnSingle)
-	f.Handle("chain.solve", func(dom.Event, dom.Element) { go a.solve() })
+	f.Handle("chain.solve", func(dom.Event, dom.Element) { f.Go(a.solve) })
 	// The typed position is kept as it is typed, so a reload keeps it.
 	f.Handle("chain.pos-typed", func(dom.Event, dom.Element) {
 		st.Position = inputValue(a.posIn)
@@ -66,7 +66,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 			a.load(g.Row, g.Reverse, g.Single && g.Moves == 0)
 		}
 	})
-	f.Handle("chain.table", func(dom.Event, dom.Element) { go a.computeTable(progressRow) })
+	f.Handle("chain.table", func(dom.Event, dom.Element) { f.Go(func() { a.computeTable(progressRow) }) })
 	f.Handle("chain.table-stop", func(dom.Event, dom.Element) {
 		a.w.dismissBig(tableBigBox) // its question, if it is waiting on one
 		if a.tableCancel != nil {
@@ -75,7 +75,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	})
 	a.renderTable()
 	if f.Resume("chain.table") {
-		go a.computeTable(progressRow) // it was computing when the language changed
+		f.Go(func() { a.computeTable(progressRow) }) // it was computing when the language changed
 	}
 	return a
 }

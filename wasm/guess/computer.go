@@ -100,7 +100,7 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 		}
 		m.picker.choose(a, b, false)
 	})
-	f.Handle("comp.answer", func(dom.Event, dom.Element) { go m.answer() })
+	f.Handle("comp.answer", func(dom.Event, dom.Element) { f.Go(m.answer) })
 	f.Handle("comp.new", func(dom.Event, dom.Element) {
 		if st.Game != nil && !st.Solved && len(st.Turns) > 0 {
 			setHidden(m.confirm, false)
@@ -117,8 +117,8 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 		setHidden(m.confirm, true)
 		focus(m.actions.QuerySelector(`[data-on-click="comp.new"]`))
 	})
-	f.Handle("comp.undo", func(dom.Event, dom.Element) { go m.undo() })
-	f.Handle("comp.retry", func(dom.Event, dom.Element) { go m.think() })
+	f.Handle("comp.undo", func(dom.Event, dom.Element) { f.Go(m.undo) })
+	f.Handle("comp.retry", func(dom.Event, dom.Element) { f.Go(m.think) })
 	m.render()
 	if f.Resume("comp.think") {
 		f.Go(m.think) // it was thinking when the language changed

@@ -202,7 +202,7 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 		m.showPasteError("")
 		w.save()
 	})
-	f.Handle("help.paste-read", func(dom.Event, dom.Element) { go m.readPaste() })
+	f.Handle("help.paste-read", func(dom.Event, dom.Element) { f.Go(m.readPaste) })
 	f.Handle("help.enter", func(ev dom.Event, t dom.Element) {
 		// Enter in the last field of the last row starts a new row.
 		if ev.Underlying().Get("key").String() != "Enter" {

@@ -167,7 +167,7 @@ func newTreeMode(w *guessWidget, panel dom.Element) *treeMode {
 		m.shown, m.stopped = nil, ""
 		m.schedule()
 	})
-	f.Handle("tree.export", func(dom.Event, dom.Element) { go m.export() })
+	f.Handle("tree.export", func(dom.Event, dom.Element) { f.Go(m.export) })
 	m.showObjective()
 	return m
 }

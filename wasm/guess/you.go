@@ -113,7 +113,7 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 		m.showInputError("")
 		w.save()
 	})
-	f.Handle("you.guess", func(dom.Event, dom.Element) { go m.submit() })
+	f.Handle("you.guess", func(dom.Event, dom.Element) { f.Go(m.submit) })
 	f.Handle("you.new", func(dom.Event, dom.Element) {
 		if st.Game != nil && !st.Over && len(st.Turns) > 0 {
 			// The question gets the focus, on its safe answer.
@@ -133,7 +133,7 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 		focus(m.actions.QuerySelector(`[data-on-click="you.new"]`))
 	})
 	f.Handle("you.undo", func(dom.Event, dom.Element) { m.undo() })
-	f.Handle("you.hint", func(dom.Event, dom.Element) { go m.hint() })
+	f.Handle("you.hint", func(dom.Event, dom.Element) { f.Go(m.hint) })
 	f.Handle("you.give-up", func(dom.Event, dom.Element) {
 		setHidden(m.confirm, true)
 		setHidden(m.giveUp, false)
@@ -144,7 +144,7 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 		setHidden(m.giveUp, true)
 		// The game is over: the focus goes to New game, not to the page.
 		focus(m.actions.QuerySelector(`[data-on-click="you.new"]`))
-		go m.reveal()
+		f.Go(m.reveal)
 	})
 	f.Handle("you.play-hint", func(_ dom.Event, t dom.Element) {
 		setInputValue(m.input, t.GetAttribute("data-guess"))

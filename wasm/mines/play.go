@@ -129,7 +129,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	}
 
 	f.Handle("mines.settings", func(dom.Event, dom.Element) { m.readSettings() })
-	f.Handle("mines.replay", func(dom.Event, dom.Element) { go m.replay() })
+	f.Handle("mines.replay", func(dom.Event, dom.Element) { f.Go(m.replay) })
 	f.Handle("mines.keys", func(ev dom.Event, t dom.Element) {
 		// F2 or N: a new game, as on the puzzle sites (N not while typing).
 		e := ev.Underlying()
@@ -154,7 +154,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 		// where it was, as with Keep playing (the deal keeps it on the
 		// board).
 		m.closeConfirm()
-		go m.newGame()
+		f.Go(m.newGame)
 	})
 	f.Handle("mines.keep", func(dom.Event, dom.Element) { m.closeConfirm() })
 	f.Handle("mines.heat", func(dom.Event, dom.Element) {
@@ -168,7 +168,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 		// Hint pauses Auto-play, as a move of the reader's does: its next
 		// move would take the hint away as soon as it came.
 		m.stopAuto()
-		go m.askHint()
+		f.Go(m.askHint)
 	})
 	f.Handle("mines.play-hint", func(dom.Event, dom.Element) {
 		if h := m.hint; h != nil && h.Move != nil {
