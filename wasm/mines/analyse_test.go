@@ -26,3 +26,31 @@ func TestTextOffset(t *testing.T) {
 		t.Errorf("textOffset after a character outside the BMP = %d, want 5", got)
 	}
 }
+
+// A count of arrangements too large to write out keeps two significant
+// digits, rounded, and its power of ten, from the engine's digits or its
+// rounded form.
+func TestScientificRoundsTheCount(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		mantissa float64
+		power    int
+	}{
+		{"19619725782651120", 2.0, 16},
+		{"14000000000000000", 1.4, 16},
+		{"99600000000000000", 1.0, 17},
+		{"2.9515e+20", 3.0, 20},
+		{"5.8994e+12155", 5.9, 12155},
+		{"9.9700e+30", 1.0, 31},
+	} {
+		m, p, ok := scientific(c.in)
+		if !ok || m != c.mantissa || p != c.power {
+			t.Errorf("scientific(%q) = %v × 10^%d (%v), want %v × 10^%d", c.in, m, p, ok, c.mantissa, c.power)
+		}
+	}
+	for _, bad := range []string{"", "e+5", "1.2e+x", "0123"} {
+		if _, _, ok := scientific(bad); ok {
+			t.Errorf("scientific(%q) should not read", bad)
+		}
+	}
+}

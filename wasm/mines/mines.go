@@ -3,6 +3,7 @@
 package mines
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -192,9 +193,10 @@ func (w *minesWidget) percentText(p float64) string {
 	return strings.ReplaceAll(w.f.T("mines.percent", minesPercent(p)), "%", "\u2060%")
 }
 
-// solutionsText writes the number of solutions, an exact decimal string
-// that can run to hundreds of digits, shortly: grouped when small,
-// "≈ 1.2 × 10^45" when not.
+// solutionsText writes the number of solutions shortly: grouped when
+// small, "about 1.2 × 10⁴⁵" when not. The engine gives it as exact digits
+// that can run to thousands, or, when a part of the board was counted in
+// floating point, rounded as "2.9515e+20".
 func (w *minesWidget) solutionsText(s string, exact bool) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -206,11 +208,39 @@ func (w *minesWidget) solutionsText(s string, exact bool) string {
 		}
 		return i18n.Number(n)
 	}
-	if len(s) < 2 {
+	mantissa, power, ok := scientific(s)
+	if !ok {
 		return s
 	}
 	// Already approximate: "about 4.4 × 10¹⁷⁵³", the power raised.
-	return w.f.T("mines.sci", s[:1]+"."+s[1:2], superscript(strconv.Itoa(len(s)-1)))
+	return w.f.T("mines.sci", i18n.Decimal(mantissa, 1), superscript(strconv.Itoa(power)))
+}
+
+// scientific reads a count written as digits ("19619725782651120") or as
+// the engine's rounded "2.9515e+20", as a mantissa rounded to two
+// significant digits (1.0 to 9.9) and its power of ten: 2.0 and 16, 3.0
+// and 20. (The first two digits alone cut 1.96 to 1.9.)
+func scientific(s string) (mantissa float64, power int, ok bool) {
+	digits, power := s, len(s)-1
+	if m, e, found := strings.Cut(s, "e+"); found {
+		n, err := strconv.Atoi(e)
+		if err != nil {
+			return 0, 0, false
+		}
+		digits, power = strings.Replace(m, ".", "", 1), n
+	}
+	if digits == "" || digits[0] < '1' || digits[0] > '9' {
+		return 0, 0, false
+	}
+	lead, err := strconv.ParseFloat(digits[:1]+"."+digits[1:min(len(digits), 17)], 64)
+	if err != nil {
+		return 0, 0, false
+	}
+	mantissa = math.Round(lead*10) / 10
+	if mantissa >= 10 { // 9.96 is 1.0 × 10 to the next power
+		mantissa, power = mantissa/10, power+1
+	}
+	return mantissa, power, true
 }
 
 // superscript writes a number's digits raised: 10 and "90" read 10⁹⁰.
