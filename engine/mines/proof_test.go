@@ -22,6 +22,11 @@ func TestProof(t *testing.T) {
 		{"a 1 with one hidden neighbour", "3x2x1\nH10\n110\n", Point{0, 0}, []Point{{1, 0}}, ProofLocal},
 		{"a chain: the 0 clears two cells, and the 1 then has one left", "3x2x1\nHHH\n011\n", Point{2, 0}, []Point{{0, 1}, {1, 1}}, ProofLocal},
 		{"a 1-2-1 needs the numbers together", "3x2x2\nHHH\n121\n", Point{1, 0}, []Point{{0, 1}, {1, 1}, {2, 1}}, ProofTogether},
+		// A row of 1s between two hidden rows: the 1 in the corner counts
+		// four cells, all of which the next 1 counts, so the next 1's
+		// third column is clear. Two numbers prove it, not the row of
+		// seven (which the proof named, "settle it only taken together").
+		{"a 1-1 at the end of a border: the two numbers", "7x3x3\nHHHHHHH\n1111111\nHHHHHHH\n", Point{2, 0}, []Point{{0, 1}, {1, 1}}, ProofTogether},
 		// The 0 clears (2,0); the 1 at (0,2) has one hidden neighbour,
 		// (0,1), a mine; the 1 at (1,0) then clears (0,0). A list of
 		// neighbours shared by nested steps once dropped the (0,2), and
