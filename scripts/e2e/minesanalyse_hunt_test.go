@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -44,5 +46,26 @@ func TestAnalyserWritesALargeCountOfArrangementsRounded(t *testing.T) {
 	band := "200x3x67\n" + strings.Repeat("H", 200) + "\n" + strings.Repeat("1", 200) + "\n" + strings.Repeat("H", 200) + "\n"
 	if got := analyseText(t, ctx, band); !strings.Contains(got, "about 3.0 × 10²⁰ arrangements of the mines fit") {
 		t.Errorf("2.9515e+20 arrangements: %q", got)
+	}
+}
+
+// A position too open to count has a guess that looks safest, said as a
+// move like the others ("Reveal row 10, column 1: …"): it began "The
+// position is too open to count exactly. row 10, column 1 looks
+// safest", a sentence in lower case, and the reason twice over with the
+// note below it (which, when the count ran out of time, gives the other
+// reason).
+func TestAnalyserSaysAnEstimatedGuessAsAMove(t *testing.T) {
+	board, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "fixtures", "mines", "lattice-16x16.mine"))
+	if err != nil {
+		t.Fatalf("the Minesweeper fixtures are missing (%v): shared/ must stand beside the repository", err)
+	}
+	ctx := minesPage(t, "mines-analyse-estimate.html", "analyse")
+	got := analyseText(t, ctx, string(board))
+	if !strings.Contains(got, "Reveal row 10, column 1: it looks safest, with about 20\u2060% chance of a mine (an estimate).") {
+		t.Errorf("the estimated guess: %q", got)
+	}
+	if n := strings.Count(got, "too open to count"); n != 1 {
+		t.Errorf("the reason is said %d times, want once, in the note: %q", n, got)
 	}
 }

@@ -70,7 +70,7 @@ var english = map[string]string{
 	"mines.why-weighed":               "No square is certainly safe. Reveal {1}, with {2} chance of a mine: the safest square has {3}, but looking further ahead (the table below), {1} is the better guess.",
 	"mines.why-forced":                "No square is certainly safe. Reveal {1}, with {2} chance of a mine: it is one half of a forced 50/50, which must be guessed sooner or later, so guessing it first costs nothing more.",
 	"mines.why-live":                  "No square is certainly safe. Reveal {1}, with {2} chance of a mine: the safer squares ({3}) would tell nothing new when revealed.",
-	"mines.why-estimate":              "The position is too open to count exactly. {1} looks safest, at about {2}.",
+	"mines.why-estimate":              "Reveal {1}: it looks safest, with about {2} chance of a mine (an estimate).",
 	"mines.why-endgame":               "No square is certainly safe. Reveal {1}, with {2} chance of a mine: an exact search to the end of the game finds no square with a better chance to win.",
 	"mines.win-chance":                "With best play from here you win {1} of the time: in {2} of the {3} {3:way|ways} the mines can lie. That is exact: the engine played every one of them out to the end.",
 	"mines.play-reveal":               "Reveal it",
