@@ -69,3 +69,16 @@ func TestAnalyserSaysAnEstimatedGuessAsAMove(t *testing.T) {
 		t.Errorf("the reason is said %d times, want once, in the note: %q", n, got)
 	}
 }
+
+// A position whose hidden squares are all certain mines says so: it said
+// "No hidden square is left to reveal" beside "1 certain mine" (in
+// Chinese, that no square was left unrevealed).
+func TestAnalyserSaysEveryHiddenSquareIsAMine(t *testing.T) {
+	ctx := minesPage(t, "mines-analyse-all-mines.html", "analyse")
+	if got := analyseText(t, ctx, "3x1x1\n01H\n"); !strings.Contains(got, "Every hidden square is certainly a mine: none is left to reveal.") || strings.Contains(got, "No hidden square") {
+		t.Errorf("a hidden mine left: %q", got)
+	}
+	if got := analyseText(t, ctx, "2x1x0\n00\n"); !strings.Contains(got, "No hidden square is left to reveal.") {
+		t.Errorf("no hidden square: %q", got)
+	}
+}

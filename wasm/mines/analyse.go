@@ -572,8 +572,12 @@ func (a *minesAnalyser) showResult(res *minesAnalysis) {
 		said = move
 	} else {
 		a.board.mark("kz-mines-hint", nil)
-		html += tag("p", "", f.T("mines.no-move"))
+		// No move, and hidden squares left: they are all certain mines.
 		said = f.T("mines.no-move")
+		if len(res.Mines) > 0 {
+			said = f.T("mines.no-move-mines")
+		}
+		html += tag("p", "", said)
 	}
 	html += tag("p", "kz-note kz-mines-time", f.T("mines.engine-ms", engineMs(res.EngineMs))) + `</div>`
 	a.result.SetInnerHTML(html)

@@ -90,6 +90,7 @@ var english = map[string]string{
 	"mines.about":                     "about {1}",
 	"mines.result":                    "Analysis",
 	"mines.no-move":                   "No hidden square is left to reveal.",
+	"mines.no-move-mines":             "Every hidden square is certainly a mine: none is left to reveal.",
 	"mines.engine-ms":                 "The engine took {1} ms.",
 	"mines.clear":                     "Clear the board",
 	"mines.brush":                     "Brush",

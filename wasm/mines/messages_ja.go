@@ -90,6 +90,7 @@ var japanese = map[string]string{
 	"mines.about":                     "約 {1}",
 	"mines.result":                    "解析",
 	"mines.no-move":                   "開けるマスはもうありません。",
+	"mines.no-move-mines":             "残りの未開のマスはすべて確実に地雷です。開けるマスはもうありません。",
 	"mines.engine-ms":                 "エンジンの計算時間は {1} ミリ秒です。",
 	"mines.clear":                     "盤面を消す",
 	"mines.brush":                     "ブラシ",

@@ -90,6 +90,7 @@ var simplifiedChinese = map[string]string{
 	"mines.about":                     "约 {1}",
 	"mines.result":                    "分析",
 	"mines.no-move":                   "已经没有未翻开的格子。",
+	"mines.no-move-mines":             "剩下未翻开的格子都一定是地雷，已经没有可以翻开的格子。",
 	"mines.engine-ms":                 "引擎用了 {1} 毫秒。",
 	"mines.clear":                     "清空盘面",
 	"mines.brush":                     "画笔",

@@ -90,6 +90,7 @@ var traditionalChinese = map[string]string{
 	"mines.about":                     "約 {1}",
 	"mines.result":                    "分析",
 	"mines.no-move":                   "已經沒有未翻開的格子。",
+	"mines.no-move-mines":             "剩下未翻開的格子都一定是地雷，已經沒有可以翻開的格子。",
 	"mines.engine-ms":                 "引擎用了 {1} 毫秒。",
 	"mines.clear":                     "清空盤面",
 	"mines.brush":                     "筆刷",
