@@ -28,10 +28,22 @@ type bar struct {
 // row, where every label has room.
 const maxColumns = 8
 
+// chartCaption is a chart's text alternative: its title, then each label
+// with its value, punctuated as the widget's language is (full-width in
+// Chinese and Japanese).
+func (w *guessWidget) chartCaption(title string, labels []string, values []int) string {
+	items := make([]string, len(labels))
+	for i, label := range labels {
+		items[i] = w.f.T("chart.item", label, i18n.Number(int64(values[i])))
+	}
+	return w.f.T("chart.caption", title, strings.Join(items, w.f.T("chart.sep")))
+}
+
 // barChart draws bars as columns, with their values above and labels
 // below, on a wide widget; on a narrow one, or with many bars, as rows
-// (the stylesheet chooses). title is the chart's accessible name.
-func barChart(title string, bars []bar) dom.Element {
+// (the stylesheet chooses). title is the chart's accessible name, caption
+// its text alternative (chartCaption).
+func barChart(title, caption string, bars []bar) dom.Element {
 	maxValue := 1
 	for _, b := range bars {
 		maxValue = max(maxValue, b.value)
@@ -49,12 +61,8 @@ func barChart(title string, bars []bar) dom.Element {
 				el("span", cls(fill), inlineStyle(height))),
 			el("span", cls("kz-col-label"), b.label)))
 	}
-	var text []string
-	for _, b := range bars {
-		text = append(text, b.label+": "+i18n.Number(int64(b.value)))
-	}
 	fig := el("figure", cls("kz-figure kz-hist"), attr("role", "group"), attr("aria-label", title), cols, barList(bars, maxValue),
-		el("figcaption", cls("kz-sr"), title+". "+strings.Join(text, "; ")))
+		el("figcaption", cls("kz-sr"), caption))
 	if len(bars) > maxColumns {
 		fig.SetAttribute("data-many", "")
 	}
@@ -83,8 +91,9 @@ func barList(bars []bar, maxValue int) dom.Element {
 // countChart plots how many codes remain after each turn, on a log scale
 // (the counts fall by orders of magnitude). The axis runs from 1 to the
 // first count, the game's size, which is labelled exactly; the powers of
-// ten between get grid lines, labelled where there is room.
-func countChart(title string, labels []string, counts []int) dom.Element {
+// ten between get grid lines, labelled where there is room. caption is
+// the chart's text alternative (chartCaption).
+func countChart(title, caption string, labels []string, counts []int) dom.Element {
 	const plotHeight = 150.0 // CSS px, as in guess.css
 	const lineHeight = 15.0  // room one axis label needs, in px
 	plot := svg("svg", attr("viewBox", "0 0 1000 100"), attr("preserveAspectRatio", "none"), attr("aria-hidden", "true"))
@@ -160,11 +169,7 @@ func countChart(title string, labels []string, counts []int) dom.Element {
 		}
 		xAxis.AppendChild(el("span", cls(class), inlineStyle("left: "+f1(xOf(i))+"%"), labels[i]))
 	}
-	var text []string
-	for i, c := range counts {
-		text = append(text, labels[i]+": "+i18n.Number(int64(c)))
-	}
-	return el("figure", cls("kz-figure"), chart, el("figcaption", cls("kz-sr"), title+". "+strings.Join(text, "; ")))
+	return el("figure", cls("kz-figure"), chart, el("figcaption", cls("kz-sr"), caption))
 }
 
 func compactNumber(n int) string {

@@ -51,11 +51,15 @@ func (w *guessWidget) explanationView(r guess.Rules, code string, e guess.Explan
 		lines.AppendChild(el("p", cls("kz-note"), note))
 	}
 	var bars []bar
+	var labels []string
+	var values []int
 	for _, c := range e.Histogram {
-		bars = append(bars, bar{label: w.shortFeedback(r, c.Feedback.A, c.Feedback.B), value: c.Count, mark: r.Won(c.Feedback)})
+		b := bar{label: w.shortFeedback(r, c.Feedback.A, c.Feedback.B), value: c.Count, mark: r.Won(c.Feedback)}
+		bars = append(bars, b)
+		labels, values = append(labels, b.label), append(values, b.value)
 	}
 	title := f.T("explain.chart", code, e.Candidates)
-	return el("div", cls("kz-explain"), lines, barChart(title, bars))
+	return el("div", cls("kz-explain"), lines, barChart(title, w.chartCaption(title, labels, values), bars))
 }
 
 // countsView plots the codes remaining after each turn, starting from the
@@ -67,5 +71,6 @@ func (w *guessWidget) countsView(size int64, counts []int) dom.Element {
 		labels = append(labels, fmt.Sprint(i+1))
 		values = append(values, c)
 	}
-	return el("div", cls("kz-counts"), el("h3", w.f.T("chart.counts")), countChart(w.f.T("chart.counts"), labels, values))
+	title := w.f.T("chart.counts")
+	return el("div", cls("kz-counts"), el("h3", title), countChart(title, w.chartCaption(title, labels, values), labels, values))
 }
