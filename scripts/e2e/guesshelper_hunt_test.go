@@ -5,6 +5,9 @@ package e2e
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // The Helper and the charts as a reader meets them in every language:
@@ -43,5 +46,84 @@ func TestChartCaptionsUseTheLanguagesPunctuation(t *testing.T) {
 		if lang != "en" && strings.ContainsAny(caption, ":;") {
 			t.Errorf("%s: English punctuation in the caption: %q", lang, caption)
 		}
+	}
+}
+
+// computerJS defines again, in a reloaded page, computerPage's cur, fb
+// and answerWith.
+const computerJS = `(() => {
+	window.fb = (s, g) => {
+		let a = 0, b = 0; const cs = {}, cg = {};
+		for (let i = 0; i < g.length; i++) { if (g[i] === s[i]) a++; else { cs[s[i]] = (cs[s[i]] || 0) + 1; cg[g[i]] = (cg[g[i]] || 0) + 1; } }
+		for (const k in cg) b += Math.min(cg[k], cs[k] || 0);
+		return [a, b];
+	};
+	window.cur = () => { const c = $('#kz-panel-computer .kz-current .kz-code'); return c && !$('#kz-panel-computer .kz-answer').hidden ? c.getAttribute('aria-label') : ''; };
+	window.answerWith = (a, b) => {
+		choose('#kz-comp-a', a);
+		choose('#kz-comp-b', b);
+		$('#kz-panel-computer .kz-answer button[type=submit]').click();
+	};
+	return true;
+})()`
+
+// A reload while the computer thinks of its next guess stops the
+// thinking: the page came back with Think again and no word why. Now it
+// says the page was reloaded while it thought. A thinking the reader
+// stopped is no reload's doing, and after a reload it is not called one.
+func TestComputerSaysAReloadStoppedItsThinking(t *testing.T) {
+	ctx := computerPage(t, "1a2b-4")
+	installHold(t, ctx)
+	startThinking := `(async () => {
+		$('#kz-panel-computer .kz-current button').click();
+		const code = await until(cur, 30000);
+		hold('guess.suggest');
+		const [a, b] = fb('5678', code);
+		answerWith(a, b);
+		await until(() => held('guess.suggest') > 0 && $('#kz-panel-computer .kz-thinking'), 30000);
+		return true;
+	})()`
+	afterReload := func() map[string]any {
+		t.Helper()
+		if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
+			t.Fatal(err)
+		}
+		installHelpers(t, ctx)
+		eval[bool](t, ctx, computerJS)
+		return eval[map[string]any](t, ctx, `(async () => {
+			$('#kz-tab-computer').click();
+			const retry = await until(() => $('#kz-panel-computer [data-on-click="comp.retry"]'));
+			return {note: $('#kz-panel-computer .kz-think-note').textContent, retry: retry.textContent};
+		})()`)
+	}
+	eval[bool](t, ctx, startThinking)
+	got := afterReload()
+	if !strings.Contains(got["note"].(string), "reloaded") {
+		t.Errorf("after a reload in the middle of its thinking, the computer should say so beside %q: note %q", got["retry"], got["note"])
+	}
+	// Think again: it thinks and guesses; the note goes.
+	eval[bool](t, ctx, `(async () => {
+		$('#kz-panel-computer [data-on-click="comp.retry"]').click();
+		await until(cur, 30000);
+		return true;
+	})()`)
+	if note := eval[string](t, ctx, `$('#kz-panel-computer .kz-think-note').textContent`); note != "" {
+		t.Errorf("once it has guessed again, the note should go: %q", note)
+	}
+	// Stopped by the reader, then reloaded: no word of a reload.
+	installHold(t, ctx)
+	eval[bool](t, ctx, `(async () => {
+		hold('guess.suggest');
+		const code = cur();
+		const [a, b] = fb('5678', code);
+		answerWith(a, b);
+		await until(() => held('guess.suggest') > 0 && $('#kz-panel-computer .kz-thinking'), 30000);
+		$('#kz-panel-computer .kz-busy button').click(); // Stop
+		await until(() => $('#kz-panel-computer [data-on-click="comp.retry"]'));
+		await release('guess.suggest');
+		return true;
+	})()`)
+	if got := afterReload(); got["note"] != "" {
+		t.Errorf("a thinking the reader stopped was not stopped by the reload: note %q", got["note"])
 	}
 }

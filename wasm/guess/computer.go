@@ -22,6 +22,10 @@ type compState struct {
 	DraftA  string      `json:"draftA"`
 	DraftB  string      `json:"draftB"`
 	Solved  bool        `json:"solved"`
+	// Thinking is saved while the computer thinks of its next guess: a
+	// page loaded over it was reloaded (or closed) in the middle, and
+	// says so beside Think again.
+	Thinking bool `json:"thinking,omitempty"`
 }
 
 type compTurn struct {
@@ -120,8 +124,11 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	f.Handle("comp.undo", func(dom.Event, dom.Element) { f.Go(m.undo) })
 	f.Handle("comp.retry", func(dom.Event, dom.Element) { f.Go(m.think) })
 	m.render()
-	if f.Resume("comp.think") {
+	switch {
+	case f.Resume("comp.think"):
 		f.Go(m.think) // it was thinking when the language changed
+	case st.Thinking && st.Pending == nil && !st.Solved:
+		m.thinkNote.SetTextContent(f.T("comp.reloaded"))
 	}
 	return m
 }
@@ -171,6 +178,8 @@ func (m *compMode) think() {
 	gen := m.gen
 	var s suggestion
 	m.thinking = true
+	st.Thinking = true
+	w.save()
 	m.thinkNote.SetTextContent("")
 	m.render()
 	// The computer's game is one strategy's, from its first guess: with
@@ -183,7 +192,9 @@ func (m *compMode) think() {
 	}
 	w.f.Running("comp.think", false)
 	m.thinking = false
+	st.Thinking = false
 	if err != nil {
+		w.save()
 		w.f.ShowErrorIn(m.thinkNote, err)
 		m.render()
 		return
@@ -305,6 +316,7 @@ func (m *compMode) undo() {
 	m.lane.Cancel()
 	m.gen++
 	m.thinking = false
+	st.Thinking = false
 	w.f.Running("comp.think", false)
 	m.thinkNote.SetTextContent("")
 	last := st.Turns[len(st.Turns)-1]

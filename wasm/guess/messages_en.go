@@ -180,6 +180,7 @@ var english = map[string]string{
 	"comp.history":            "The computer's guesses",
 	"comp.why":                "Why this guess",
 	"comp.retry":              "Think again",
+	"comp.reloaded":           "The page was reloaded while I was thinking of my next guess: press Think again.",
 	"comp.start-first":        "Start a game first.",
 	"help.intro":              "Type the guesses and answers of a game played elsewhere. The helper lists the codes still possible and suggests your next guess.",
 	"help.rows":               "Guesses and answers",

@@ -176,6 +176,7 @@ var japanese = map[string]string{
 	"comp.history":            "コンピュータの予想",
 	"comp.why":                "この予想の理由",
 	"comp.retry":              "もう一度考える",
+	"comp.reloaded":           "次の予想を考えている途中でページが再読み込みされました。「もう一度考える」を押してください。",
 	"comp.start-first":        "まずゲームを始めてください。",
 	"help.intro":              "別の場所で遊んでいるゲームの予想と判定を入力してください。残りの候補を示し、次の予想を提案します。",
 	"help.rows":               "予想と判定",

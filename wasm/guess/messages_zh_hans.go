@@ -176,6 +176,7 @@ var simplifiedChinese = map[string]string{
 	"comp.history":            "电脑的猜测",
 	"comp.why":                "为什么猜这个",
 	"comp.retry":              "再想一次",
+	"comp.reloaded":           "我在思考下一次猜测时，页面被重新加载了。请按“再想一次”。",
 	"comp.start-first":        "请先开始游戏。",
 	"help.intro":              "输入在别处进行的游戏的猜测与提示。助手会列出仍可能的号码，并建议下一步。",
 	"help.rows":               "猜测与提示",

@@ -176,6 +176,7 @@ var traditionalChinese = map[string]string{
 	"comp.history":            "電腦的猜測",
 	"comp.why":                "為什麼猜這個",
 	"comp.retry":              "再想一次",
+	"comp.reloaded":           "我在思考下一次猜測時，頁面被重新載入了。請按「再想一次」。",
 	"comp.start-first":        "請先開始遊戲。",
 	"help.intro":              "輸入在別處進行的遊戲的猜測與提示。小幫手會列出仍可能的號碼，並建議下一步。",
 	"help.rows":               "猜測與提示",
