@@ -93,7 +93,8 @@ func (r *Rules) Format(c Code) string {
 
 // ParseCode reads a code written with the rules' alphabet. Whitespace is
 // ignored, and a letter that is not in the alphabet matches its other case
-// when that one is. The error names the position of the first bad symbol.
+// when that one is. The error names the position of the first bad symbol
+// within the code's length; a code too long is said to be too long.
 // field names the input in errors ("guess", "secret", ...).
 func (r *Rules) ParseCode(text, field string) (Code, error) {
 	symbols := make([]int, 0, MaxLength)
@@ -102,6 +103,14 @@ func (r *Rules) ParseCode(text, field string) (Code, error) {
 			continue
 		}
 		pos := len(symbols)
+		if pos >= r.Length {
+			// Past the code's length the symbols are not judged: what is
+			// wrong there is the length ("1234567" in Mastermind, whose
+			// symbols are 1 to 6, has seven pegs, not a 7 that is no
+			// symbol).
+			symbols = append(symbols, 0)
+			continue
+		}
 		s := r.symbolIndex(ch)
 		if s < 0 {
 			return 0, &InputError{Field: field, Row: -1, Pos: pos, Value: text, Reason: ReasonUnknownSymbol, Symbol: string(ch),
@@ -115,7 +124,7 @@ func (r *Rules) ParseCode(text, field string) (Code, error) {
 				}
 			}
 		}
-		symbols = append(symbols, s) // past the length too, so the message can say how long it was
+		symbols = append(symbols, s)
 	}
 	if len(symbols) != r.Length {
 		return 0, &InputError{Field: field, Row: -1, Pos: -1, Value: text, Reason: ReasonCodeLength, Want: r.Length,

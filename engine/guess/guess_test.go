@@ -217,11 +217,27 @@ func TestParseCodeErrors(t *testing.T) {
 		{"1231", 3, ReasonRepeatedSymbol},
 		{"12a4", 2, ReasonUnknownSymbol},
 		{"", -1, ReasonCodeLength},
+		// Past the code's length, what is wrong is the length, whatever
+		// the symbols there: "01231" repeats 1 and "01234x" has an x,
+		// but both are too long.
+		{"01231", -1, ReasonCodeLength},
+		{"01234x", -1, ReasonCodeLength},
+		{"0a23", 1, ReasonUnknownSymbol}, // inside the length, the symbol
 	} {
 		_, err := r.ParseCode(tc.text, "guess")
 		var in *InputError
 		if !errors.As(err, &in) || in.Pos != tc.pos || in.Reason != tc.reason || in.Field != "guess" {
 			t.Errorf("%q: got %v (%+v), want pos %d reason %s", tc.text, err, in, tc.pos, tc.reason)
+		}
+	}
+	// Mastermind's symbols are 1 to 6: seven pegs typed for four were
+	// refused as "7 is not a symbol", not as seven pegs.
+	mastermind := mustRules(t, "mastermind")
+	for _, text := range []string{"1234567", "12 34 56 7", "１２３４５６７"} {
+		_, err := mastermind.ParseCode(text, "guess")
+		var in *InputError
+		if !errors.As(err, &in) || in.Reason != ReasonCodeLength || in.Want != 4 {
+			t.Errorf("Mastermind %q: got %v, want the code's length (4)", text, err)
 		}
 	}
 	if c, err := r.ParseCode(" 12 34 ", "guess"); err != nil || r.Format(c) != "1234" {

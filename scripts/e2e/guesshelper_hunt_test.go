@@ -127,3 +127,29 @@ func TestComputerSaysAReloadStoppedItsThinking(t *testing.T) {
 		t.Errorf("a thinking the reader stopped was not stopped by the reload: note %q", got["note"])
 	}
 }
+
+// In Mastermind, whose symbols are 1 to 6, seven pegs typed for four
+// were refused as "“7” at position 7 is not a symbol of this game";
+// now as seven pegs, in You guess and in the Helper alike.
+func TestMastermindGuessTooLongIsSaidToBeTooLong(t *testing.T) {
+	ctx := startYouGame(t, "mastermind")
+	you := eval[string](t, ctx, `(async () => {
+		type('#kz-you-guess', '1234567');
+		$('#kz-you-guess').form.requestSubmit();
+		return (await until(() => $('#kz-panel-you .kz-field-error:not(:empty)'))).textContent;
+	})()`)
+	if want := "“1234567” has 7 symbols; a code in this game has 4."; you != want {
+		t.Errorf("You guess: got %q, want %q", you, want)
+	}
+	helper := eval[string](t, ctx, `(async () => {
+		$('#kz-tab-helper').click();
+		type('[data-row="0"][data-field="guess"]', '1234567');
+		type('[data-row="0"][data-field="a"]', '1');
+		type('[data-row="0"][data-field="b"]', '0');
+		$('[data-row="0"][data-field="b"]').blur();
+		return (await until(() => kz().querySelector('#kz-panel-helper tr.kz-row-error'))).textContent;
+	})()`)
+	if want := "Row 1: “1234567” has 7 symbols; a code in this game has 4."; helper != want {
+		t.Errorf("Helper: got %q, want %q", helper, want)
+	}
+}
