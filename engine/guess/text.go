@@ -15,6 +15,7 @@ import (
 //	1234 1A2B      1234 1a 2b     1234 A1 B2     1234 1 2
 //	1234, 1-2      1234 1EAT2BITE 1234 1 bull 2 cows
 //	1234 1B2W      1234 1黑2白     1234 1ヒット2ブロー 1234 1H2B
+//	1234 1●2○      1234 1公2母
 //
 // Blank lines and lines starting with # or // are skipped (unless the game
 // has # or / as a symbol: the line is then a guess), and a leading
@@ -23,9 +24,14 @@ import (
 
 // aWords and bWords are the labels, lower-cased, for the two counts.
 var (
-	aWords = []string{"a", "e", "eat", "eats", "bull", "bulls", "black", "blacks", "h", "hit", "hits", "黑", "黒", "ヒット", "イート", "公牛"}
-	bWords = []string{"bite", "bites", "c", "cow", "cows", "white", "whites", "blow", "blows", "白", "ブロー", "バイト", "母牛"}
+	aWords = []string{"a", "e", "eat", "eats", "bull", "bulls", "black", "blacks", "h", "hit", "hits", "黑", "黒", "ヒット", "イート", "公牛", "公", "●"}
+	bWords = []string{"bite", "bites", "c", "cow", "cows", "white", "whites", "blow", "blows", "白", "ブロー", "バイト", "母牛", "母", "○"}
 )
+
+// pegLabels are the key pegs drawn as dots, each a label of its own: the
+// English page writes Mastermind's answers short as "1●2○" (its charts,
+// its strategy tree).
+const pegLabels = "●○"
 
 // ParseFeedback reads feedback such as "1A2B", in any of the forms of the
 // text format above, and checks it is possible under the rules.
@@ -192,6 +198,9 @@ func tokenizeFeedback(text string) ([]feedbackToken, string) {
 				}
 			}
 			tokens = append(tokens, feedbackToken{number: -1, label: strings.ToLower(string(runes[start:i]))})
+		case strings.ContainsRune(pegLabels, ch):
+			tokens = append(tokens, feedbackToken{number: -1, label: string(ch)})
+			i++
 		case unicode.IsSpace(ch) || strings.ContainsRune(feedbackPunctuation, ch):
 			i++
 		default:

@@ -21,6 +21,10 @@ func TestParseFeedbackForms(t *testing.T) {
 		// As the widgets' tables write it, a no-break space holding each
 		// count to its word (copied from You guess into the Helper).
 		"1\u00a0black, 2\u00a0white", "1\u00a0EAT 2\u00a0BITE", "黒\u00a01 白\u00a02", "1\u00a0ヒット 2\u00a0ブロー",
+		// As the charts and the strategy tree write it, short: the
+		// Chinese pages' bulls and cows in one ideograph each, the
+		// English page's pegs as black and white dots.
+		"1公2母", "1●2○", "1● 2○",
 		// Digits of any script, the mathematical styles included (their
 		// runs of ten touch: 𝟙 is the double-struck one).
 		"𝟙A𝟚B", "𝟏A𝟐B", "١A٢B",

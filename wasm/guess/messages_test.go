@@ -106,3 +106,35 @@ func TestEngineNamesAreTranslated(t *testing.T) {
 		}
 	}
 }
+
+// An answer as the page writes it, in any language, reads back in the
+// Helper's paste box: the history table's words ("1 black, 2 white") and
+// the charts' and the tree's short forms ("1●2○", "1公2母"), each game's
+// terms, with both counts and with B implied.
+func TestThePagesAnswersReadBack(t *testing.T) {
+	games := map[guess.Terms]string{guess.TermsAB: "1a2b-4", guess.TermsBullsCows: "bulls-cows", guess.TermsEatBite: "numeron", guess.TermsPegs: "mastermind"}
+	for terms, preset := range games {
+		r, err := guess.PresetRules(preset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		implied := guess.Rules{Length: 4, Alphabet: "0123", Terms: terms}
+		if err := implied.Validate(); err != nil || !implied.ImpliedB() {
+			t.Fatalf("%s: no rules with B implied: %v", terms, err)
+		}
+		for _, lang := range []i18n.Lang{i18n.English, i18n.SimplifiedChinese, i18n.TraditionalChinese, i18n.Japanese} {
+			for _, form := range []string{"fmt", "short"} {
+				for _, f := range []guess.Feedback{{A: 1, B: 2}, {A: 0, B: 0}, {A: 1, B: 1}} {
+					text := messages.T(lang, "terms."+string(terms)+"."+form, f.A, f.B)
+					if got, err := r.ParseFeedback(text); err != nil || got != f {
+						t.Errorf("%s %s %s: %q reads as %v, %v; want %v", preset, lang, form, text, got, err, f)
+					}
+				}
+				text := messages.T(lang, "terms."+string(terms)+"."+form+"-a", 2)
+				if got, err := implied.ParseFeedback(text); err != nil || got != (guess.Feedback{A: 2, B: 2}) {
+					t.Errorf("%s %s %s-a (B implied): %q reads as %v, %v; want 2A2B", terms, lang, form, text, got, err)
+				}
+			}
+		}
+	}
+}
