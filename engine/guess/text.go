@@ -2,6 +2,7 @@ package guess
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -508,4 +509,25 @@ func (r *Rules) FormatHistory(turns []Turn) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// ExampleTurn is a turn to show how a history is written in this game:
+// the guess of its first symbols in order ("0123", Mastermind's "1234")
+// and the answer of a secret that swaps the first two and, when a symbol
+// is left over, puts it last ("1024"): 1A2B in the classic game, and a
+// possible answer whatever the rules, since it is a real secret's.
+func (r *Rules) ExampleTurn() Turn {
+	guess := make([]int, r.Length)
+	for i := range guess {
+		guess[i] = i % len(r.symbols)
+	}
+	secret := slices.Clone(guess)
+	if r.Length >= 2 {
+		secret[0], secret[1] = secret[1], secret[0]
+	}
+	if r.Length < len(r.symbols) {
+		secret[r.Length-1] = r.Length
+	}
+	g, s := MakeCode(guess), MakeCode(secret)
+	return Turn{Guess: g, Feedback: r.Score(s, g)}
 }

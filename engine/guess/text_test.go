@@ -384,3 +384,30 @@ func TestCodeJSONRoundTripsThroughJavaScriptNumbers(t *testing.T) {
 		t.Error("a code that is no number was read")
 	}
 }
+
+// The example of how a turn is written is a turn of the game, with an
+// answer a secret gives, and reads back: the Helper's paste box shows it.
+func TestExampleTurnIsATurnOfTheGame(t *testing.T) {
+	want := map[string]string{"1a2b-4": "0123 1A2B", "mastermind": "1234 1A2B", "numeron": "012 0A2B", "science-3": "123 0A2B", "1a2b-10": "0123456789 8A2B"}
+	for _, p := range Presets() {
+		r := p.Rules
+		if err := r.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		turn := r.ExampleTurn()
+		if !r.Valid(turn.Guess) || r.CheckTurn(turn, 0) != nil {
+			t.Errorf("%s: the example %s is no turn of the game", p.ID, r.FormatTurn(turn))
+		}
+		if w, ok := want[p.ID]; ok && r.FormatTurn(turn) != w {
+			t.Errorf("%s: the example is %s, want %s", p.ID, r.FormatTurn(turn), w)
+		}
+	}
+	for _, r := range []Rules{{Length: 1, Alphabet: "AB"}, {Length: 2, Alphabet: "AB"}, {Length: 2, Alphabet: "ABC", Repeats: true}, {Length: 3, Alphabet: "ABC"}} {
+		if err := r.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		if turn := r.ExampleTurn(); !r.Valid(turn.Guess) || r.CheckTurn(turn, 0) != nil {
+			t.Errorf("%+v: the example %s is no turn of the game", r, r.FormatTurn(turn))
+		}
+	}
+}

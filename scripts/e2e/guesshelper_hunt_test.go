@@ -153,3 +153,32 @@ func TestMastermindGuessTooLongIsSaidToBeTooLong(t *testing.T) {
 		t.Errorf("Helper: got %q, want %q", helper, want)
 	}
 }
+
+// The paste box's example is the game's own: its label and placeholder
+// said "0123 1A2B" in every game, which is no turn of Mastermind (no 0
+// among its colours 1 to 6), of Numeron (three digits) nor of the
+// science fair's game (1 to 9), so a reader who wrote as shown was told
+// "“0” at position 1 is not a symbol of this game". The example now
+// reads as a row in each.
+func TestHelperPasteExampleIsTheGames(t *testing.T) {
+	ctx := guessPage(t)
+	for _, preset := range []string{"mastermind", "numeron", "science-3", "bulls-cows", "1a2b-4"} {
+		got := eval[map[string]any](t, ctx, `(async () => {
+			choose('#kz-preset', `+jsString(preset)+`);
+			$('#kz-tab-helper').click();
+			$('[data-on-click="help.clear"]').click();
+			$('[data-on-click="help.paste-open"]').click();
+			const example = $('#kz-paste').placeholder;
+			const label = $('label[for="kz-paste"]').textContent;
+			type('#kz-paste', example);
+			$('[data-on-click="help.paste-read"]').click();
+			await until(() => $('#kz-paste-error').textContent || $('.kz-paste').hidden);
+			return {example, label, error: $('#kz-paste-error').textContent, rows: `+helperRowsJS+`};
+		})()`)
+		example := got["example"].(string)
+		if got["error"] != "" || !strings.Contains(got["label"].(string), example) {
+			t.Errorf("%s: the example %q (label %q) should read as a row: error %q", preset, example, got["label"], got["error"])
+		}
+		t.Logf("%s: %q, rows %v", preset, got["label"], got["rows"])
+	}
+}

@@ -54,6 +54,7 @@ type helperMode struct {
 	pasteBox   dom.Element
 	pasteIn    dom.Element
 	pasteErr   dom.Element
+	pasteLabel dom.Element // says how a line is written, with an example of the game's
 	results    dom.Element
 	staleNote  dom.Element // says the results are being updated, or out of date
 	rowError   dom.Element
@@ -79,10 +80,11 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	m.table = el("div", cls("kz-history"))
 	m.rowError = el("p", cls("kz-field-error"), attr("aria-live", "polite"))
 	m.pasteIn = el("textarea", attr("id", "kz-paste"), attr("rows", "5"), attr("spellcheck", "false"), on("input", "help.paste-draft"),
-		attr("placeholder", "0123 1A2B\n4567 0A1B"), attr("aria-describedby", "kz-paste-error"))
+		attr("aria-describedby", "kz-paste-error"))
+	m.pasteLabel = el("label", attr("for", "kz-paste"))
 	m.pasteErr = el("p", cls("kz-field-error"), attr("id", "kz-paste-error"), attr("aria-live", "polite"))
 	m.pasteBox = el("div", cls("kz-paste"), attr("hidden", ""), on("keydown", "help.paste-key"),
-		el("label", attr("for", "kz-paste"), f.T("help.paste-label")), m.pasteIn, m.pasteErr,
+		m.pasteLabel, m.pasteIn, m.pasteErr,
 		el("div", cls("kz-row"),
 			el("button", attr("type", "button"), cls("kz-primary"), on("click", "help.paste-read"), f.T("help.paste-read")),
 			el("button", attr("type", "button"), on("click", "help.paste-close"), f.T("common.close")),
@@ -354,6 +356,21 @@ func (m *helperMode) renderRows() {
 	}
 	replace(m.table, el("table", cls("kz-table kz-edit"), el("caption", cls("kz-sr"), f.T("help.rows")), el("thead", head), body))
 	m.syncUndo()
+	m.showPasteExample(r, rulesErr == nil)
+}
+
+// showPasteExample writes the paste box's example in the game's own
+// symbols and terms: "0123 1A2B" is no turn of Mastermind (no 0), of
+// Numeron (three digits), nor of the science fair's (1 to 9), and the
+// reader who followed it was told it was wrong.
+func (m *helperMode) showPasteExample(r guess.Rules, ok bool) {
+	example := "0123 1A2B"
+	if ok {
+		t := r.ExampleTurn()
+		example = r.Format(t.Guess) + " " + m.w.feedbackText(r, t.Feedback.A, t.Feedback.B)
+	}
+	m.pasteLabel.SetTextContent(m.w.f.T("help.paste-label", example))
+	m.pasteIn.SetAttribute("placeholder", example)
 }
 
 // markRows highlights conflicting rows, or one row with a bad field.

@@ -190,7 +190,7 @@ var english = map[string]string{
 	"help.add":                "Add row",
 	"help.paste":              "Paste history…",
 	"help.paste-empty":        "No guess in the text: every line is blank or a note (# …). Write one guess and its answer a line.",
-	"help.paste-label":        "One guess and its answer per line, like 0123 1A2B",
+	"help.paste-label":        "One guess and its answer per line, like {1}",
 	"help.paste-read":         "Read",
 	"help.clear":              "Clear",
 	"help.count":              "{1} {1:code is|codes are} still possible.",

@@ -186,7 +186,7 @@ var japanese = map[string]string{
 	"help.add":                "行を追加",
 	"help.paste":              "履歴を貼り付け…",
 	"help.paste-empty":        "予想が見つかりません。どの行も空行かメモ（# …）です。1 行に予想と判定を 1 つずつ書いてください。",
-	"help.paste-label":        "1 行に予想と判定を 1 つずつ（例：0123 1A2B）",
+	"help.paste-label":        "1 行に予想と判定を 1 つずつ（例：{1}）",
 	"help.paste-read":         "読み込む",
 	"help.clear":              "クリア",
 	"help.count":              "候補はあと {1} 通りです。",

@@ -186,7 +186,7 @@ var simplifiedChinese = map[string]string{
 	"help.add":                "添加一行",
 	"help.paste":              "粘贴记录…",
 	"help.paste-empty":        "文本中没有猜测：每一行都是空行或备注（# …）。请每行写一个猜测和提示。",
-	"help.paste-label":        "每行一个猜测和提示，例如 0123 1A2B",
+	"help.paste-label":        "每行一个猜测和提示，例如 {1}",
 	"help.paste-read":         "读入",
 	"help.clear":              "清除",
 	"help.count":              "仍有 {1} 组号码可能。",

@@ -186,7 +186,7 @@ var traditionalChinese = map[string]string{
 	"help.add":                "新增一列",
 	"help.paste":              "貼上紀錄…",
 	"help.paste-empty":        "文字中沒有猜測：每一行都是空行或備註（# …）。請每行寫一個猜測和提示。",
-	"help.paste-label":        "每行一個猜測和提示，例如 0123 1A2B",
+	"help.paste-label":        "每行一個猜測和提示，例如 {1}",
 	"help.paste-read":         "讀入",
 	"help.clear":              "清除",
 	"help.count":              "仍有 {1} 組號碼可能。",
