@@ -19,7 +19,8 @@
  * Every <div data-kibitz="GAME"> is mounted once the page has loaded, and
  * later ones as they are added; a widget whose element leaves the page is
  * unmounted (one moved within a task stays); data-lang, data-theme (light,
- * dark or auto), data-mode and data-preset are optional. Until the engine is
+ * dark or auto), data-mode and data-preset are optional; without data-lang
+ * the post's own lang (<html lang>) is taken when Kibitz has it. Until the engine is
  * ready the element shows a placeholder of about the widget's size with
  * the loading progress; if loading fails it says why and offers a retry.
  *
@@ -1328,6 +1329,21 @@
     return "";
   }
 
+  // pageLang is the widget's language as the page gives it: data-lang
+  // (or the mount's lang) when Kibitz has that language, else the lang of
+  // the post around the element (<html lang="ja">, or a section's), so
+  // that a widget in a Japanese post speaks Japanese to every reader
+  // (the reader's browser decided, which put English buttons in it for
+  // most); the browser decides only when neither names a language Kibitz
+  // has. The hosted site's own page is the reader's, not a post: its
+  // <html lang="en"> says what its fallback text is written in.
+  function pageLang(element, game, explicit) {
+    if (matchLang(explicit) || game === "app") return explicit;
+    var around = element.closest ? element.closest("[lang]") : null;
+    var tag = around ? around.getAttribute("lang") : "";
+    return matchLang(tag) ? tag : explicit;
+  }
+
   function chooseLang(explicit, game, key) {
     var saved = "";
     try { saved = localStorage.getItem("kibitz/" + game + "/" + key + "#lang") || ""; } catch (e) { /* storage forbidden */ }
@@ -1473,7 +1489,7 @@
     var key = options.key || attr("data-kibitz-key") || element.id || defaultKey(element, game);
     var settings = {
       game: game,
-      lang: options.lang || attr("data-lang"),
+      lang: pageLang(element, game, options.lang || attr("data-lang")),
       key: key,
       theme: options.theme || attr("data-theme"),
       mode: options.mode || attr("data-mode"),
