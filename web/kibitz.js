@@ -20,7 +20,9 @@
  * later ones as they are added; a widget whose element leaves the page is
  * unmounted (one moved within a task stays); data-lang, data-theme (light,
  * dark or auto), data-mode and data-preset are optional; without data-lang
- * the post's own lang (<html lang>) is taken when Kibitz has it. Until the engine is
+ * the post's own lang (<html lang>) is taken when Kibitz has it, and
+ * without data-theme a page that is dark or light only (color-scheme)
+ * gets that theme. Until the engine is
  * ready the element shows a placeholder of about the widget's size with
  * the loading progress; if loading fails it says why and offers a retry.
  *
@@ -1344,6 +1346,24 @@
     return matchLang(tag) ? tag : explicit;
   }
 
+  // pageTheme is the theme the page around the element asks for when
+  // data-theme says none: a page that declares itself dark only
+  // (color-scheme: dark, in its CSS or its <meta name="color-scheme">)
+  // gets a dark widget, one that is light only a light one, whatever the
+  // reader's system prefers: a white box on a dark blog glared. A page
+  // that declares both, or nothing, leaves it to the reader's system.
+  function pageTheme(element) {
+    var scheme = "";
+    try { scheme = getComputedStyle(element).colorScheme || ""; } catch (e) { /* no style yet */ }
+    if (!scheme || scheme === "normal") {
+      var meta = document.querySelector('meta[name="color-scheme"]');
+      scheme = meta ? meta.getAttribute("content") || "" : "";
+    }
+    var words = scheme.toLowerCase().split(/[\s,]+/);
+    var light = words.indexOf("light") >= 0, dark = words.indexOf("dark") >= 0;
+    return dark && !light ? "dark" : light && !dark ? "light" : "";
+  }
+
   function chooseLang(explicit, game, key) {
     var saved = "";
     try { saved = localStorage.getItem("kibitz/" + game + "/" + key + "#lang") || ""; } catch (e) { /* storage forbidden */ }
@@ -1491,7 +1511,7 @@
       game: game,
       lang: pageLang(element, game, options.lang || attr("data-lang")),
       key: key,
-      theme: options.theme || attr("data-theme"),
+      theme: options.theme || attr("data-theme") || pageTheme(element),
       mode: options.mode || attr("data-mode"),
       preset: options.preset || attr("data-preset"),
       languages: Array.prototype.slice.call(navigator.languages || [navigator.language || ""])

@@ -3,11 +3,28 @@
 package e2e
 
 import (
+	"context"
 	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 )
 
 // The embed as a blogger pastes it: posts in other languages, dark
 // blogs, blogs with aggressive stylesheets.
+
+// preferScheme makes the tab's reader prefer a light or a dark system.
+func preferScheme(t *testing.T, ctx context.Context, scheme string) {
+	t.Helper()
+	prefer := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}}
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		_, err := cdp.Call(ctx, target, emulation.SetEmulatedMedia, prefer)
+		return err
+	})); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // widgetLangs is the language each widget of the page, by id, shows:
 // its placeholder's while loading, its own once mounted.
@@ -55,5 +72,46 @@ func TestEmbedSpeaksThePostsLanguage(t *testing.T) {
 	waitWidget(t, ctx, "#post")
 	if got := eval[map[string]string](t, ctx, widgetLangs)["post"]; got != "en" {
 		t.Errorf("in a French post, the widget speaks %q, want the browser's English", got)
+	}
+}
+
+// A widget takes the page's colour scheme when data-theme names none: a
+// dark blog (color-scheme: dark) gets a dark widget and a light-only one
+// (<meta name="color-scheme" content="light">) a light widget, whatever
+// the reader's system prefers; a page that allows both, and data-theme
+// "auto", leave it to the system. (A white box glared on a dark blog for
+// every reader whose system was light.)
+func TestEmbedTakesThePagesColourScheme(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"dark.html": `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<style>:root { color-scheme: dark; } body { background: #111; color: #eee; }</style></head><body>
+<div id="page" data-kibitz="guess"></div><div id="light" data-kibitz="guess" data-theme="light"></div>
+<div id="system" data-kibitz="guess" data-theme="auto"></div>
+<script src="kibitz-embed.js"></script></body></html>`,
+		"light.html": `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light"></head><body>
+<div id="page" data-kibitz="guess"></div><script src="kibitz-embed.js"></script></body></html>`,
+		"both.html": `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"></head><body>
+<div id="page" data-kibitz="guess"></div><script src="kibitz-embed.js"></script></body></html>`,
+	}, "", nil)
+	white, navy := "rgb(255, 255, 255)", "rgb(15, 23, 42)"
+	cases := []struct {
+		page, system string
+		want         map[string]string
+	}{
+		{"dark.html", "light", map[string]string{"page": navy, "light": white, "system": white}},
+		{"light.html", "dark", map[string]string{"page": white}},
+		{"both.html", "dark", map[string]string{"page": navy}},
+	}
+	for _, c := range cases {
+		ctx := tab(t)
+		preferScheme(t, ctx, c.system)
+		navigate(t, ctx, server.URL+"/"+c.page)
+		for id, want := range c.want {
+			waitWidget(t, ctx, "#"+id)
+			got := eval[string](t, ctx, `getComputedStyle(document.getElementById(`+jsString(id)+`).shadowRoot.querySelector('.kz')).backgroundColor`)
+			if got != want {
+				t.Errorf("%s, the reader's system %s: the widget #%s is %s, want %s", c.page, c.system, id, got, want)
+			}
+		}
 	}
 }
