@@ -1302,20 +1302,61 @@
   };
 
   // The widgets' usual first height, so the placeholder holds their place.
-  // Measured in Chromium with the default settings of a first visit, in
-  // English, at 320, 450, 680 and 1,100 px for the widths [up to 360 px,
-  // up to 500, up to 900, wider]: a widget reflows taller in a narrow
-  // column.
+  // Measured in Chromium with the default settings, in English, at 320,
+  // 450, 680 and 1,100 px for the widths [up to 360 px, up to 500, up to
+  // 900, wider]: a widget reflows taller in a narrow column. A widget
+  // opens in another mode, or with a larger board, at another size, so
+  // those are measured too ("guess tree"; "mines expert", a level); the
+  // app ("app") opens on its welcome, or, for a returning reader, on the
+  // game they left, under its header (appHeader).
   var placeholderHeights = {
     guess: [368, 362, 339, 325],
-    mines: [818, 796, 775, 743],
-    chain: [791, 584, 561, 569],
-    app: [809, 777, 438, 379]
+    "guess helper": [1152, 1160, 1007, 864],
+    "guess tree": [2044, 1964, 1482, 1446],
+    mines: [839, 792, 775, 743],
+    "mines analyse": [1645, 1583, 1371, 1379],
+    "mines intermediate": [857, 922, 985, 953],
+    "mines expert": [857, 810, 825, 953],
+    chain: [812, 596, 561, 569],
+    "chain analyse": [546, 473, 452, 460],
+    app: [811, 824, 463, 381]
   };
+  var appHeader = [159, 143, 103, 103];
 
-  function placeholderHeight(game, width) {
-    var heights = placeholderHeights[game] || placeholderHeights.guess;
-    return heights[width <= 360 ? 0 : width <= 500 ? 1 : width <= 900 ? 2 : 3];
+  function placeholderHeight(screen, width) {
+    var bucket = width <= 360 ? 0 : width <= 500 ? 1 : width <= 900 ? 2 : 3;
+    var heights = placeholderHeights[screen.shape] || placeholderHeights[screen.game] || placeholderHeights.guess;
+    return heights[bucket] + (screen.inApp ? appHeader[bucket] : 0);
+  }
+
+  // firstScreen tells which screen a widget opens on, as its Go does
+  // (wasm/<game>): the mode data-mode names, else the one the reader left
+  // (its saved state's), and for Minesweeper the level data-preset names,
+  // else the saved one. The app opens on the game the reader left, whose
+  // widget's state is saved under the app's key and the game's name.
+  function firstScreen(game, mode, preset, key) {
+    if (game === "app") {
+      var left = savedState("app", key).game;
+      if (typeof left !== "string" || !placeholderHeights[left]) return { game: "app", shape: "app" };
+      var inner = firstScreen(left, "", "", key + "/" + left);
+      inner.inApp = true;
+      return inner;
+    }
+    var saved = savedState(game, key);
+    var modes = { guess: ["you", "computer", "helper", "tree"], mines: ["play", "analyse"], chain: ["play", "analyse"] }[game] || [];
+    mode = String(mode || "").toLowerCase().replace(/^analy[sz]er?$/, "analyse");
+    if (modes.indexOf(mode) < 0) mode = saved.mode;
+    var level = game === "mines" && /^(beginner|intermediate|expert)$/.test(preset) ? preset : saved.settings && saved.settings.level;
+    if (modes.indexOf(mode) > 0) return { game: game, shape: game + " " + mode };
+    return { game: game, shape: game === "mines" && level ? game + " " + level : game };
+  }
+
+  // savedState is a widget's saved state (see Frame.Save), {} for none.
+  function savedState(game, key) {
+    try {
+      var state = JSON.parse(localStorage.getItem("kibitz/" + game + "/" + key) || "{}");
+      return state && typeof state === "object" ? state : {};
+    } catch (e) { return {}; } // storage forbidden, or not JSON
   }
 
   // matchLang mirrors wasm/i18n.Match: Chinese by script, then region.
@@ -1416,7 +1457,7 @@
 
   // placeholder draws the loading box in element's shadow root and
   // returns its controls.
-  function placeholder(element, game, lang, theme, module) {
+  function placeholder(element, screen, lang, theme, module) {
     var shadow = element.shadowRoot || element.attachShadow({ mode: "open" });
     var text = loaderText[lang] || loaderText.en;
     shadow.replaceChildren();
@@ -1425,7 +1466,7 @@
     box.setAttribute("lang", lang);
     box.setAttribute("role", "status");
     if (theme === "light" || theme === "dark") box.setAttribute("data-theme", theme);
-    box.style.minHeight = placeholderHeight(game, element.clientWidth) + "px";
+    box.style.minHeight = placeholderHeight(screen, element.clientWidth) + "px";
     var label = document.createElement("div");
     label.textContent = text.loading;
     var bar = document.createElement("progress");
@@ -1518,7 +1559,7 @@
     };
     var module = moduleFor(game);
     var lang = chooseLang(settings.lang, game, key);
-    var box = placeholder(element, game, lang, settings.theme, module);
+    var box = placeholder(element, firstScreen(game, settings.mode, settings.preset, key), lang, settings.theme, module);
     element.setAttribute("aria-busy", "true");
     var ready, holdsEngine = false, self = {};
     if (!modules.length) {
@@ -1628,7 +1669,7 @@
     if (!widget.released) releaseWidgetEngine(widget.module);
     widget.released = true;
     var s = widget.settings;
-    var box = placeholder(widget.element, s.game, widget.lang, s.theme, widget.module);
+    var box = placeholder(widget.element, firstScreen(s.game, s.mode, s.preset, s.key), widget.lang, s.theme, widget.module);
     // What stopped it is in the console (pageDied), in English: the
     // reader is told what happened and what to do.
     box.fail(box.text.stopped, function () {

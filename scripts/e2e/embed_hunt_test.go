@@ -4,7 +4,10 @@ package e2e
 
 import (
 	"context"
+	"math"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -112,6 +115,52 @@ func TestEmbedTakesThePagesColourScheme(t *testing.T) {
 			if got != want {
 				t.Errorf("%s, the reader's system %s: the widget #%s is %s, want %s", c.page, c.system, id, got, want)
 			}
+		}
+	}
+}
+
+// The loading placeholder holds the place of the screen the widget opens
+// on: a mode of its own (data-mode="helper", "analyse"), a larger board
+// (data-preset="expert"), the game a returning reader left in the app.
+// (It was sized for each game's first mode, and the app's for its
+// welcome: the post jumped by up to 600 px when the widget came.)
+func TestEmbedPlaceholderHoldsTheFirstScreensPlace(t *testing.T) {
+	var gate atomic.Int32
+	server := serveEmbed(t, map[string]string{
+		"blank.html": `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body></body></html>`,
+		"post.html": `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="width: 1000px; margin: 8px">
+<div id="helper" data-kibitz="guess" data-mode="helper"></div>
+<div id="analyse" data-kibitz="mines" data-mode="analyse"></div>
+<div id="expert" data-kibitz="mines" data-preset="expert"></div>
+<div id="chain" data-kibitz="chain" data-mode="analyse"></div>
+<div id="app" data-kibitz="app"></div>
+<script src="kibitz-embed.js"></script></body></html>`,
+	}, "", &gate)
+	ctx := tab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, server.URL+"/blank.html")
+	eval[any](t, ctx, `localStorage.setItem('kibitz/app/app', JSON.stringify({game: 'mines'}))`)
+	navigate(t, ctx, server.URL+"/post.html")
+	const heights = `(() => {
+		const got = {};
+		for (const host of document.querySelectorAll('[data-kibitz]')) got[host.id] = host.getBoundingClientRect().height;
+		return got;
+	})()`
+	ids := []string{"helper", "analyse", "expert", "chain", "app"}
+	poll[bool](t, ctx, `[...document.querySelectorAll('[data-kibitz]')].every(h => h.shadowRoot && h.shadowRoot.querySelector('.kz-loading'))`, 20*time.Second)
+	loading := eval[map[string]float64](t, ctx, heights)
+	gate.Store(1)
+	for _, id := range ids {
+		waitWidget(t, ctx, "#"+id)
+	}
+	eval[any](t, ctx, `new Promise(requestAnimationFrame)`)
+	up := eval[map[string]float64](t, ctx, heights)
+	for _, id := range ids {
+		if jump := up[id] - loading[id]; math.Abs(jump) > 60 {
+			t.Errorf("the widget #%s is %.0f px tall, its placeholder was %.0f: the post jumped %+.0f px", id, up[id], loading[id], jump)
 		}
 	}
 }
