@@ -5,6 +5,8 @@ package e2e
 import (
 	"context"
 	"math"
+	"path/filepath"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -161,6 +163,26 @@ func TestEmbedPlaceholderHoldsTheFirstScreensPlace(t *testing.T) {
 	for _, id := range ids {
 		if jump := up[id] - loading[id]; math.Abs(jump) > 60 {
 			t.Errorf("the widget #%s is %.0f px tall, its placeholder was %.0f: the post jumped %+.0f px", id, up[id], loading[id], jump)
+		}
+	}
+}
+
+// The hosted site's browser bar (theme-color) is the site's blue on a
+// light system and the page's own dark background on a dark one. (It was
+// the light theme's bright blue over the dark page.)
+func TestSiteBarFollowsTheDarkPage(t *testing.T) {
+	server := serve(t, filepath.Join(dist, "site"))
+	want := map[string][]string{"light": {"#1d4ed8", "rgb(241, 245, 249)"}, "dark": {"#0b1220", "rgb(11, 18, 32)"}}
+	for _, scheme := range []string{"light", "dark"} {
+		ctx := tab(t)
+		preferScheme(t, ctx, scheme)
+		navigate(t, ctx, server.URL+"/index.html")
+		got := eval[[]string](t, ctx, `(() => {
+			const bar = [...document.querySelectorAll('meta[name="theme-color"]')].find(m => !m.media || matchMedia(m.media).matches);
+			return [bar ? bar.content : '', getComputedStyle(document.body).backgroundColor];
+		})()`)
+		if !slices.Equal(got, want[scheme]) {
+			t.Errorf("on a %s system the bar and the page are %q, want %q", scheme, got, want[scheme])
 		}
 	}
 }
