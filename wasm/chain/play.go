@@ -505,11 +505,17 @@ func (p *chainPlay) rowHasFocus() bool {
 	return !active.IsNull() && !active.IsUndefined() && p.rowBox.Underlying().Call("contains", active).Bool()
 }
 
-// focusRow puts the keyboard focus back on the row after the computer
-// moved, if the reader was using the row.
+// focusRow puts the keyboard focus on the row after the computer moved,
+// where the reader answers it: if the focus was on the row, or on New
+// game (a game the computer opens). A reader who went on to another
+// control while the computer moved, say to type the next game's number
+// of objects, keeps it: the keys typed there would otherwise land on the
+// row, where 2 takes two objects.
 func (p *chainPlay) focusRow() {
-	active := p.f.Root().Underlying().Get("activeElement")
-	if active.IsNull() || active.IsUndefined() {
+	active := p.f.Focused()
+	onRow := active != nil && p.rowBox.Underlying().Call("contains", active.Underlying()).Bool()
+	onNew := active != nil && active.GetAttribute("id") == "kz-chain-new"
+	if !onRow && !onNew {
 		return
 	}
 	if obj := p.rowBox.QuerySelector(`[tabindex="0"]`); obj != nil {

@@ -1,0 +1,52 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chainStart sets Play's form and starts a game: n objects, the direct
+// or reverse game, the reader or the computer first, the first-move rule.
+func chainStart(t *testing.T, ctx context.Context, n int, game, first string, single bool) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(async () => {
+		const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-chain-n', %d); set('#kz-chain-game', %q); set('#kz-chain-start', %q); set('#kz-chain-rule', %v);
+		$c('#kz-chain-new').click();
+		await until(() => $c('#kz-chain-row').dataset.row === 'X'.repeat(%[1]d) && $c('#kz-chain-status').dataset.turn === 'you');
+		return true;
+	})()`, n, game, first, single))
+}
+
+// A reader who, while the computer answers, goes on to the number of
+// objects to type the next game's keeps the focus there: it was moved to
+// the row when the computer's move ended, so the next key typed landed
+// on the row, and a 2 took two objects.
+func TestChainComputersMoveLeavesTheFocusWhereTheReaderIs(t *testing.T) {
+	ctx := chainPage(t)
+	chainStart(t, ctx, 9, "direct", "you", true)
+	eval[bool](t, ctx, `(() => {
+		$c('[data-i="4"]').click();
+		const n = $c('#kz-chain-n');
+		n.focus();
+		n.select();
+		return true;
+	})()`)
+	poll[bool](t, ctx, `$c('#kz-chain-status').dataset.turn === 'you' && $c('#kz-chain-row').dataset.moves === '2'`, 30*time.Second)
+	if at := eval[string](t, ctx, `cz().activeElement ? (cz().activeElement.id || cz().activeElement.className) : 'nothing'`); at != "kz-chain-n" {
+		t.Errorf("after the computer's move the focus is on %s, not on the number of objects the reader went to", at)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("2")); err != nil {
+		t.Fatal(err)
+	}
+	got := eval[map[string]any](t, ctx, `new Promise(r => setTimeout(() => r({n: $c('#kz-chain-n').value, moves: $c('#kz-chain-row').dataset.moves}), 300))`)
+	if got["n"] != "2" || got["moves"] != "2" {
+		t.Errorf("a 2 typed then should go into the number of objects (%v), and play nothing (%v moves, want 2)", got["n"], got["moves"])
+	}
+}
