@@ -50,3 +50,29 @@ func TestChainComputersMoveLeavesTheFocusWhereTheReaderIs(t *testing.T) {
 		t.Errorf("a 2 typed then should go into the number of objects (%v), and play nothing (%v moves, want 2)", got["n"], got["moves"])
 	}
 }
+
+// Settings changed in a game say that they apply to the next game, and
+// still say so after a reload: the note went, and the form showed a
+// game's settings that were not the game's on screen.
+func TestChainSettingsForTheNextGameSaySoAfterAReload(t *testing.T) {
+	ctx := chainPage(t)
+	chainStart(t, ctx, 9, "direct", "you", true)
+	note := `(() => { const n = $c('#kz-chain-settings-note'); return n.hidden ? 'hidden' : n.textContent; })()`
+	eval[bool](t, ctx, `(() => {
+		const n = $c('#kz-chain-n');
+		n.value = '12';
+		n.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		return true;
+	})()`)
+	if got := eval[string](t, ctx, note); got == "hidden" {
+		t.Fatal("a changed number of objects should say it applies to the next game")
+	}
+	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
+		t.Fatalf("reload: %v", err)
+	}
+	ctx = chainPageReloaded(t, ctx)
+	got := eval[map[string]any](t, ctx, `({n: $c('#kz-chain-n').value, row: $c('#kz-chain-row').dataset.row, note: `+note+`})`)
+	if got["n"] != "12" || got["row"] != "XXXXXXXXX" || got["note"] == "hidden" {
+		t.Errorf("after a reload, the form's 12 beside the game of 9 should say it applies to the next game: %v", got)
+	}
+}

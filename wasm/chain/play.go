@@ -69,6 +69,10 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	setInputValue(p.gameSel, chainPick(s.Reverse, "reverse", "direct"))
 	setInputValue(p.startSel, chainPick(s.CPUFirst, "cpu", "you"))
 	setChecked(p.ruleBox, s.Single)
+	// Settings changed for the next game are said to be so again when the
+	// widget is built anew (a reload, a change of language): the form shows
+	// them, and the game on screen is played by its own.
+	setHidden(p.settingsNote, w.state.Game == nil || w.state.Game.chainSettings == s)
 
 	w.bigShown = p.render // the status says when the computer waits on the question
 	f.Handle("chain.settings", func(dom.Event, dom.Element) { p.readSettings() })
