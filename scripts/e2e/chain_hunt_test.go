@@ -76,3 +76,27 @@ func TestChainSettingsForTheNextGameSaySoAfterAReload(t *testing.T) {
 		t.Errorf("after a reload, the form's 12 beside the game of 9 should say it applies to the next game: %v", got)
 	}
 }
+
+// The analyser's game and first-move rule are kept as chosen, as its
+// position is: a reload, or a change of language, put back the ones of
+// the last Solve.
+func TestChainAnalyserKeepsItsGameAndRule(t *testing.T) {
+	ctx := chainPage(t)
+	eval[bool](t, ctx, `(() => {
+		$c('#kz-chain-tab-analyse').click();
+		const game = $c('#kz-chain-an-game'), rule = $c('#kz-chain-an-rule');
+		game.value = 'reverse';
+		game.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		rule.checked = false;
+		rule.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		return true;
+	})()`)
+	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
+		t.Fatalf("reload: %v", err)
+	}
+	ctx = chainPageReloaded(t, ctx)
+	got := eval[map[string]any](t, ctx, `({game: $c('#kz-chain-an-game').value, rule: $c('#kz-chain-an-rule').checked})`)
+	if got["game"] != "reverse" || got["rule"] != false {
+		t.Errorf("after a reload the analyser should keep the reverse game and no first-move rule: %v", got)
+	}
+}

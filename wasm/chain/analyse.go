@@ -32,8 +32,8 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	dom.AppendHTML(panel, `<form class="kz-chain-form" data-on-submit="chain.solve"><div class="kz-grid">`+
 		`<label for="kz-chain-pos">`+T("chain.position")+`</label><input type="text" id="kz-chain-pos" class="kz-chain-pos" spellcheck="false" autocomplete="off" placeholder="`+T("chain.position-placeholder")+`" aria-describedby="kz-chain-pos-error" data-on-input="chain.pos-typed">`+
 		`<p class="kz-field-error kz-chain-pos-error" id="kz-chain-pos-error" role="alert"></p>`+
-		`<label for="kz-chain-an-game">`+T("chain.game")+`</label><select id="kz-chain-an-game"><option value="direct">`+T("chain.game-direct")+`</option><option value="reverse">`+T("chain.game-reverse")+`</option></select>`+
-		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-an-rule">`+T("chain.first-rule")+`</label></div>`+
+		`<label for="kz-chain-an-game">`+T("chain.game")+`</label><select id="kz-chain-an-game" data-on-change="chain.an-settings"><option value="direct">`+T("chain.game-direct")+`</option><option value="reverse">`+T("chain.game-reverse")+`</option></select>`+
+		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-an-rule" data-on-change="chain.an-settings">`+T("chain.first-rule")+`</label></div>`+
 		`<div class="kz-row"><button type="submit" class="kz-primary" id="kz-chain-solve">`+T("chain.solve")+`</button>`+
 		`<button type="button" data-on-click="chain.use-game">`+T("chain.use-game")+`</button></div></form>`+
 		`<div class="kz-chain-result" id="kz-chain-result"></div>`+
@@ -59,6 +59,12 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		st.Position = inputValue(a.posIn)
 		st.Typed = strings.TrimSpace(st.Position) != ""
 		frame.FieldError(a.posIn, a.posError, "") // said of the text before this edit
+		a.w.save()
+	})
+	// So are the game and the first-move rule chosen for it.
+	f.Handle("chain.an-settings", func(dom.Event, dom.Element) {
+		st.AnRev = inputValue(a.gameSel) == "reverse"
+		st.AnSingle = checked(a.ruleBox)
 		a.w.save()
 	})
 	f.Handle("chain.use-game", func(dom.Event, dom.Element) {
