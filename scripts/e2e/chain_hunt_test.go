@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -67,10 +68,7 @@ func TestChainSettingsForTheNextGameSaySoAfterAReload(t *testing.T) {
 	if got := eval[string](t, ctx, note); got == "hidden" {
 		t.Fatal("a changed number of objects should say it applies to the next game")
 	}
-	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
-		t.Fatalf("reload: %v", err)
-	}
-	ctx = chainPageReloaded(t, ctx)
+	ctx = chainReload(t, ctx)
 	got := eval[map[string]any](t, ctx, `({n: $c('#kz-chain-n').value, row: $c('#kz-chain-row').dataset.row, note: `+note+`})`)
 	if got["n"] != "12" || got["row"] != "XXXXXXXXX" || got["note"] == "hidden" {
 		t.Errorf("after a reload, the form's 12 beside the game of 9 should say it applies to the next game: %v", got)
@@ -91,12 +89,61 @@ func TestChainAnalyserKeepsItsGameAndRule(t *testing.T) {
 		rule.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
 		return true;
 	})()`)
-	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
-		t.Fatalf("reload: %v", err)
-	}
-	ctx = chainPageReloaded(t, ctx)
+	ctx = chainReload(t, ctx)
 	got := eval[map[string]any](t, ctx, `({game: $c('#kz-chain-an-game').value, rule: $c('#kz-chain-an-rule').checked})`)
 	if got["game"] != "reverse" || got["rule"] != false {
 		t.Errorf("after a reload the analyser should keep the reverse game and no first-move rule: %v", got)
 	}
+}
+
+// The hint the reader asked for stays on the row through a change of
+// language and a reload, as the game does: it went, and the reader had to
+// ask again.
+func TestChainHintStaysThroughALanguageChangeAndAReload(t *testing.T) {
+	ctx := chainPage(t)
+	chainStart(t, ctx, 9, "direct", "you", true)
+	hint := `(async () => {
+		await until(() => $c('.kz-chain-value') && $c('#kz-chain-hint-box').textContent, 20000).catch(() => null);
+		return {values: [...$c('#kz-chain-row').querySelectorAll('.kz-chain-obj .kz-chain-value')].map(e => e.textContent).join(' '),
+			said: $c('#kz-chain-hint-box p') ? $c('#kz-chain-hint-box p').textContent : ''};
+	})()`
+	eval[bool](t, ctx, `($c('#kz-chain-hint').click(), true)`)
+	want := "−8 −8 −8 −8 +7 −8 −8 −8 −8"
+	if got := eval[map[string]any](t, ctx, hint); got["values"] != want {
+		t.Fatalf("the hint of N = 9: %v", got)
+	}
+	chainLanguage(t, ctx, "ja")
+	if got := eval[map[string]any](t, ctx, hint); got["values"] != want || !strings.Contains(got["said"].(string), "5") || strings.Contains(got["said"].(string), "Best") {
+		t.Errorf("after a change to Japanese the hint should be on the row, said in Japanese: %v", got)
+	}
+	ctx = chainReload(t, ctx)
+	if got := eval[map[string]any](t, ctx, hint); got["values"] != want {
+		t.Errorf("after a reload the hint should be on the row: %v", got)
+	}
+	// A move takes the hint away, for good.
+	eval[bool](t, ctx, `($c('[data-i="4"]').click(), true)`)
+	poll[bool](t, ctx, `$c('#kz-chain-status').dataset.turn === 'you' && $c('#kz-chain-row').dataset.moves === '2'`, 30*time.Second)
+	ctx = chainReload(t, ctx)
+	if got := eval[float64](t, ctx, `new Promise(r => setTimeout(() => r($c('#kz-chain-row').querySelectorAll('.kz-chain-value').length), 1000))`); got != 0 {
+		t.Errorf("the hint of an earlier turn came back after a reload: %v values on the row", got)
+	}
+}
+
+// chainReload reloads the page and waits for the chain widget, with the
+// page's helpers (cz, $c, until) defined again.
+func chainReload(t *testing.T, ctx context.Context) context.Context {
+	t.Helper()
+	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
+		t.Fatalf("reload: %v", err)
+	}
+	ctx = chainPageReloaded(t, ctx)
+	eval[bool](t, ctx, `(() => {
+		window.until = (fn, ms = 60000) => new Promise((resolve, reject) => {
+			const start = Date.now();
+			const tick = () => { let v; try { v = fn(); } catch (e) {} if (v) resolve(v); else if (Date.now() - start > ms) reject(new Error('timed out: ' + fn)); else setTimeout(tick, 25); };
+			tick();
+		});
+		return true;
+	})()`)
+	return ctx
 }

@@ -41,6 +41,9 @@ type chainGame struct {
 	Moves  int            `json:"moves"` // moves played
 	Log    []chainLogItem `json:"log"`
 	Winner string         `json:"winner,omitempty"` // "you" or "cpu" once over
+	// Hinted: the reader asked for the hint of this turn; a widget built
+	// again (a reload, a change of language) shows it again.
+	Hinted bool `json:"hinted,omitempty"`
 }
 
 type chainLogItem struct {

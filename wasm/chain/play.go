@@ -77,7 +77,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	w.bigShown = p.render // the status says when the computer waits on the question
 	f.Handle("chain.settings", func(dom.Event, dom.Element) { p.readSettings() })
 	f.Handle("chain.new", func(dom.Event, dom.Element) { p.newGame() })
-	f.Handle("chain.hint", func(dom.Event, dom.Element) { go p.showHint() })
+	f.Handle("chain.hint", func(dom.Event, dom.Element) { p.f.Go(p.showHint) })
 	f.Handle("chain.cpu-resume", func(dom.Event, dom.Element) {
 		if p.cpuToMove() && !p.busy {
 			p.waiting = false
@@ -97,6 +97,8 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 		p.render()
 		if p.cpuToMove() {
 			p.f.Go(func() { p.cpuMove() })
+		} else if w.state.Game.Hinted {
+			p.f.Go(p.showHint)
 		}
 	}
 	return p
@@ -191,7 +193,7 @@ func (p *chainPlay) play(who string, take []int, after string) {
 	g.Row = after
 	g.Moves++
 	g.Log = append(g.Log, chainLogItem{Who: who, Take: take})
-	p.hint = nil
+	p.hint, g.Hinted = nil, false
 	if rowOf(after).Objects() == 0 {
 		// Whoever took the last object wins the direct game and loses the
 		// reverse one.
@@ -332,6 +334,8 @@ func (p *chainPlay) showHint() {
 	if p.game() != g || g.Row != solved.Row {
 		return
 	}
+	g.Hinted = true
+	p.w.save()
 	p.hint = map[string]int{}
 	for _, mv := range solved.Moves {
 		p.hint[mv.Move.Text] = mv.Value
