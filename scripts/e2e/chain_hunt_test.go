@@ -147,3 +147,47 @@ func chainReload(t *testing.T, ctx context.Context) context.Context {
 	})()`)
 	return ctx
 }
+
+// The analyser's answer stays through a change of language and a reload,
+// said in the new language: it went, and the reader had to Solve again.
+// A position edited after its answer is not solved behind the reader's
+// back.
+func TestChainAnalyserAnswerStaysThroughALanguageChangeAndAReload(t *testing.T) {
+	ctx := chainPage(t)
+	answer := `(async () => {
+		await until(() => $c('#kz-chain-result .kz-big'), 20000).catch(() => null);
+		const big = $c('#kz-chain-result .kz-big');
+		return {said: big ? big.textContent : '', lines: $c('.kz-chain-line') ? $c('.kz-chain-line').children.length : 0, pos: $c('#kz-chain-pos').value};
+	})()`
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$c('#kz-chain-tab-analyse').click();
+		const pos = $c('#kz-chain-pos');
+		pos.value = 'XXX.XX.XXXX';
+		pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		$c('#kz-chain-solve').click();
+		return `+answer+`;
+	})()`)
+	if got["lines"].(float64) < 3 || !strings.Contains(got["said"].(string), "side to move") {
+		t.Fatalf("XXX.XX.XXXX solved: %v", got)
+	}
+	lines := got["lines"]
+	chainLanguage(t, ctx, "zh-Hans")
+	eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+	if got := eval[map[string]any](t, ctx, answer); got["lines"] != lines || got["pos"] != "XXX.XX.XXXX" || strings.Contains(got["said"].(string), "side to move") || got["said"] == "" {
+		t.Errorf("after a change to Chinese the answer should be there, in Chinese: %v", got)
+	}
+	ctx = chainReload(t, ctx)
+	if got := eval[map[string]any](t, ctx, answer); got["lines"] != lines {
+		t.Errorf("after a reload the answer should be there: %v", got)
+	}
+	eval[bool](t, ctx, `(() => {
+		const pos = $c('#kz-chain-pos');
+		pos.value = 'XXX.XX.XXXXX';
+		pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		return true;
+	})()`)
+	ctx = chainReload(t, ctx)
+	if got := eval[string](t, ctx, `new Promise(r => setTimeout(() => r($c('#kz-chain-result').textContent), 1000))`); got != "" {
+		t.Errorf("a position edited after its answer was solved after a reload: %q", got)
+	}
+}

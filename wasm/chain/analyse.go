@@ -58,6 +58,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	f.Handle("chain.pos-typed", func(dom.Event, dom.Element) {
 		st.Position = inputValue(a.posIn)
 		st.Typed = strings.TrimSpace(st.Position) != ""
+		st.Solved = false
 		frame.FieldError(a.posIn, a.posError, "") // said of the text before this edit
 		a.w.save()
 	})
@@ -65,6 +66,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	f.Handle("chain.an-settings", func(dom.Event, dom.Element) {
 		st.AnRev = inputValue(a.gameSel) == "reverse"
 		st.AnSingle = checked(a.ruleBox)
+		st.Solved = false
 		a.w.save()
 	})
 	f.Handle("chain.use-game", func(dom.Event, dom.Element) {
@@ -80,6 +82,9 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		}
 	})
 	a.renderTable()
+	if st.Solved {
+		f.Go(a.solve) // its answer was on screen when the widget went
+	}
 	if f.Resume("chain.table") {
 		f.Go(func() { a.computeTable(progressRow) }) // it was computing when the language changed
 	}
@@ -97,7 +102,9 @@ func (a *chainAnalyser) followGame() {
 	if st.Game != nil {
 		n = st.Game.N
 	}
-	st.Position = strings.Repeat("X", n)
+	if row := strings.Repeat("X", n); row != st.Position {
+		st.Position, st.Solved = row, false // the answer on screen is another row's
+	}
 	setInputValue(a.posIn, st.Position)
 }
 
@@ -116,6 +123,7 @@ func (a *chainAnalyser) solve() {
 	st.Position = inputValue(a.posIn)
 	st.AnRev = inputValue(a.gameSel) == "reverse"
 	st.AnSingle = checked(a.ruleBox)
+	st.Solved = false // until this answer comes
 	a.w.save()
 	if !a.w.ready(a.result, st.Position, st.AnRev) {
 		return
@@ -197,10 +205,13 @@ func (a *chainAnalyser) solve() {
 }
 
 // solved marks the form good after an answer: no error beside the field,
-// no message left in the frame's line.
+// no message left in the frame's line; and the answer is to be shown again
+// when the widget is built again.
 func (a *chainAnalyser) solved() {
 	frame.FieldError(a.posIn, a.posError, "")
 	a.f.ClearMessage()
+	a.w.state.Solved = true
+	a.w.save()
 }
 
 // chainOutcome is chain.outcome's answer.

@@ -68,6 +68,9 @@ type chainState struct {
 	AnRev    bool            `json:"anReverse"`
 	AnSingle bool            `json:"anSingle"`
 	Table    []chainTableRow `json:"table,omitempty"`
+	// Solved: the analyser shows the answer to its form as saved; a
+	// widget built again (a reload, a change of language) solves it again.
+	Solved bool `json:"solved,omitempty"`
 }
 
 const chainStateVersion = 1
