@@ -1420,11 +1420,14 @@
     return text.replace(/\{(\d)\}/g, function (_, n) { return args[n - 1]; });
   }
 
+  // The box is an inline-flex as wide as the host, with the host's indent
+  // cleared, for the reason .kz is an inline-block (style.css): a page's
+  // text decoration stops at an inline box, not at a block.
   var placeholderCSS =
-    ":host{display:block;height:auto!important;min-height:0!important;max-height:none!important}:host([hidden]){display:none!important}" +
+    ":host{display:block;text-indent:0!important;height:auto!important;min-height:0!important;max-height:none!important}:host([hidden]){display:none!important}" +
     // The widget's width where the page sizes boxes by their content (see :host::after in style.css).
     ":host::after{content:''!important;display:grid!important;grid-template-columns:minmax(260px,720px)!important;height:0!important;min-width:0!important;flex:0 1 0!important;overflow:hidden!important;visibility:hidden!important;position:static!important;margin:0!important;padding:0!important;border:0!important}" +
-    ".kz-loading{all:initial;visibility:inherit;direction:ltr;unicode-bidi:isolate;flex:auto;color-scheme:light dark;box-sizing:border-box;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;" +
+    ".kz-loading{all:initial;visibility:inherit;direction:ltr;unicode-bidi:isolate;flex:auto;color-scheme:light dark;box-sizing:border-box;display:inline-flex;vertical-align:top;width:100%;flex-direction:column;align-items:center;justify-content:center;gap:12px;" +
     "padding:16px;border:1px solid light-dark(#cbd5e1,#334155);border-radius:10px;background:light-dark(#fff,#0f172a);color:light-dark(#0f172a,#e2e8f0);" +
     "font:15px/1.5 system-ui,sans-serif;text-align:center}" +
     ".kz-loading[data-theme=light]{color-scheme:light}.kz-loading[data-theme=dark]{color-scheme:dark}" +
