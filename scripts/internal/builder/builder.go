@@ -386,6 +386,10 @@ func manifestJSON(icons []string) ([]byte, error) {
 			list = append(list, icon{name, size + "x" + size, "image/png", ""})
 		}
 	}
+	// The splash screen of the installed app is the light page's
+	// background (--page-bg in site.css) and its bar the light theme-color
+	// of index.html: a manifest has no dark variants, and the page's own
+	// meta tags take over once it loads.
 	return json.MarshalIndent(map[string]any{
 		"name":             "Kibitz",
 		"short_name":       "Kibitz",
@@ -393,7 +397,7 @@ func manifestJSON(icons []string) ([]byte, error) {
 		"start_url":        "./",
 		"scope":            "./",
 		"display":          "standalone",
-		"background_color": "#f8fafc",
+		"background_color": "#f1f5f9",
 		"theme_color":      "#1d4ed8",
 		"icons":            list,
 	}, "", "  ")

@@ -52,13 +52,24 @@ func TestBuild(t *testing.T) {
 
 	// The manifest is valid and its icons exist and decode.
 	var manifest struct {
-		Name  string `json:"name"`
-		Icons []struct {
+		Name       string `json:"name"`
+		Background string `json:"background_color"`
+		Theme      string `json:"theme_color"`
+		Icons      []struct {
 			Src, Sizes, Type string
 		} `json:"icons"`
 	}
 	if err := json.Unmarshal([]byte(read("site/manifest.webmanifest")), &manifest); err != nil || manifest.Name == "" || len(manifest.Icons) < 3 {
 		t.Fatalf("manifest: %+v %v", manifest, err)
+	}
+	// The installed app's splash and bar are the light page's colours,
+	// which the page then shows: no flash of another colour as it loads.
+	css, siteIndex := read("site/site.css"), read("site/index.html")
+	if !strings.Contains(css, "--page-bg: "+manifest.Background+";") {
+		t.Errorf("the manifest's background_color %s is not the page's light background (--page-bg in site.css)", manifest.Background)
+	}
+	if !strings.Contains(siteIndex, `<meta name="theme-color" content="`+manifest.Theme+`" media="(prefers-color-scheme: light)">`) {
+		t.Errorf("the manifest's theme_color %s is not index.html's light theme-color", manifest.Theme)
 	}
 	for _, icon := range manifest.Icons {
 		f, err := os.Open(filepath.Join(out, "site", icon.Src))
