@@ -10,7 +10,9 @@ package app
 import (
 	"slices"
 	"strconv"
+	"strings"
 
+	"kibitz/wasm/bridge"
 	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
@@ -77,26 +79,109 @@ func (a *appWidget) Start(f *frame.Frame) {
 	}
 	build(f.Body, header, a.welcome, a.tabList, panels)
 
-	f.Handle("app.tab", func(_ dom.Event, t dom.Element) { a.show(t.GetAttribute("data-game")) })
+	f.Handle("app.tab", func(_ dom.Event, t dom.Element) { a.open(t.GetAttribute("data-game")) })
 	f.Handle("app.open", func(_ dom.Event, t dom.Element) {
 		game := t.GetAttribute("data-game")
-		a.show(game)
+		a.open(game)
 		if tab := a.tabs[game]; tab != nil {
 			focus(tab) // the reader is now in the game's tab, keys and all
 		}
 	})
-	f.Handle("app.home", func(dom.Event, dom.Element) { a.show("") })
+	f.Handle("app.home", func(dom.Event, dom.Element) { a.open("") })
 	f.Handle("app.tabkey", func(ev dom.Event, t dom.Element) {
 		i, ok := tabKey(ev, slices.Index(a.games, t.GetAttribute("data-game")), len(a.games))
 		if !ok {
 			return
 		}
 		ev.PreventDefault()
-		a.show(a.games[i])
+		a.open(a.games[i])
 		focus(a.tabs[a.games[i]])
 	})
 
-	a.show(st.Game)
+	// A link to a game opens it; otherwise the reader comes back to the
+	// screen they left. Back and Forward (and a fragment typed into the
+	// address) move between the screens the reader opened.
+	game := st.Game
+	if linked, ok := a.linkedGame(); ok {
+		game = linked
+	}
+	a.show(game)
+	a.setAddress(false)
+	f.OnWindow("popstate", func() {
+		linked, _ := a.linkedGame()
+		a.show(linked)
+		if f.FocusLost() { // it was in the screen that went
+			if tab := a.tabs[a.selected]; tab != nil {
+				focus(tab)
+			} else {
+				focus(f.Root().QuerySelector("#kz-app-home"))
+			}
+		}
+	})
+}
+
+// The screen on show is in the page's address too, as its fragment:
+// #mines, #guess, #chain, or none for the welcome. A link or a bookmark
+// opens that game, and each screen the reader opens is a step in the
+// browser's history, so that Back returns to the screen before (the
+// welcome, or the game before) rather than off the site. The fragment
+// names a game only: where the reader is in it stays in the saved state.
+
+// linkedGame returns the game the page's address names, "" for none, and
+// whether it names a game at all (a fragment the app does not know is
+// none).
+func (a *appWidget) linkedGame() (string, bool) {
+	location, err := bridge.Global().Get("location")
+	if err != nil {
+		return "", false
+	}
+	hash, err := location.Get("hash")
+	if err != nil {
+		return "", false
+	}
+	s, _ := hash.String()
+	game := strings.TrimPrefix(s, "#")
+	if slices.Index(a.games, game) < 0 {
+		return "", false
+	}
+	return game, true
+}
+
+// open shows the game the reader chose ("" for the welcome), a new step
+// in the browser's history when the screen changes.
+func (a *appWidget) open(game string) {
+	before := a.selected
+	a.show(game)
+	if a.selected != before {
+		a.setAddress(true)
+	}
+}
+
+// setAddress writes the screen on show into the page's address: a new
+// history entry when push, else in place of the current one.
+func (a *appWidget) setAddress(push bool) {
+	global := bridge.Global()
+	location, err := global.Get("location")
+	if err != nil {
+		return
+	}
+	path, _ := location.Get("pathname")
+	search, _ := location.Get("search")
+	p, _ := path.String()
+	q, _ := search.String()
+	url := p + q
+	if a.selected != "" {
+		url += "#" + a.selected
+	}
+	history, err := global.Get("history")
+	if err != nil {
+		return
+	}
+	method := "replaceState"
+	if push {
+		method = "pushState"
+	}
+	_, _ = history.Call(method, nil, "", url) // refused (a sandboxed frame): the app works without
 }
 
 // buildWelcome lists the games in their tab order, each with its name,
@@ -139,6 +224,12 @@ func (a *appWidget) show(game string) {
 		setHidden(a.panels[g], !on)
 	}
 	a.f.Save(appState{Game: game})
+	// The title names the screen, as the history's list does.
+	title := "Kibitz"
+	if game != "" {
+		title = a.f.T("game."+game) + " · Kibitz"
+	}
+	dom.GetWindow().Document().Underlying().Set("title", title)
 	if game == "" {
 		return
 	}

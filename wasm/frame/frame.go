@@ -71,6 +71,7 @@ type Frame struct {
 	listen    map[string]listener // the delegated event listeners, by event type
 	tabBars   tabBars             // the tab bars' scroll and size listeners (tabs.go)
 	leaving   leaving             // what runs when the reader may be leaving (leave.go)
+	window    []windowListener    // the widget's listeners on the window (window.go)
 
 	// life ends when the widget goes (unmounted, or relaunched in another
 	// language): work a widget runs outside its lanes stops with it.
@@ -963,6 +964,7 @@ func (f *Frame) safely(fn func()) {
 // unmount takes the widget down and releases the frame's listeners.
 func (f *Frame) unmount() {
 	f.stopLeaving()
+	f.stopWindowListeners()
 	for _, child := range f.children {
 		child.unmount()
 	}
