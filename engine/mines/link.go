@@ -34,7 +34,8 @@ import (
 //
 // ParseLink reads either (a whole URL, a bare query, or the query inside a
 // fragment, as llamasweeper's #/game/…?b=…&m=…, with other parameters
-// around, and & written as &amp; when copied from a page's source);
+// around, and & written as &amp; when copied from a page's source; the
+// full-width forms a CJK input method types, "？ｂ＝１", read as ASCII);
 // Board.Link and Layout.Link write them.
 
 // JSMinesweeperURL is the page links are written for.
@@ -71,7 +72,7 @@ type Link struct {
 // start or after ?, & or #). Anything else, an '=' included, is read as a
 // board, so a typo in .mine text is named where it is, as a board's error.
 func IsLink(text string) bool {
-	t := strings.TrimSpace(strings.TrimPrefix(text, "\uFEFF"))
+	t := strings.TrimSpace(narrowText(strings.TrimPrefix(text, "\uFEFF")))
 	lower := strings.ToLower(t)
 	for _, prefix := range []string{"http:", "https:", "www.", "?", "#"} {
 		if strings.HasPrefix(lower, prefix) {
@@ -98,14 +99,19 @@ func IsLink(text string) bool {
 // character at fault (Col, 0-based, counted in characters of the whole
 // text; Line is -1).
 type linkParser struct {
-	text string
+	text  string // narrowed: full-width forms read as ASCII
+	typed []rune // the text as typed, a character for each of text's
 }
 
-// fail builds an error at byte offset at of the text.
+// fail builds an error at byte offset at of the text. A value that is
+// the text at that place is given as the user typed it.
 func (p *linkParser) fail(field string, at int, reason Reason, value string, want int, format string, args ...any) error {
 	col := -1
 	if at >= 0 {
 		col = utf8.RuneCountInString(p.text[:at])
+		if value != "" && strings.HasPrefix(p.text[at:], value) {
+			value = string(p.typed[col : col+utf8.RuneCountInString(value)])
+		}
 		format = "character %d of the link (%s): " + format
 		args = append([]any{col + 1, field}, args...)
 	}
@@ -122,8 +128,11 @@ type param struct {
 // ParseLink reads a JSMinesweeper link. A malformed link is an *InputError
 // whose Field is the parameter at fault (analysis, b, m, or link) and Col
 // the character, counted in the whole text.
-func ParseLink(text string) (*Link, error) {
-	p := &linkParser{text: text}
+func ParseLink(typed string) (*Link, error) {
+	// A full-width form narrows to one ASCII character, so a column of
+	// the narrowed text is the column the user typed.
+	text := narrowText(typed)
+	p := &linkParser{text: text, typed: []rune(typed)}
 	start := len(text) - len(strings.TrimLeft(text, " \t\r\n\uFEFF"))
 	s := strings.TrimRight(text[start:], " \t\r\n")
 	if s == "" {

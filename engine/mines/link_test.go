@@ -214,6 +214,43 @@ func TestParseLinkErrors(t *testing.T) {
 	}
 }
 
+// A link typed with a CJK input method's full-width forms reads as the
+// ASCII link; an error in it names the character the user typed, where
+// it is.
+func TestParseLinkFullWidth(t *testing.T) {
+	for _, link := range []string{"?b=1&m=hg", "?analysis=adadaaabe2e", "https://llamasweeper.com/#/game/x?m=HG&b=1"} {
+		want, typed := mustLink(t, link), mustLink(t, wide(link))
+		if (want.Board == nil) != (typed.Board == nil) || (want.Layout == nil) != (typed.Layout == nil) ||
+			want.Board != nil && typed.Board.Format() != want.Board.Format() ||
+			want.Layout != nil && !equalBools(typed.Layout.Mine, want.Layout.Mine) {
+			t.Errorf("%q reads differently from %q", wide(link), link)
+		}
+		if !IsLink(wide(link)) {
+			t.Errorf("IsLink(%q) = false", wide(link))
+		}
+	}
+	for _, c := range []struct {
+		link   string
+		reason Reason
+		col    int
+		value  string
+	}{
+		{"？ｂ＝３＆ｍ＝０ｘ", ReasonLinkDigit, 8, "ｘ"},
+		{"？ｂ＝３０＆ｍ＝１", ReasonSizeRange, 3, "３０"},
+		{"\u3000？ａｎａｌｙｓｉｓ＝ａａａｄａａａｂｅ", ReasonSizeRange, 11, "ａａ"},
+	} {
+		_, err := ParseLink(c.link)
+		var in *InputError
+		if !errors.As(err, &in) {
+			t.Errorf("%q: want an InputError, got %v", c.link, err)
+			continue
+		}
+		if in.Reason != c.reason || in.Col != c.col || in.Value != c.value {
+			t.Errorf("%q: got %s at col %d, value %q (%v), want %s at %d, value %q", c.link, in.Reason, in.Col, in.Value, err, c.reason, c.col, c.value)
+		}
+	}
+}
+
 func TestIsLink(t *testing.T) {
 	for text, want := range map[string]bool{
 		"9x9x10\nHHH":                  false,
@@ -318,7 +355,7 @@ func FuzzParseLink(f *testing.F) {
 	for _, seed := range []string{
 		"?b=3&m=" + strings.Repeat("v", 19) + "u", "b=916&m=8", "https://llamasweeper.com/#/game/zini-explorer?m=HG&b=1",
 		"?analysis=adadaaabe2e", "analysis=aEaqaabLVZR", "?analysis=acabaaab2M", "?analysis=adadaaabeOe&b=1&m=g", "?b=1&amp;m=hg#/x?b=2&m=0",
-		"", "hello", "?b=100100&m=", "analysis=abacaaaba9b", "?analysis=bNbN",
+		"", "hello", "?b=100100&m=", "analysis=abacaaaba9b", "?analysis=bNbN", "？ｂ＝１＆ｍ＝ｈｇ", "?b=３x&m=0",
 	} {
 		f.Add(seed)
 	}

@@ -17,8 +17,11 @@ import (
 //
 // Parse also takes a byte-order mark, \r\n and \r line ends (Windows and
 // classic Mac OS), blanks at the ends of lines, blank lines before the
-// header and after the last row, and X or × in the header. Format writes
-// the canonical form (H, F, digits, \n).
+// header and after the last row, and X or × in the header. It takes the
+// full-width forms of ASCII characters and the ideographic space as the
+// characters themselves ("９ｘ９ｘ１０", "ＨＨ１", U+3000 between), as a
+// Chinese or Japanese input method types them. Format writes the
+// canonical form (H, F, digits, \n).
 
 // Parse reads .mine text. A malformed text is an *InputError with the line
 // and column at fault.
@@ -29,7 +32,7 @@ func Parse(text string) (*Board, error) {
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 	lines := strings.Split(text, "\n")
 	for i := range lines {
-		lines[i] = strings.TrimRight(lines[i], " \t")
+		lines[i] = strings.TrimRight(lines[i], blanks)
 	}
 	first := 0
 	for first < len(lines) && lines[first] == "" {
@@ -64,7 +67,7 @@ func Parse(text string) (*Board, error) {
 			return nil, &InputError{Field: "board", Line: min(ln, len(lines)-1), Col: -1, Reason: ReasonMissingRows, Want: h,
 				Msg: fmt.Sprintf("the header says %s, but %s", plural(h, "row", "rows"), rowsThereAre(y))}
 		}
-		line := strings.TrimLeft(lines[ln], " \t")
+		line := strings.TrimLeft(lines[ln], blanks)
 		lead := utf8.RuneCountInString(lines[ln]) - utf8.RuneCountInString(line)
 		x := 0
 		for _, r := range line {
@@ -72,7 +75,7 @@ func Parse(text string) (*Board, error) {
 				return nil, &InputError{Field: "board", Line: ln, Col: lead + x, Reason: ReasonRowLength, Want: w, Value: line,
 					Msg: fmt.Sprintf("row %d has more than %s", y+1, plural(w, "cell", "cells"))}
 			}
-			c, ok := cellOf(r)
+			c, ok := cellOf(narrow(r))
 			if !ok {
 				return nil, &InputError{Field: "board", Line: ln, Col: lead + x, Reason: ReasonBadChar, Value: string(r),
 					Msg: fmt.Sprintf("%q is not a cell; use H for hidden, F for a flag, 0-8 for a number", r)}
@@ -115,6 +118,30 @@ func allBlank(lines []string) bool {
 	return true
 }
 
+// blanks are the characters a line may begin or end with: the space, the
+// tab and the ideographic space (U+3000) of a CJK input method.
+const blanks = " \t\u3000"
+
+// narrow is the ASCII character a full-width form stands for (U+FF01 '！'
+// to U+FF5E '～' are '!' to '~'; U+3000 is a space), else r itself. A
+// character becomes one character, so a column counted in the typed text
+// is the same column in the narrowed one, and an error names the place
+// the user sees.
+func narrow(r rune) rune {
+	switch {
+	case r >= '\uFF01' && r <= '\uFF5E':
+		return r - 0xFF01 + '!'
+	case r == '\u3000':
+		return ' '
+	}
+	return r
+}
+
+// narrowText is text with every full-width form narrowed.
+func narrowText(text string) string {
+	return strings.Map(narrow, text)
+}
+
 func cellOf(r rune) (Cell, bool) {
 	switch {
 	case r >= '0' && r <= '8':
@@ -135,8 +162,8 @@ func parseHeader(line string, ln int) (nums, cols [3]int, err error) {
 	}
 	part, col, digits := 0, 0, 0
 	blankAfter := false // a blank came after this number's digits
-	for _, r := range line {
-		switch {
+	for _, typed := range line {
+		switch r := narrow(typed); {
 		case r >= '0' && r <= '9':
 			if blankAfter {
 				// "9 9x9x10" is not 99 wide: a blank ends a number.
@@ -162,7 +189,7 @@ func parseHeader(line string, ln int) (nums, cols [3]int, err error) {
 			// blanks around the separators are fine
 			blankAfter = digits > 0
 		default:
-			return fail(col, fmt.Sprintf("%q does not belong in the header; write width x height x mines, such as 30x16x99", r))
+			return fail(col, fmt.Sprintf("%q does not belong in the header; write width x height x mines, such as 30x16x99", typed))
 		}
 		col++
 	}

@@ -92,6 +92,65 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// wide writes ASCII text in full-width forms, as a Chinese or Japanese
+// input method types it: '!' to '~' as U+FF01 to U+FF5E, a space as the
+// ideographic space U+3000.
+func wide(text string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r > ' ' && r <= '~':
+			return r - '!' + 0xFF01
+		case r == ' ':
+			return '\u3000'
+		}
+		return r
+	}, text)
+}
+
+func TestParseFullWidth(t *testing.T) {
+	canonical := "4x3x5\nHF12\n0H8H\nHHHF\n"
+	beginner := "9x9x10\n" + strings.Repeat("HHHHHHHHH\n", 8) + "HHHHHHHH1\n"
+	for _, c := range []struct{ typed, want string }{
+		{wide(canonical), canonical},
+		{wide("4 x 3 x 5  \n  HF12\n0H8H \nHHHF"), canonical},
+		{"９x９x１０\n" + strings.Repeat("HHHHHHHHH\n", 8) + "ＨＨＨＨＨＨＨＨ１", beginner},
+		// Half and half, as a user switching input modes types.
+		{"4×3×5\nＨＦ12\n０Ｈ８Ｈ\nｈｈｈｆ", canonical},
+	} {
+		b, err := Parse(c.typed)
+		if err != nil {
+			t.Errorf("%q: %v", c.typed, err)
+		} else if got := b.Format(); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.typed, got, c.want)
+		}
+	}
+	// An error names the line and column the user typed, and the
+	// character as typed.
+	for _, c := range []struct {
+		text      string
+		reason    Reason
+		line, col int
+		value     string
+	}{
+		{"９ｘ９", ReasonBadHeader, 0, 3, "９ｘ９"},
+		{"２ｘ２ｘ１\nＨＨ\nＨＺ", ReasonBadChar, 2, 1, "Ｚ"},
+		{"２ｘ２ｘ１\n\u3000\u3000ＨＺ\nＨＨ", ReasonBadChar, 1, 3, "Ｚ"},
+		{"２ｘ２ｘ１\nＨＨＨ\nＨＨ", ReasonRowLength, 1, 2, "ＨＨＨ"},
+		{"２ｘ２ｘ５\nＨＨ\nＨＨ", ReasonMineRange, 0, 4, "２ｘ２ｘ５"},
+		{"２ｙ２ｘ１", ReasonBadHeader, 0, 1, "２ｙ２ｘ１"},
+	} {
+		_, err := Parse(c.text)
+		var in *InputError
+		if !errors.As(err, &in) {
+			t.Errorf("%q: want an InputError, got %v", c.text, err)
+			continue
+		}
+		if in.Reason != c.reason || in.Line != c.line || in.Col != c.col || in.Value != c.value {
+			t.Errorf("%q: got %s at line %d col %d, value %q (%v), want %s at %d %d, value %q", c.text, in.Reason, in.Line, in.Col, in.Value, err, c.reason, c.line, c.col, c.value)
+		}
+	}
+}
+
 func randomBoard(rng *rand.Rand, w, h int) *Board {
 	b, _ := NewBoard(w, h, rng.IntN(w*h+1))
 	for i := range b.Cells {
@@ -117,6 +176,9 @@ func TestRoundTrip(t *testing.T) {
 		if cr := strings.ReplaceAll(text, "\n", "\r"); mustParse(t, cr).Format() != text {
 			t.Fatalf("%q: with \\r line ends it reads differently", cr)
 		}
+		if w := wide(text); mustParse(t, w).Format() != text {
+			t.Fatalf("%q: in full-width forms it reads differently", w)
+		}
 	}
 }
 
@@ -124,7 +186,7 @@ func TestRoundTrip(t *testing.T) {
 var lineEnd = regexp.MustCompile("\r\n|\r|\n")
 
 func FuzzParse(f *testing.F) {
-	for _, seed := range []string{"4x3x5\nHF12\n0H8H\nHHHF\n", "\uFEFF2x1x0\r\n00", "2x1x0\r00\r", "1x1x0\r\r0", "2x1x1\n=0", "9x9x10", "1x1x1\n*", "3x1x1\n.?x", "", "1x1x0\n€", "2x2x1\nHH\n\nHH", "999999999x1x1"} {
+	for _, seed := range []string{"4x3x5\nHF12\n0H8H\nHHHF\n", "\uFEFF2x1x0\r\n00", "2x1x0\r00\r", "1x1x0\r\r0", "2x1x1\n=0", "9x9x10", "1x1x1\n*", "3x1x1\n.?x", "", "1x1x0\n€", "2x2x1\nHH\n\nHH", "999999999x1x1", "２ｘ１ｘ１\n\u3000Ｈ０", "9x9x1０\nＺ"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -146,6 +208,9 @@ func FuzzParse(f *testing.F) {
 		again, err := Parse(b.Format())
 		if err != nil || again.Format() != b.Format() {
 			t.Fatalf("%q: no round trip: %v", text, err)
+		}
+		if w, err := Parse(wide(b.Format())); err != nil || w.Format() != b.Format() {
+			t.Fatalf("%q: in full-width forms it does not read the same: %v", text, err)
 		}
 		if IsLink(b.Format()) {
 			t.Fatalf("%q: the board's own text is taken for a link", b.Format())
