@@ -133,6 +133,7 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	})
 	f.Handle("mines.an-size", func(dom.Event, dom.Element) { a.resize() })
 	f.Handle("mines.an-clear", func(dom.Event, dom.Element) {
+		a.readPending() // the board cleared is the one typed
 		if a.b != nil {
 			b, err := mines.NewBoard(a.b.Width, a.b.Height, a.b.Mines)
 			if err == nil {
@@ -477,12 +478,31 @@ func (a *minesAnalyser) resize() {
 	a.edit(b)
 }
 
+// readPending reads text typed into the box that the pause has not read
+// yet, before a board edit: the edit then applies to the position typed.
+// (The board was edited, then the late read put the typed position over
+// it, and the edit was lost.) Text already read is not read again.
+func (a *minesAnalyser) readPending() {
+	if a.typing != nil {
+		a.typing.Stop()
+	}
+	a.readText(false)
+}
+
 // act edits cell i: a click paints the brush, a right click or F toggles
 // a flag, and a key sets the cell (a digit, or H for hidden).
 func (a *minesAnalyser) act(i int, what string) {
 	if a.b == nil || i >= len(a.b.Cells) {
 		return
 	}
+	// The square is the one at the row and column the reader chose, on
+	// the position typed when the text held one not read yet.
+	x, y := i%a.b.Width, i/a.b.Width
+	a.readPending()
+	if a.b == nil || x >= a.b.Width || y >= a.b.Height {
+		return
+	}
+	i = y*a.b.Width + x
 	b := a.b.Clone()
 	c := b.Cells[i]
 	switch what {
