@@ -402,6 +402,9 @@ func (g *Game) open(i int) []Point {
 	return out
 }
 
+// checkWon ends the game as won once every safe cell is open. The cells
+// still covered are then all mines, and are flagged, as classic
+// Minesweeper shows a won game: every mine flagged, none left to find.
 func (g *Game) checkWon() {
 	for i, c := range g.View.Cells {
 		if !c.Revealed() && !g.Mine[i] {
@@ -409,6 +412,11 @@ func (g *Game) checkWon() {
 		}
 	}
 	g.Status = Won
+	for i, c := range g.View.Cells {
+		if c == Hidden {
+			g.View.Cells[i] = Flag
+		}
+	}
 }
 
 // Reveal opens a hidden cell. A mine loses the game; a zero opens its

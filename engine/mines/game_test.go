@@ -122,6 +122,16 @@ func TestChordAndFlags(t *testing.T) {
 	if err != nil || len(out) != 1 || g.Status != Won {
 		t.Fatalf("chord: %v %v %s", out, err, g.Status)
 	}
+	// A won game has every mine flagged, none left to find (the mine
+	// here was flagged by hand; below, one never touched).
+	if g.View.Format() != "3x1x1\n01F\n" {
+		t.Fatalf("won by a chord: %q", g.View.Format())
+	}
+	g, _ = NewGame(3, 1, 1, RuleSFAR, 1)
+	g.Mine = []bool{true, false, false}
+	if _, err := g.Reveal(ctx, Point{2, 0}); err != nil || g.Status != Won || g.View.Format() != "3x1x1\nF10\n" || g.View.Count(Flag) != g.View.Mines {
+		t.Fatalf("a won game should show every mine flagged: %v %s %q", err, g.Status, g.View.Format())
+	}
 	// A wrong flag loses on a chord.
 	g, _ = NewGame(3, 1, 1, RuleSFAR, 1)
 	g.Mine = []bool{false, false, true}

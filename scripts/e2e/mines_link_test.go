@@ -134,7 +134,7 @@ func TestMinesLink(t *testing.T) {
 		!containsAll(before["status"].(string), "30×16", "99 mines", "JSMinesweeper link") {
 		t.Fatalf("the game from the link: %v", before)
 	}
-	if won := played["won"].(string); won[:99] != strings.Repeat("*", 99) || strings.ContainsAny(won[99:], "H*") {
+	if won := played["won"].(string); won[:99] != strings.Repeat("F", 99) || strings.ContainsAny(won[99:], "HF*") {
 		t.Fatalf("revealing far from the layout's mines wins: %q", won)
 	}
 	if lost := played["lost"].(string); lost[0] != 'X' || lost[1:99] != strings.Repeat("*", 98) || lost[99:] != strings.Repeat("H", 381) {

@@ -39,3 +39,30 @@ func TestAnalyserKeepsABoardEditMadeBeforeTheTypingWasRead(t *testing.T) {
 		t.Errorf("the text box should hold the board with both flags: %q", text)
 	}
 }
+
+// A won game shows every mine flagged and the mine counter at 0, as
+// classic Minesweeper does: the mines the player never flagged were shown
+// as ✱ (as on a lost board) and the counter stayed where the flags left it.
+func TestMinesWonGameFlagsEveryMine(t *testing.T) {
+	ctx := minesPage(t, "mines-won-flags.html", "analyse")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const text = $m('#kz-mines-text');
+		text.value = '?b=1&m=g'; // beginner, its one mine in the top left square
+		text.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		(await until(() => $m('.kz-mines-link-note button'))).click();
+		await until(() => $m('#kz-mines-tab-play').getAttribute('aria-selected') === 'true' && view() === 'H'.repeat(81));
+		const before = $m('.kz-mines-counter').textContent;
+		fire(cell(80), 'click'); // the bottom right: it opens every safe square
+		await until(() => $m('.kz-mines-status').classList.contains('kz-win'));
+		return {before, counter: $m('.kz-mines-counter').textContent, view: view()};
+	})()`)
+	if got["before"] != "1" {
+		t.Fatalf("the game from the link should have one mine to find: %v", got)
+	}
+	if view := got["view"].(string); view[0] != 'F' || strings.ContainsAny(view, "H*") {
+		t.Errorf("the won game should show its mine flagged: %q", view)
+	}
+	if got["counter"] != "0" {
+		t.Errorf("the mine counter of a won game should be 0, not %v", got["counter"])
+	}
+}
