@@ -66,3 +66,38 @@ func TestMinesWonGameFlagsEveryMine(t *testing.T) {
 		t.Errorf("the mine counter of a won game should be 0, not %v", got["counter"])
 	}
 }
+
+// The clock counts the time the game is in view: a page hidden for three
+// hours (another tab, a locked phone) showed the game at 3:00:01.23 when
+// it came back. The page's clock is moved on three hours while hidden
+// (performance.now, which the Go runtime reads for time.Now), so the test
+// waits for no real hours.
+func TestMinesClockStopsWhileThePageIsHidden(t *testing.T) {
+	ctx := minesPage(t, "mines-clock-hidden.html", "play")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const now = performance.now.bind(performance);
+		let skipped = 0;
+		performance.now = () => now() + skipped;
+		let hidden = false;
+		Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => hidden ? 'hidden' : 'visible'});
+		const setHidden = h => { hidden = h; document.dispatchEvent(new Event('visibilitychange')); };
+		const clock = () => $m('.kz-mines-clock').textContent;
+		fire(cell(40), 'click');
+		await until(() => view() !== 'H'.repeat(81) && clock() !== '0.00');
+		setHidden(true);
+		await new Promise(r => setTimeout(r, 100)); // past a tick of a clock still running
+		const atHide = clock();
+		skipped += 3 * 3600 * 1000;
+		await new Promise(r => setTimeout(r, 200));
+		const whileHidden = clock();
+		setHidden(false);
+		await until(() => clock() !== atHide);
+		return {atHide, whileHidden, shown: clock()};
+	})()`)
+	if got["whileHidden"] != got["atHide"] {
+		t.Errorf("the clock should stand still while the page is hidden: %v", got)
+	}
+	if shown := got["shown"].(string); strings.Contains(shown, ":") {
+		t.Errorf("three hours in the background should not count as play: the clock reads %s (%v)", shown, got)
+	}
+}

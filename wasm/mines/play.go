@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall/js"
 	"time"
 
 	"kibitz/engine/api"
@@ -209,6 +210,7 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 			m.startClock()
 		}
 	}
+	m.watchVisibility()
 	if f.Resume("mines.auto") {
 		m.startAuto() // it was playing when the language changed
 	}
@@ -769,12 +771,52 @@ func (m *minesPlay) shownProb() []float64 {
 
 // ---- Clock
 
+// The clock counts the time the game is in view: it runs from the first
+// click to the end while the page is shown, and stops while the page is
+// hidden (another tab, a minimized window, a locked phone), going on when
+// it is shown again. A page left in the background is not being played:
+// a wall clock showed a game left in a tab overnight at 9:12:03.44.
+
+// watchVisibility follows the page's visibility for the clock, until the
+// widget goes.
+func (m *minesPlay) watchVisibility() {
+	document := js.Global().Get("document")
+	changed := js.FuncOf(func(js.Value, []js.Value) any {
+		m.f.Go(m.followVisibility)
+		return nil
+	})
+	document.Call("addEventListener", "visibilitychange", changed)
+	life := m.f.Context().Done()
+	go func() {
+		<-life
+		document.Call("removeEventListener", "visibilitychange", changed)
+		changed.Release()
+	}()
+}
+
+// followVisibility stops the clock when the page is hidden, and starts it
+// again when the page is shown with the game under way.
+func (m *minesPlay) followVisibility() {
+	if pageHidden() {
+		m.stopClock()
+		return
+	}
+	if g := m.w.state.Game; g != nil && g.Status == string(mines.Playing) && g.Started {
+		m.startClock()
+	}
+}
+
+func pageHidden() bool {
+	return js.Global().Get("document").Get("visibilityState").String() == "hidden"
+}
+
 // startClock runs the clock until stopClock, or until the widget goes:
 // its goroutine holds the whole widget, so it must not outlive it (a
 // ticker's channel is never closed, and a goroutine ranging over it
-// waited for ever, widget and all).
+// waited for ever, widget and all). On a hidden page it waits until the
+// page is shown (followVisibility).
 func (m *minesPlay) startClock() {
-	if !m.since.IsZero() {
+	if !m.since.IsZero() || pageHidden() {
 		return
 	}
 	m.since = time.Now()
