@@ -101,3 +101,33 @@ func TestMinesClockStopsWhileThePageIsHidden(t *testing.T) {
 		t.Errorf("three hours in the background should not count as play: the clock reads %s (%v)", shown, got)
 	}
 }
+
+// Auto-play that finishes a game the player played does not win it: the
+// player won, and the moves Auto-play made are said ("You won in …;
+// Auto-play made the last 5 moves."). It said "Auto-play won this game".
+// The game is a JSMinesweeper link's 9×3 layout with a wall of mines in
+// the fifth column: the player's click opens the left part, and
+// Auto-play, with no guess to make, opens the right.
+func TestMinesAutoPlayFinishingTheGameSaysThePlayerWon(t *testing.T) {
+	ctx := minesPage(t, "mines-auto-finish.html", "analyse")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$m('.kz-settings').open = true;
+		const pace = $m('#kz-mines-pace');
+		pace.value = '60';
+		pace.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		const text = $m('#kz-mines-text');
+		text.value = '?b=0903&m=10204';
+		text.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		(await until(() => $m('.kz-mines-link-note button'))).click();
+		await until(() => $m('#kz-mines-tab-play').getAttribute('aria-selected') === 'true' && view() === 'H'.repeat(27));
+		fire(cell(0), 'click');
+		await until(() => view().startsWith('0002H'));
+		$m('.kz-mines-auto').click();
+		await until(() => /kz-(win|bad)/.test($m('.kz-mines-status').className), 60000);
+		return {status: $m('.kz-mines-status').textContent, view: view()};
+	})()`)
+	status := got["status"].(string)
+	if !strings.HasPrefix(status, "You won in ") || !strings.Contains(status, "Auto-play made the last ") || strings.Contains(status, "Auto-play won") {
+		t.Errorf("the player won, Auto-play finishing: the status says %q (%v)", status, got)
+	}
+}

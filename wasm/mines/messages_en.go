@@ -152,6 +152,8 @@ var english = map[string]string{
 	"mines.rule-no-room":              "With {1:1 mine|{1} mines} there is no room for an opening: only the first square you click is kept safe.",
 	"mines.won-auto":                  "Auto-play won this game in {1}.",
 	"mines.won-helped":                "You won in {1}, with {2:one move|{2} moves} by Auto-play.",
+	"mines.won-auto-last":             "You won in {1}; Auto-play made the last {2:move|{2} moves}.",
+	"mines.won-helped-last":           "You won in {1}, with {2:one move|{2} moves} by Auto-play, the last among them.",
 	"mines.text-differs":              "The board was changed, and the text above was kept: it holds something else.",
 	"mines.text-write":                "Put the board in the box",
 	"mines.stale":                     "This analysis is of the board shown, not of the text in the box.",

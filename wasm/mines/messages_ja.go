@@ -152,6 +152,8 @@ var japanese = map[string]string{
 	"mines.rule-no-room":              "地雷が {1} 個では、まとめて開く余地がありません。安全なのは最初にクリックしたマスだけです。",
 	"mines.won-auto":                  "自動プレイがクリアしました。タイムは {1}。",
 	"mines.won-helped":                "クリア！タイムは {1}（うち {2} 手は自動プレイ）。",
+	"mines.won-auto-last":             "クリア！タイムは {1}（最後の {2} 手は自動プレイ）。",
+	"mines.won-helped-last":           "クリア！タイムは {1}（うち {2} 手は自動プレイ、最後の一手も）。",
 	"mines.text-differs":              "盤面を変更しましたが、上のテキストはそのまま残しています。テキストは別の内容です。",
 	"mines.text-write":                "盤面をテキストに書き出す",
 	"mines.stale":                     "この解析は表示中の盤面のもので、テキストの内容ではありません。",

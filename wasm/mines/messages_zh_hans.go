@@ -152,6 +152,8 @@ var simplifiedChinese = map[string]string{
 	"mines.rule-no-room":              "有 {1} 颗地雷，没有空间展开一片：只有第一下点的格子保证安全。",
 	"mines.won-auto":                  "自动玩赢了这局，用时 {1}。",
 	"mines.won-helped":                "你赢了！用时 {1}（其中 {2} 步由自动玩下）。",
+	"mines.won-auto-last":             "你赢了！用时 {1}（最后 {2} 步由自动玩下）。",
+	"mines.won-helped-last":           "你赢了！用时 {1}（其中 {2} 步由自动玩下，包括最后一步）。",
 	"mines.text-differs":              "盘面已更改，上方的文字保留未动：它写的是别的内容。",
 	"mines.text-write":                "把盘面写入文本框",
 	"mines.stale":                     "这份分析针对显示中的盘面，不是文本框里的内容。",

@@ -152,6 +152,8 @@ var traditionalChinese = map[string]string{
 	"mines.rule-no-room":              "有 {1} 顆地雷，沒有空間展開一片：只有第一下點的格子保證安全。",
 	"mines.won-auto":                  "自動玩贏了這局，用時 {1}。",
 	"mines.won-helped":                "你贏了！用時 {1}（其中 {2} 步由自動玩下）。",
+	"mines.won-auto-last":             "你贏了！用時 {1}（最後 {2} 步由自動玩下）。",
+	"mines.won-helped-last":           "你贏了！用時 {1}（其中 {2} 步由自動玩下，包括最後一步）。",
 	"mines.text-differs":              "盤面已變更，上方的文字保留未動：它寫的是別的內容。",
 	"mines.text-write":                "把盤面寫入文字框",
 	"mines.stale":                     "這份分析針對顯示中的盤面，不是文字框裡的內容。",

@@ -43,6 +43,7 @@ type minesGame struct {
 	// the last one (then the engine, not the player, won or lost).
 	AutoMoves int  `json:"autoMoves,omitempty"`
 	LastAuto  bool `json:"lastAuto,omitempty"`
+	AutoRun   int  `json:"autoRun,omitempty"` // the widget's own: Auto-play's moves since the player's last
 	// At the end, the engine's 3BV of the layout and the part cleared;
 	// Clicks, the widget's own, counts the player's clicks that did
 	// something (reveals, chords, flags).
@@ -640,6 +641,9 @@ func (m *minesPlay) move(i int, what string) {
 func (m *minesPlay) apply(res *minesGame) {
 	w := m.w
 	old := w.state.Game
+	if res.LastAuto { // res.AutoMoves is this answer's own, yet
+		res.AutoRun = old.AutoRun + res.AutoMoves
+	}
 	res.Level, res.ElapsedMs, res.AutoMoves = old.Level, old.ElapsedMs, old.AutoMoves+res.AutoMoves
 	res.Clicks += old.Clicks
 	w.state.Game = res
@@ -701,9 +705,16 @@ func (m *minesPlay) showGame() {
 	}
 	switch mines.Status(g.Status) {
 	case mines.Won:
+		// Auto-play won the game only when it made every move; when it
+		// finished a game the player played, the player won, and the
+		// moves it made are said.
 		switch {
-		case g.LastAuto:
+		case g.LastAuto && g.Clicks == 0:
 			text = f.T("mines.won-auto", clockText(g.ElapsedMs))
+		case g.LastAuto && g.AutoRun == g.AutoMoves:
+			text = f.T("mines.won-auto-last", clockText(g.ElapsedMs), g.AutoRun)
+		case g.LastAuto:
+			text = f.T("mines.won-helped-last", clockText(g.ElapsedMs), g.AutoMoves)
 		case g.AutoMoves > 0:
 			text = f.T("mines.won-helped", clockText(g.ElapsedMs), g.AutoMoves)
 		default:
