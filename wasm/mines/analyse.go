@@ -677,12 +677,20 @@ func (a *minesAnalyser) saveFile() {
 
 // engineMs writes the engine's time with the digits that mean something:
 // "0.42", "3.1", "210" (a hundredth of a millisecond is noise past 10).
+// The digits follow the time as written, rounded: 0.996 ms is "1.0", as
+// 1.004 is (it was "1.00"), and 9.96 is "10" (it was "10.0").
 func engineMs(ms float64) string {
 	switch {
-	case ms < 1:
+	case roundedTo(ms, 2) < 1:
 		return i18n.Decimal(ms, 2)
-	case ms < 10:
+	case roundedTo(ms, 1) < 10:
 		return i18n.Decimal(ms, 1)
 	}
 	return i18n.Decimal(ms, 0)
+}
+
+// roundedTo is x rounded to places decimals, as i18n.Decimal writes it.
+func roundedTo(x float64, places int) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', places, 64), 64)
+	return r
 }

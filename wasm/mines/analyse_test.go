@@ -54,3 +54,17 @@ func TestScientificRoundsTheCount(t *testing.T) {
 		}
 	}
 }
+
+// The engine's time has two decimals under a millisecond, one under ten,
+// none above, chosen by the time as rounded: 0.996 ms read "1.00" beside
+// 1.004's "1.0", and 9.96 read "10.0" beside 10.04's "10".
+func TestEngineMsRoundsConsistently(t *testing.T) {
+	for ms, want := range map[float64]string{
+		0: "0.00", 0.424: "0.42", 0.994: "0.99", 0.9951: "1.0", 0.996: "1.0", 0.999: "1.0", 1: "1.0", 1.004: "1.0",
+		3.14: "3.1", 9.94: "9.9", 9.96: "10", 9.99: "10", 10.04: "10", 209.6: "210", 1234.4: "1,234",
+	} {
+		if got := engineMs(ms); got != want {
+			t.Errorf("engineMs(%v) = %q, want %q", ms, got, want)
+		}
+	}
+}
