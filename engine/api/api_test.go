@@ -103,6 +103,15 @@ func TestCandidatesAndConflictRows(t *testing.T) {
 		t.Fatalf("impossible feedback must name row 2: %+v", e)
 	}
 	wantError(t, "guess.candidates", `{"history":[{"guess":"0123"}]}`, CodeBadInput, "a")
+	// A row after the win is named, and the winning row with it, as the
+	// caller numbers them: the disabled row counts.
+	after := wantError(t, "guess.candidates", `{"history":[
+		{"guess":"4567","a":0,"b":0,"disabled":true},
+		{"guess":"0123","a":4,"b":0},
+		{"guess":"4567","a":0,"b":0}]}`, CodeBadInput, "guess")
+	if after.Reason != "after-win" || after.Row == nil || *after.Row != 2 || after.Other == nil || *after.Other != 1 {
+		t.Fatalf("a row after the win: %+v", after)
+	}
 	tooLarge, _ := call(t, "guess.candidates", `{"rules":{"length":9,"alphabet":"0123456789AB"}}`)
 	if tooLarge != nil {
 		t.Fatal("9 of 12 must be too large")

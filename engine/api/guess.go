@@ -137,8 +137,8 @@ func readHistory(r *guess.Rules, rows []row) (history, error) {
 	return h, nil
 }
 
-// position replays a history; a conflict names the rows as the caller
-// numbered them, disabled ones included.
+// position replays a history; a conflict, or a turn after the win, names
+// the rows as the caller numbered them, disabled ones included.
 func (h history) position(ctx context.Context, r *guess.Rules) (*guess.Position, error) {
 	p, err := guess.NewPosition(ctx, r, h.turns)
 	if conflict, ok := err.(*guess.ConflictError); ok {
@@ -147,6 +147,12 @@ func (h history) position(ctx context.Context, r *guess.Rules) (*guess.Position,
 			mapped[i] = h.rows[t]
 		}
 		return nil, &guess.ConflictError{Rows: mapped}
+	}
+	if input, ok := err.(*guess.InputError); ok && input.Reason == guess.ReasonAfterWin {
+		mapped := *input
+		won := h.rows[*input.Other]
+		mapped.Row, mapped.Other = h.rows[input.Row], &won
+		return nil, &mapped
 	}
 	return p, err
 }

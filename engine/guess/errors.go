@@ -25,6 +25,7 @@ const (
 	ReasonFeedbackSyntax     Reason = "feedback-syntax"
 	ReasonNoAnswer           Reason = "no-answer" // a guess in history text with no answer after it (Value: the guess)
 	ReasonGameOver           Reason = "game-over"
+	ReasonAfterWin           Reason = "after-win" // a turn after the one that guessed the secret (Other: that turn's row)
 	ReasonBadValue           Reason = "bad-value"
 )
 

@@ -455,3 +455,30 @@ func TestImpliedB(t *testing.T) {
 		t.Errorf("3 of abc without repeats: B follows from A (%v)", err)
 	}
 }
+
+// A turn after the one that guessed the secret cannot be: the game ended
+// there. It agrees with the secret all the same (0123 answers 4567 with
+// 0A0B), so without the check the history read as a game still going,
+// with 0123 "still possible" and suggested again.
+func TestNoTurnAfterTheWin(t *testing.T) {
+	r := mustRules(t, "1a2b-4")
+	turn := func(g string, a, b int) Turn { return Turn{mustCode(t, &r, g), Feedback{a, b}} }
+	_, err := NewPosition(context.Background(), &r, []Turn{turn("0123", 4, 0), turn("4567", 0, 0)})
+	var in *InputError
+	if !errors.As(err, &in) || in.Reason != ReasonAfterWin || in.Row != 1 || in.Other == nil || *in.Other != 0 || in.Field != "guess" || in.Value != "4567" {
+		t.Fatalf("a turn after the win: got %#v (%v), want after-win at row 1 naming row 0", in, err)
+	}
+	if want := "row 2, guess: an earlier turn guessed the secret, so the game ended there: no turn can follow it"; err.Error() != want {
+		t.Errorf("message %q, want %q", err.Error(), want)
+	}
+	// The first win is named, when several follow it.
+	_, err = NewPosition(context.Background(), &r, []Turn{turn("4567", 0, 0), turn("0123", 4, 0), turn("0123", 4, 0), turn("0123", 4, 0)})
+	if !errors.As(err, &in) || in.Reason != ReasonAfterWin || in.Row != 2 || *in.Other != 1 {
+		t.Fatalf("several turns after the win: got %v", err)
+	}
+	// The win as the last turn is a game solved, not an error.
+	p, err := NewPosition(context.Background(), &r, []Turn{turn("4567", 0, 0), turn("0123", 4, 0)})
+	if err != nil || !p.Solved() {
+		t.Fatalf("a win last: %v, solved %v", err, p != nil && p.Solved())
+	}
+}

@@ -36,6 +36,23 @@ func (r *Rules) ParseTurn(guess string, a, b int, row int) (Turn, error) {
 	return t, nil
 }
 
+// checkNothingAfterWin reports a turn played after one that guessed the
+// secret. The game ended there, so the later turn is a mistake: a wrong
+// answer on the winning row, or a row of another game. Read as a clue it
+// would agree with the secret and leave it as the one code possible, as if
+// the game went on; the error names the later row, and the winning one in
+// Other.
+func (r *Rules) checkNothingAfterWin(turns []Turn) error {
+	for i := 0; i+1 < len(turns); i++ {
+		if r.Won(turns[i].Feedback) {
+			won := i
+			return &InputError{Field: "guess", Row: i + 1, Pos: -1, Value: r.Format(turns[i+1].Guess), Reason: ReasonAfterWin, Other: &won,
+				Msg: "an earlier turn guessed the secret, so the game ended there: no turn can follow it"}
+		}
+	}
+	return nil
+}
+
 // Won reports whether the feedback means the guess was the secret.
 func (r *Rules) Won(f Feedback) bool { return f.A == r.Length }
 

@@ -11,13 +11,16 @@ type Position struct {
 }
 
 // NewPosition replays turns from the start of a game. A contradictory
-// history fails with a *ConflictError; bad turns fail with an *InputError
-// naming the row.
+// history fails with a *ConflictError; bad turns, and a turn after the
+// one that guessed the secret, fail with an *InputError naming the row.
 func NewPosition(ctx context.Context, rules *Rules, turns []Turn) (*Position, error) {
 	for i, t := range turns {
 		if err := rules.CheckTurn(t, i); err != nil {
 			return nil, err
 		}
+	}
+	if err := rules.checkNothingAfterWin(turns); err != nil {
+		return nil, err
 	}
 	candidates, err := rules.Candidates(ctx, turns)
 	if err != nil {

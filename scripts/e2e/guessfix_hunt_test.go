@@ -1,0 +1,82 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// The number-guessing widget's known defects, each as a reader met it.
+
+// helperFill clears the Helper and types rows (guess, first count,
+// second count each) into it, leaving the last one, then waits for the
+// analysis: it returns the error under the table's rows, if any, and the
+// heading of the results.
+func helperFill(t *testing.T, ctx context.Context, preset string, rows [][3]string) map[string]string {
+	t.Helper()
+	js := `(async () => {
+		choose('#kz-preset', ` + jsString(preset) + `);
+		$('#kz-tab-helper').click();
+		$('[data-on-click="help.clear"]').click();
+		const rows = ` + jsonOf(t, rows) + `;
+		rows.forEach((row, i) => {
+			if (i > 0) $('[data-on-click="help.add"]').click();
+			type('[data-row="'+i+'"][data-field="guess"]', row[0]);
+			type('[data-row="'+i+'"][data-field="a"]', row[1]);
+			const b = $('[data-row="'+i+'"][data-field="b"]');
+			if (b) type('[data-row="'+i+'"][data-field="b"]', row[2]);
+			(b || $('[data-row="'+i+'"][data-field="a"]')).blur();
+		});
+		await until(() => $('#kz-panel-helper tr.kz-row-error') ||
+			($('#kz-panel-helper .kz-analysis h3') && !$('#kz-panel-helper .kz-analysis.kz-stale')), 30000);
+		const error = $('#kz-panel-helper tr.kz-row-error');
+		const heading = $('#kz-panel-helper .kz-analysis h3');
+		return {
+			error: error ? error.textContent : '',
+			errorAfter: error ? error.previousElementSibling.getAttribute('data-row') : '',
+			heading: heading && !$('#kz-panel-helper .kz-analysis.kz-stale') ? heading.textContent : '',
+		};
+	})()`
+	return eval[map[string]string](t, ctx, js)
+}
+
+// A row typed after the winning one (0123 answered 4A, then 4567 0 0)
+// read as a game still going, since 0123 answers 4567 with 0A0B: "1 code
+// is still possible. Suggested next guess: 0123". The game ended at the
+// win: the later row is an error, under it, naming the winning row, in
+// every language.
+func TestHelperRowAfterTheWinIsAnError(t *testing.T) {
+	ctx := guessPage(t)
+	want := map[string]string{
+		"en":      "Row 2: The game ended at row 1",
+		"ja":      "2 行目：1 行目の予想で答えが当たり",
+		"zh-Hans": "第 2 行：第 1 行已经猜中答案",
+		"zh-Hant": "第 2 列：第 1 列已經猜中答案",
+	}
+	for _, lang := range []string{"en", "ja", "zh-Hans", "zh-Hant"} {
+		guessLanguage(t, ctx, lang)
+		got := helperFill(t, ctx, "1a2b-4", [][3]string{{"0123", "4", "0"}, {"4567", "0", "0"}})
+		if !strings.HasPrefix(got["error"], want[lang]) || got["errorAfter"] != "1" {
+			t.Errorf("%s: a row after the win should be an error under it starting %q: got error %q (under row %q), results %q",
+				lang, want[lang], got["error"], got["errorAfter"], got["heading"])
+		}
+	}
+	// The win as the last row is still the game solved.
+	guessLanguage(t, ctx, "en")
+	if got := helperFill(t, ctx, "1a2b-4", [][3]string{{"4567", "0", "0"}, {"0123", "4", "0"}}); got["error"] != "" || !strings.HasPrefix(got["heading"], "Solved") {
+		t.Errorf("a win as the last row: error %q, results %q", got["error"], got["heading"])
+	}
+}
+
+// jsonOf writes v as JSON, a JavaScript literal.
+func jsonOf(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
