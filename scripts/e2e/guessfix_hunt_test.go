@@ -80,3 +80,25 @@ func jsonOf(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// An empty first-count box with the second filled was told "The answer
+// is missing.", as if nothing had been typed; an empty second box is
+// named ("The second count is missing."). Now the first is named too, in
+// every language.
+func TestHelperNamesTheMissingFirstCount(t *testing.T) {
+	ctx := guessPage(t)
+	want := map[string][2]string{ // first box empty, second box empty
+		"en":      {"Row 1: The first count is missing.", "Row 1: The second count is missing."},
+		"ja":      {"1 行目：1 つ目の数が未入力です。", "1 行目：2 つ目の数が未入力です。"},
+		"zh-Hans": {"第 1 行：还没填第一个数字。", "第 1 行：还没填第二个数字。"},
+		"zh-Hant": {"第 1 列：還沒填第一個數字。", "第 1 列：還沒填第二個數字。"},
+	}
+	for _, lang := range []string{"en", "ja", "zh-Hans", "zh-Hant"} {
+		guessLanguage(t, ctx, lang)
+		for i, row := range [][3]string{{"0123", "", "2"}, {"0123", "1", ""}} {
+			if got := helperFill(t, ctx, "1a2b-4", [][3]string{row}); got["error"] != want[lang][i] {
+				t.Errorf("%s: %q: got %q (results %q), want %q", lang, row, got["error"], got["heading"], want[lang][i])
+			}
+		}
+	}
+}

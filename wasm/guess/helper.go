@@ -810,11 +810,27 @@ func (m *helperMode) showError(err error, index []int) {
 	if ce.Reason == "conflict" {
 		mapped.Reason = "rows-conflict"
 	}
+	if ce.Reason == "missing-feedback" && m.onlySecondCount(badRow) {
+		// The engine got no answer; the reader typed one of the two
+		// counts, and is told which box is empty.
+		mapped.Reason = "missing-a"
+	}
 	under := badRow
 	for _, r := range mapped.Rows {
 		under = max(under, r)
 	}
 	m.rowErrorUnder(under, f.Describe(&mapped))
+}
+
+// onlySecondCount reports whether row i has its second count typed and
+// not its first.
+func (m *helperMode) onlySecondCount(i int) bool {
+	rows := m.state().Rows
+	if i < 0 || i >= len(rows) {
+		return false
+	}
+	_, r, err := m.rules()
+	return err == nil && !r.ImpliedB() && strings.TrimSpace(rows[i].A) == "" && strings.TrimSpace(rows[i].B) != ""
 }
 
 // rowErrorUnder puts an error sentence in the table under row i (or

@@ -207,6 +207,7 @@ var english = map[string]string{
 	"help.out-of-date":        "Out of date: fix the row marked above to update it.",
 	"help.show-some":          "Show some",
 	"reason.missing-feedback": "The answer is missing.",
+	"reason.missing-a":        "The first count is missing.",
 	"reason.missing-b":        "The second count is missing.",
 	"reason.after-win":        "The game ended at row {2}: its answer says that guess was the secret, so no guess can follow it. Remove this row or switch it off, or correct the answer in row {2}.",
 	"you.over":                "The game is over. Press New game to play again.",

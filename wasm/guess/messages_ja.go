@@ -203,6 +203,7 @@ var japanese = map[string]string{
 	"help.out-of-date":        "古い結果です。上の印の付いた行を直すと更新されます。",
 	"help.show-some":          "いくつか表示",
 	"reason.missing-feedback": "判定が未入力です。",
+	"reason.missing-a":        "1 つ目の数が未入力です。",
 	"reason.missing-b":        "2 つ目の数が未入力です。",
 	"reason.after-win":        "{2} 行目の予想で答えが当たり、ゲームはそこで終わっています。その後に予想は続きません。この行を削除するか無効にしてください。{2} 行目の判定が違うなら、そちらを直してください。",
 	"you.over":                "ゲームは終わりました。「新しいゲーム」でもう一度遊べます。",

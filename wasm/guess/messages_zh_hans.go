@@ -203,6 +203,7 @@ var simplifiedChinese = map[string]string{
 	"help.out-of-date":        "已过时：改正上面标出的行后会更新。",
 	"help.show-some":          "列出一些",
 	"reason.missing-feedback": "还没填提示。",
+	"reason.missing-a":        "还没填第一个数字。",
 	"reason.missing-b":        "还没填第二个数字。",
 	"reason.after-win":        "第 {2} 行已经猜中答案，游戏在那里就结束了，之后不能再有猜测。请删除或停用这一行；如果第 {2} 行的提示填错了，请改正它。",
 	"you.over":                "游戏结束。按“新游戏”再玩一次。",

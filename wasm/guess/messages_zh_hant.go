@@ -203,6 +203,7 @@ var traditionalChinese = map[string]string{
 	"help.out-of-date":        "已過時：修正上面標出的列後會更新。",
 	"help.show-some":          "列出一些",
 	"reason.missing-feedback": "還沒填提示。",
+	"reason.missing-a":        "還沒填第一個數字。",
 	"reason.missing-b":        "還沒填第二個數字。",
 	"reason.after-win":        "第 {2} 列已經猜中答案，遊戲在那裡就結束了，之後不能再有猜測。請刪除或停用這一列；如果第 {2} 列的提示填錯了，請修正它。",
 	"you.over":                "遊戲結束。按「新遊戲」再玩一次。",
