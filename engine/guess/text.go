@@ -2,6 +2,7 @@ package guess
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,11 +17,12 @@ import (
 //	1234 1A2B      1234 1a 2b     1234 A1 B2     1234 1 2
 //	1234, 1-2      1234 1EAT2BITE 1234 1 bull 2 cows
 //	1234 1B2W      1234 1黑2白     1234 1ヒット2ブロー 1234 1H2B
-//	1234 1●2○      1234 1公2母
+//	1234 1●2○      1234 1公2母     1234 ●○○ (a key peg each)
 //
 // Blank lines and lines starting with # or // are skipped (unless the game
 // has # or / as a symbol: the line is then a guess), and a leading
-// turn number ("3.", "3)", or a bare "3" that is no guess) is ignored. When every code uses every symbol
+// turn number ("3.", "3)", "#3", "Guess 3:", "第3回", "3回目", or a bare
+// "3" that is no guess) is ignored. When every code uses every symbol
 // (10 distinct of 10), B is implied and "3A" or a bare "3" is enough.
 
 // aWords and bWords are the labels, lower-cased, for the two counts.
@@ -65,6 +67,9 @@ func (r *Rules) readFeedback(text string) (Feedback, string) {
 		} else {
 			labels = append(labels, t.label)
 		}
+	}
+	if f, ok := pegsDrawn(tokens); ok {
+		return f, ""
 	}
 	switch {
 	case len(numbers) == 0:
@@ -135,6 +140,23 @@ func (r *Rules) readFeedback(text string) (Feedback, string) {
 		counts[0] = 0
 	}
 	return Feedback{A: counts[0], B: counts[1]}, ""
+}
+
+// pegsDrawn reads key pegs drawn one per peg, with no count: "●●○" is two
+// black and one white, as Mastermind apps and forums show an answer.
+func pegsDrawn(tokens []feedbackToken) (Feedback, bool) {
+	var f Feedback
+	for _, t := range tokens {
+		switch t.label {
+		case "●":
+			f.A++
+		case "○":
+			f.B++
+		default:
+			return Feedback{}, false
+		}
+	}
+	return f, len(tokens) > 0
 }
 
 // bareBSide says which count (0 for the first, 1 for the second) a bare
@@ -300,10 +322,13 @@ func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
 	text = strings.ReplaceAll(text, "\r", "\n")
 	for line, raw := range strings.Split(text, "\n") {
 		s := strings.TrimSpace(raw)
-		if s == "" || r.isComment(s) {
+		if s == "" {
 			continue
 		}
 		fields := r.lineFields(s)
+		if r.isComment(s) && !r.isNumberedTurn(fields) {
+			continue
+		}
 		if len(fields) == 1 && !r.isCode(fields[0]) {
 			return nil, &InputError{Field: "feedback", Row: line, Pos: -1, Value: raw, Reason: ReasonFeedbackSyntax,
 				Msg: "a line needs a guess and its feedback, like 1234 1A2B"}
@@ -327,21 +352,75 @@ func (r *Rules) isComment(line string) bool {
 		strings.HasPrefix(line, "//") && r.symbolIndex('/') < 0
 }
 
+// isNumberedTurn reports whether a line starting with "#" is a turn
+// numbered "#1", as some apps and forums number them, and not a comment:
+// its turn number is gone from fields and a guess follows.
+func (r *Rules) isNumberedTurn(fields []string) bool {
+	return len(fields) > 0 && !strings.HasPrefix(fields[0], "#") && r.startsGuess(fields)
+}
+
 // lineFields splits a line of history into its fields, skipping a leading
-// turn number such as "3." or "3)". A field ends at a space, or at a
-// separator such as ":" or an arrow ("5678: 0A1B", "1234 → 1A2B") unless
-// the game uses that character as a symbol.
+// turn number ("3.", "3)", "#3", "Guess 3", "Turn #3", "第3回", "3回目").
+// A field ends at a space, or at a separator such as ":" or an arrow
+// ("5678: 0A1B", "Guess 1: 1234 → 1A2B") unless the game uses that
+// character as a symbol.
 func (r *Rules) lineFields(line string) []string {
 	fields := strings.FieldsFunc(line, func(ch rune) bool {
 		return unicode.IsSpace(ch) || (strings.ContainsRune(guessSeparators, ch) && r.symbolIndex(ch) < 0)
 	})
+	// A dash alone separates too: "Turn 3 - 1234 - 1A2B".
+	fields = slices.DeleteFunc(fields, func(f string) bool {
+		return strings.Trim(f, "-–—") == "" && r.symbolIndex([]rune(f)[0]) < 0
+	})
 	// "3." is a turn number, unless the game has "." as a symbol and the
 	// line holds no more than a guess and its feedback.
 	if len(fields) > 1 && isTurnNumber(fields[0]) && (len(fields) > 2 || r.symbolIndex(rune(fields[0][len(fields[0])-1])) < 0) {
-		fields = fields[1:]
+		return fields[1:]
+	}
+	if n := turnLabel(fields); n > 0 && len(fields) > n && !r.startsGuess(fields) && r.startsGuess(fields[n:]) {
+		return fields[n:]
 	}
 	return fields
 }
+
+// turnLabel returns how many fields at the start of a line name its turn:
+// "#3", "第3回" or "3回目" (one field), or a word and its number, "Guess 3",
+// "Turn #3", "Round 3." (two); 0 when they do not. The caller checks a
+// guess follows, so a guess that looks like one is never lost.
+func turnLabel(fields []string) int {
+	switch {
+	case len(fields) == 0:
+		return 0
+	case isHashNumber(fields[0]) || cjkTurn.MatchString(narrowAll(fields[0])):
+		return 1
+	case len(fields) > 1 && isWord(fields[0]) && (isDigits(narrowAll(fields[1])) || isHashNumber(fields[1]) || isTurnNumber(narrowAll(fields[1]))):
+		return 2
+	}
+	return 0
+}
+
+// cjkTurn is a turn numbered in Chinese or Japanese: 第3回, 第3次, 第3轮,
+// 第3手, 3回目, 3手目, 3次.
+var cjkTurn = regexp.MustCompile(`^(第[0-9]+[回次轮輪手步局]目?|[0-9]+[回次手]目?)$`)
+
+// isHashNumber reports whether s is a turn number written "#3" (or "#3.").
+func isHashNumber(s string) bool {
+	s = narrowAll(s)
+	return len(s) > 1 && s[0] == '#' && (isDigits(s[1:]) || isTurnNumber(s[1:]))
+}
+
+// isWord reports whether s is a word of letters, such as "Guess" or "Turn".
+func isWord(s string) bool {
+	for _, ch := range s {
+		if !unicode.IsLetter(ch) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// narrowAll is narrow for every character of s.
+func narrowAll(s string) string { return strings.Map(narrow, s) }
 
 // readLine reads the fields of one line. A bare "3" first is a turn
 // number, as a copied table gives it ("3<tab>0123<tab>1A2B"), when the

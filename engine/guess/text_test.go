@@ -225,6 +225,65 @@ func TestParseHistoryTurnsOnOneLine(t *testing.T) {
 	}
 }
 
+// The forms people paste from other apps and forums: a turn numbered
+// "#1", "Guess 1:", "Turn #1", "第1回" or "1回目" before the guess, and
+// Mastermind's key pegs drawn one per peg ("●●○": two black, one
+// white). They were refused ("“G” is not a symbol"), or skipped as a
+// comment ("#1 …").
+func TestParseHistoryNumberedTurnsAndDrawnPegs(t *testing.T) {
+	four := mustRules(t, "1a2b-4")
+	for _, text := range []string{
+		"#1 0123 1A2B", "#1: 0123 1A2B", "Guess 1: 0123 → 1A2B", "guess 1 0123 1A2B", "Turn #1: 0123 1A2B", "Round 1. 0123 1A2B",
+		"1. 0123 1A2B", "第1回 0123 1A2B", "第１回：0123 1A2B", "1回目 0123 1A2B", "第1次 0123 1A2B", "第1轮 0123 1A2B",
+		"Turn 1 - 0123 - 1A2B", "#1 0123 1 2",
+	} {
+		turns, err := four.ParseHistory(text)
+		if err != nil || four.FormatHistory(textTurns(turns)) != "0123 1A2B\n" {
+			t.Errorf("%q: got %+v, %v; want 0123 1A2B", text, turns, err)
+		}
+	}
+	mm := mustRules(t, "mastermind")
+	for text, want := range map[string]string{
+		"1234 ●●○":                "1234 2A1B\n",
+		"1234 ○":                  "1234 0A1B\n",
+		"1234 ●●●●":               "1234 4A0B\n",
+		"1234 ● ● ○":              "1234 2A1B\n",
+		"#1 1234 ●●○\n#2 5612 ○○": "1234 2A1B\n5612 0A2B\n",
+		"Guess 1: 1234 → ●●○":     "1234 2A1B\n",
+		"1234 ●●○ 5612 ○":         "1234 2A1B\n5612 0A1B\n",
+	} {
+		turns, err := mm.ParseHistory(text)
+		if err != nil || mm.FormatHistory(textTurns(turns)) != want {
+			t.Errorf("%q: got %+v, %v; want %q", text, turns, err, want)
+		}
+	}
+	// A comment stays a comment, numbered or not.
+	for _, text := range []string{"# my game\n0123 1A2B", "#3 tries left\n0123 1A2B", "#1\n0123 1A2B"} {
+		if turns, err := four.ParseHistory(text); err != nil || len(turns) != 1 || turns[0].Line != 1 {
+			t.Errorf("%q: got %+v, %v; want the comment skipped", text, turns, err)
+		}
+	}
+	// What still does not read is named by line and place: a numbered
+	// turn's typo, pegs beyond the code's length, a label with no number.
+	for _, c := range []struct {
+		rules  Rules
+		text   string
+		reason Reason
+		pos    int
+	}{
+		{four, "#1 0123 1A2B\n#2 45x7 0A0B", ReasonUnknownSymbol, 2},
+		{four, "0123 1A2B\nGuess 2: 45x7 → 0A0B", ReasonUnknownSymbol, 2},
+		{mm, "1234 ●\n1234 ●●●○○", ReasonFeedbackRange, -1},
+		{four, "0123 1A2B\nGuess two: 4567 0A0B", ReasonUnknownSymbol, 0},
+	} {
+		_, err := c.rules.ParseHistory(c.text)
+		var in *InputError
+		if !errors.As(err, &in) || in.Row != 1 || in.Reason != c.reason || in.Pos != c.pos {
+			t.Errorf("%q: got %#v, want line 2, %s at %d", c.text, err, c.reason, c.pos)
+		}
+	}
+}
+
 // FormatHistory and ParseHistory are inverses.
 func TestHistoryRoundTrip(t *testing.T) {
 	for _, id := range []string{"1a2b-4", "mastermind", "1a2b-10", "numeron"} {
@@ -255,6 +314,7 @@ func FuzzParseHistory(f *testing.F) {
 		"0123", "0123 9A", "01234 1A", "ABCD 1B2W", "0123 A1 B2", "0123 1 2 3", "１２３４ １Ａ２Ｂ", "\x00\xff", "0123 99999999999999",
 		"5678: 0A1B", "1234 → 1A2B", "0123 1A2B.", "012 0E1B", "0123 1B2C", "1122 2B", "1234 -> 1A2B", "5678：0A1B。",
 		"0123 1A2B 4567 0A0B", "0123 1 2, 4567 0 0", "1 2 3 4 1A2B", "1. 0123 1A2B 2. 4567 0A0B", "0123 1A2B 4567",
+		"#1 0123 1A2B", "Guess 1: 0123 → 1A2B", "第1回 0123 1A2B", "1回目 0123 1A2B", "1234 ●●○", "#1 1234 ●●○\n#2 5612 ○", "Turn 1 - 0123 - 1A2B",
 	} {
 		f.Add(seed)
 	}
