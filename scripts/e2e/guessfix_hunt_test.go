@@ -102,3 +102,18 @@ func TestHelperNamesTheMissingFirstCount(t *testing.T) {
 		}
 	}
 }
+
+// In Japanese a guess of the wrong length was told "「1234567」は 7 桁です。
+// このゲームの数は 4 桁です。" in every game: digits and a number, where
+// Mastermind's codes are pegs of colours. It counts symbols now, as the
+// English does, in Mastermind and 1A2B alike.
+func TestJapaneseWrongLengthCountsSymbols(t *testing.T) {
+	ctx := guessPage(t)
+	guessLanguage(t, ctx, "ja")
+	for preset, guess := range map[string]string{"mastermind": "1234567", "1a2b-4": "01234"} {
+		got := helperFill(t, ctx, preset, [][3]string{{guess, "1", "0"}})
+		if want := "1 行目：「" + guess + "」は記号が " + string(rune('0'+len(guess))) + " 個あります。このゲームでは 4 個です。"; got["error"] != want {
+			t.Errorf("%s: got %q, want %q", preset, got["error"], want)
+		}
+	}
+}

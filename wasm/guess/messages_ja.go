@@ -9,7 +9,7 @@ var japanese = map[string]string{
 	"reason.alphabet-space":              "{5} 番目の記号が空白か見えない文字です。目に見える文字だけを使ってください。",
 	"reason.too-long-for-alphabet":       "重複なしで {4} 桁にするには、異なる記号が少なくとも {4} 個必要です。",
 	"reason.unknown-preset":              "{4} というゲームはありません。",
-	"reason.code-length":                 "{4} は {6} 桁です。このゲームの数は {3} 桁です。",
+	"reason.code-length":                 "{4} は記号が {6} 個あります。このゲームでは {3} 個です。",
 	"reason.unknown-symbol":              "{5} 桁目の {1} はこのゲームの記号ではありません。",
 	"reason.repeated-symbol":             "{1} はすでに {2} 桁目にあります。このゲームは重複なしです。",
 	"reason.count-range":                 "数は 0 から {3} までです。{4} は使えません。",
