@@ -117,3 +117,30 @@ func TestJapaneseWrongLengthCountsSymbols(t *testing.T) {
 		}
 	}
 }
+
+// The codes-left chart labelled its axis "10k" and "100k" in every
+// language; Chinese and Japanese count large numbers in ten thousands:
+// 1万 and 10万 (1萬 and 10萬 in Traditional Chinese).
+func TestCodesLeftAxisUsesTheLanguagesUnits(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-10")
+	eval[bool](t, ctx, `(async () => {
+		type('#kz-you-guess', '0123456789');
+		$('#kz-panel-you form button[type=submit]').click();
+		await until(() => $('#kz-panel-you .kz-history tbody') && $('#kz-panel-you .kz-history tbody').children.length === 1, 20000);
+		const box = $('#kz-panel-you .kz-actions input[type=checkbox]');
+		if (!box.checked) box.click();
+		await until(() => $('#kz-panel-you .kz-yaxis span'));
+		return true;
+	})()`)
+	want := map[string]string{"en": "1 10 100 1k 10k 100k", "ja": "1 10 100 1000 1万 10万", "zh-Hans": "1 10 100 1000 1万 10万", "zh-Hant": "1 10 100 1000 1萬 10萬"}
+	for _, lang := range []string{"en", "ja", "zh-Hans", "zh-Hant"} {
+		guessLanguage(t, ctx, lang)
+		got := eval[string](t, ctx, `(async () => {
+			await until(() => $('#kz-panel-you .kz-yaxis span'));
+			return [...kz().querySelectorAll('#kz-panel-you .kz-yaxis span:not(.kz-axis-top):not(.kz-axis-sizer)')].map(s => s.textContent).join(' ');
+		})()`)
+		if got != want[lang] {
+			t.Errorf("%s: the codes-left axis reads %q, want %q", lang, got, want[lang])
+		}
+	}
+}

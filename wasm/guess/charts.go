@@ -92,8 +92,9 @@ func barList(bars []bar, maxValue int) dom.Element {
 // (the counts fall by orders of magnitude). The axis runs from 1 to the
 // first count, the game's size, which is labelled exactly; the powers of
 // ten between get grid lines, labelled where there is room. caption is
-// the chart's text alternative (chartCaption).
-func countChart(title, caption string, labels []string, counts []int) dom.Element {
+// the chart's text alternative (chartCaption); axisLabel writes the label
+// of the power of ten given.
+func countChart(title, caption string, labels []string, counts []int, axisLabel func(power int) string) dom.Element {
 	const plotHeight = 150.0 // CSS px, as in guess.css
 	const lineHeight = 15.0  // room one axis label needs, in px
 	plot := svg("svg", attr("viewBox", "0 0 1000 100"), attr("preserveAspectRatio", "none"), attr("aria-hidden", "true"))
@@ -129,7 +130,7 @@ func countChart(title, caption string, labels []string, counts []int) dom.Elemen
 		if p%labelEvery != 0 || (math.Log10(float64(maxCount))-float64(p))*decadePx < lineHeight {
 			continue // no room between this label and the top one
 		}
-		yAxis.AppendChild(el("span", inlineStyle("top: "+f1(y)+"%"), compactNumber(int(v))))
+		yAxis.AppendChild(el("span", inlineStyle("top: "+f1(y)+"%"), axisLabel(p)))
 	}
 	yTop := yOf(float64(maxCount))
 	plot.AppendChild(svg("line", cls("kz-grid-line kz-grid-top"), attr("x1", "0"), attr("x2", "1000"), attr("y1", f1(yTop)), attr("y2", f1(yTop)), attr("vector-effect", "non-scaling-stroke")))
@@ -172,14 +173,16 @@ func countChart(title, caption string, labels []string, counts []int) dom.Elemen
 	return el("figure", cls("kz-figure"), chart, el("figcaption", cls("kz-sr"), caption))
 }
 
-func compactNumber(n int) string {
-	switch {
-	case n >= 1_000_000:
-		return fmt.Sprintf("%dM", n/1_000_000)
-	case n >= 1000:
-		return fmt.Sprintf("%dk", n/1000)
+// axisLabel writes 10 to the power given as the codes-left axis labels
+// it, short, in the language's own units: English counts in thousands
+// and millions ("10k", "1M"), Chinese and Japanese in ten thousands
+// ("1万", "100万"). The axis stops at the engine's largest game, a few
+// million codes.
+func (w *guessWidget) axisLabel(power int) string {
+	if key := fmt.Sprintf("chart.axis-1e%d", power); power >= 3 && i18n.Has(i18n.English, key) {
+		return w.f.T(key)
 	}
-	return fmt.Sprint(n)
+	return fmt.Sprint(int(math.Pow(10, float64(power))))
 }
 
 func f1(x float64) string { return fmt.Sprintf("%.1f", x) }

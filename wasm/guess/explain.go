@@ -72,5 +72,5 @@ func (w *guessWidget) countsView(size int64, counts []int) dom.Element {
 		values = append(values, c)
 	}
 	title := w.f.T("chart.counts")
-	return el("div", cls("kz-counts"), el("h3", title), countChart(title, w.chartCaption(title, labels, values), labels, values))
+	return el("div", cls("kz-counts"), el("h3", title), countChart(title, w.chartCaption(title, labels, values), labels, values, w.axisLabel))
 }

@@ -139,6 +139,11 @@ var english = map[string]string{
 	"col.remove":               "Remove",
 	"chart.start":              "start",
 	"chart.counts":             "Codes still possible after each guess",
+	"chart.axis-1e3":           "1k",
+	"chart.axis-1e4":           "10k",
+	"chart.axis-1e5":           "100k",
+	"chart.axis-1e6":           "1M",
+	"chart.axis-1e7":           "10M",
 	// A chart's text alternative: its title, then each bar or point as
 	// label and value, in the language's own punctuation.
 	"chart.caption":           "{1}. {2}",

@@ -135,6 +135,11 @@ var japanese = map[string]string{
 	"col.remove":                         "削除",
 	"chart.start":                        "開始",
 	"chart.counts":                       "予想ごとに残る候補の数",
+	"chart.axis-1e3":                     "1000",
+	"chart.axis-1e4":                     "1万",
+	"chart.axis-1e5":                     "10万",
+	"chart.axis-1e6":                     "100万",
+	"chart.axis-1e7":                     "1000万",
 	// A chart's text alternative: its title, then each bar or point as
 	// label and value, in the language's own punctuation.
 	"chart.caption":           "{1}。{2}",

@@ -135,6 +135,11 @@ var simplifiedChinese = map[string]string{
 	"col.remove":                         "删除",
 	"chart.start":                        "开始",
 	"chart.counts":                       "每次猜测后仍可能的号码数",
+	"chart.axis-1e3":                     "1000",
+	"chart.axis-1e4":                     "1万",
+	"chart.axis-1e5":                     "10万",
+	"chart.axis-1e6":                     "100万",
+	"chart.axis-1e7":                     "1000万",
 	// A chart's text alternative: its title, then each bar or point as
 	// label and value, in the language's own punctuation.
 	"chart.caption":           "{1}。{2}",

@@ -135,6 +135,11 @@ var traditionalChinese = map[string]string{
 	"col.remove":                         "刪除",
 	"chart.start":                        "開始",
 	"chart.counts":                       "每次猜測後仍可能的號碼數",
+	"chart.axis-1e3":                     "1000",
+	"chart.axis-1e4":                     "1萬",
+	"chart.axis-1e5":                     "10萬",
+	"chart.axis-1e6":                     "100萬",
+	"chart.axis-1e7":                     "1000萬",
 	// A chart's text alternative: its title, then each bar or point as
 	// label and value, in the language's own punctuation.
 	"chart.caption":           "{1}。{2}",
