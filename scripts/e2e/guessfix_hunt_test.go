@@ -144,3 +144,42 @@ func TestCodesLeftAxisUsesTheLanguagesUnits(t *testing.T) {
 		}
 	}
 }
+
+// Computer guesses, stopped while it thinks: "Stopped." beside Think
+// again. A change of language then dropped the note, and Think again
+// stood alone with no word why. The note is kept, in the new language.
+func TestComputerStoppedNoteSurvivesALanguageChange(t *testing.T) {
+	ctx := computerPage(t, "1a2b-4")
+	installHold(t, ctx)
+	before := eval[string](t, ctx, `(async () => {
+		$('#kz-panel-computer .kz-current button').click();
+		const code = await until(cur, 30000);
+		hold('guess.suggest');
+		const [a, b] = fb('5678', code);
+		answerWith(a, b);
+		await until(() => held('guess.suggest') > 0 && $('#kz-panel-computer .kz-thinking'), 30000);
+		$('#kz-panel-computer .kz-busy button').click(); // Stop
+		await until(() => $('#kz-panel-computer [data-on-click="comp.retry"]'));
+		await release('guess.suggest');
+		return $('#kz-panel-computer .kz-think-note').textContent;
+	})()`)
+	if before != "Stopped." {
+		t.Fatalf("after Stop, the note reads %q, want %q", before, "Stopped.")
+	}
+	guessLanguage(t, ctx, "ja")
+	got := eval[map[string]string](t, ctx, `(async () => {
+		const retry = await until(() => $('#kz-panel-computer [data-on-click="comp.retry"]'));
+		return {note: $('#kz-panel-computer .kz-think-note').textContent, retry: retry.textContent};
+	})()`)
+	if got["note"] != "停止しました。" {
+		t.Errorf("after a change of language, the note beside %q reads %q, want %q", got["retry"], got["note"], "停止しました。")
+	}
+	// Think again: the note goes with the thinking.
+	if note := eval[string](t, ctx, `(async () => {
+		$('#kz-panel-computer [data-on-click="comp.retry"]').click();
+		await until(cur, 30000);
+		return $('#kz-panel-computer .kz-think-note').textContent;
+	})()`); note != "" {
+		t.Errorf("once it has guessed again, the note should go: %q", note)
+	}
+}

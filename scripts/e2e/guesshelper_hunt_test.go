@@ -70,7 +70,7 @@ const computerJS = `(() => {
 // A reload while the computer thinks of its next guess stops the
 // thinking: the page came back with Think again and no word why. Now it
 // says the page was reloaded while it thought. A thinking the reader
-// stopped is no reload's doing, and after a reload it is not called one.
+// stopped is no reload's doing: after a reload it is still called stopped.
 func TestComputerSaysAReloadStoppedItsThinking(t *testing.T) {
 	ctx := computerPage(t, "1a2b-4")
 	installHold(t, ctx)
@@ -123,8 +123,9 @@ func TestComputerSaysAReloadStoppedItsThinking(t *testing.T) {
 		await release('guess.suggest');
 		return true;
 	})()`)
-	if got := afterReload(); got["note"] != "" {
-		t.Errorf("a thinking the reader stopped was not stopped by the reload: note %q", got["note"])
+	// Stopped, it says so still: the reader's Stop, not the reload.
+	if got := afterReload(); got["note"] != "Stopped." {
+		t.Errorf("a thinking the reader stopped was not stopped by the reload: note %q, want %q", got["note"], "Stopped.")
 	}
 }
 

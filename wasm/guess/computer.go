@@ -3,6 +3,7 @@
 package guess
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -26,6 +27,9 @@ type compState struct {
 	// page loaded over it was reloaded (or closed) in the middle, and
 	// says so beside Think again.
 	Thinking bool `json:"thinking,omitempty"`
+	// Stopped says the reader stopped the thinking: the widget built
+	// anew (another language) says so again beside Think again.
+	Stopped bool `json:"stopped,omitempty"`
 }
 
 type compTurn struct {
@@ -129,6 +133,8 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 		f.Go(m.think) // it was thinking when the language changed
 	case st.Thinking && st.Pending == nil && !st.Solved:
 		m.thinkNote.SetTextContent(f.T("comp.reloaded"))
+	case st.Stopped && st.Pending == nil && !st.Solved:
+		m.thinkNote.SetTextContent(f.T("common.stopped"))
 	}
 	return m
 }
@@ -178,7 +184,7 @@ func (m *compMode) think() {
 	gen := m.gen
 	var s suggestion
 	m.thinking = true
-	st.Thinking = true
+	st.Thinking, st.Stopped = true, false
 	w.save()
 	m.thinkNote.SetTextContent("")
 	m.render()
@@ -194,6 +200,7 @@ func (m *compMode) think() {
 	m.thinking = false
 	st.Thinking = false
 	if err != nil {
+		st.Stopped = errors.Is(err, frame.ErrStopped)
 		w.save()
 		w.f.ShowErrorIn(m.thinkNote, err)
 		m.render()
@@ -316,7 +323,7 @@ func (m *compMode) undo() {
 	m.lane.Cancel()
 	m.gen++
 	m.thinking = false
-	st.Thinking = false
+	st.Thinking, st.Stopped = false, false
 	w.f.Running("comp.think", false)
 	m.thinkNote.SetTextContent("")
 	last := st.Turns[len(st.Turns)-1]
