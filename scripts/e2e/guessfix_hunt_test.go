@@ -116,6 +116,13 @@ func TestJapaneseWrongLengthCountsSymbols(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", preset, got["error"], want)
 		}
 	}
+	// A symbol out of place is counted by its place, not by its "digit"
+	// (桁目), which a Mastermind peg is not.
+	for preset, c := range map[string][2]string{"mastermind": {"1237", "1 行目：4 番目の「7」はこのゲームの記号ではありません。"}, "1a2b-4": {"0120", "1 行目：「0」はすでに 1 番目にあります。このゲームは重複なしです。"}} {
+		if got := helperFill(t, ctx, preset, [][3]string{{c[0], "1", "0"}}); got["error"] != c[1] {
+			t.Errorf("%s %s: got %q, want %q", preset, c[0], got["error"], c[1])
+		}
+	}
 }
 
 // The codes-left chart labelled its axis "10k" and "100k" in every
