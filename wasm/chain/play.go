@@ -22,7 +22,7 @@ type chainPlay struct {
 	nIn, nError, gameSel, startSel, ruleBox  dom.Element
 	settingsNote                             dom.Element
 	status, rowBox, hintBox, logBox, hintBtn dom.Element
-	rowMsg, history, bigBox                  dom.Element
+	rowMsg, history, bigBox, undoBtn         dom.Element
 
 	busy     bool           // the computer is moving
 	moveGen  int            // counts the computer's moves begun: an older one, overtaken by a new game, lets go
@@ -51,6 +51,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-rule" data-on-change="chain.settings">`+T("chain.first-rule")+`</label>`+
 		`</div><p class="kz-note" id="kz-chain-settings-note" hidden>`+T("chain.settings-next")+`</p></details>`+
 		`<div class="kz-row"><button type="button" class="kz-primary" id="kz-chain-new" data-on-click="chain.new">`+T("chain.new-game")+`</button>`+
+		`<button type="button" id="kz-chain-undo" data-on-click="chain.undo" aria-keyshortcuts="Control+Z Meta+Z">`+T("common.undo")+`</button>`+
 		`<button type="button" id="kz-chain-hint" data-on-click="chain.hint">`+T("chain.hint")+`</button>`+
 		`<button type="button" data-on-click="chain.to-analyser">`+T("chain.to-analyser")+`</button></div>`+
 		`<p class="kz-chain-status" id="kz-chain-status" role="status" aria-live="polite"></p>`+
@@ -64,7 +65,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	p.nIn, p.gameSel, p.startSel, p.ruleBox = get("kz-chain-n"), get("kz-chain-game"), get("kz-chain-start"), get("kz-chain-rule")
 	p.settingsNote, p.status, p.rowBox = get("kz-chain-settings-note"), get("kz-chain-status"), get("kz-chain-row")
 	p.hintBtn, p.hintBox, p.logBox = get("kz-chain-hint"), get("kz-chain-hint-box"), get("kz-chain-log")
-	p.rowMsg, p.history, p.bigBox = get("kz-chain-row-msg"), get("kz-chain-history"), get("kz-chain-big-box")
+	p.rowMsg, p.history, p.bigBox, p.undoBtn = get("kz-chain-row-msg"), get("kz-chain-history"), get("kz-chain-big-box"), get("kz-chain-undo")
 	setInputValue(p.nIn, strconv.Itoa(s.N))
 	setInputValue(p.gameSel, chainPick(s.Reverse, "reverse", "direct"))
 	setInputValue(p.startSel, chainPick(s.CPUFirst, "cpu", "you"))
@@ -77,6 +78,11 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	w.bigShown = p.render // the status says when the computer waits on the question
 	f.Handle("chain.settings", func(dom.Event, dom.Element) { p.readSettings() })
 	f.Handle("chain.new", func(dom.Event, dom.Element) { p.newGame() })
+	f.Handle("chain.undo", func(dom.Event, dom.Element) { p.undo() })
+	// Ctrl+Z (⌘Z) is Undo anywhere in Play but in the number of objects,
+	// where it undoes the typing, as in any field.
+	panel.SetAttribute("data-on-keydown", "chain.play-key")
+	f.Handle("chain.play-key", func(ev dom.Event, _ dom.Element) { p.undoKey(ev) })
 	f.Handle("chain.hint", func(dom.Event, dom.Element) { p.f.Go(p.showHint) })
 	f.Handle("chain.cpu-resume", func(dom.Event, dom.Element) {
 		if p.cpuToMove() && !p.busy {
@@ -352,6 +358,94 @@ func (p *chainPlay) showHint() {
 	p.f.Say(said) // the box is not live: its note would be read out with it
 }
 
+// undoable is how many moves of the log Undo takes back: the reader's
+// last move and every move of the computer's after it (its answer, and
+// the one it is thinking out); 0 when the reader has not moved.
+func (p *chainPlay) undoable() int {
+	g := p.game()
+	if g == nil {
+		return 0
+	}
+	for i := len(g.Log) - 1; i >= 0; i-- {
+		if g.Log[i].Who == "you" {
+			return len(g.Log) - i
+		}
+	}
+	return 0
+}
+
+// undo takes back the reader's last move and the computer's answer, as
+// over a board: the row is the one the reader moved on, and it is the
+// reader's turn again, whether the computer was still thinking or the
+// game was over. The row is the game's start replayed by the engine's
+// rules up to there, so it is what those moves made it.
+func (p *chainPlay) undo() {
+	n := p.undoable()
+	if n == 0 {
+		return
+	}
+	g := p.game()
+	undone := g.Log[len(g.Log)-n:]
+	kept := g.Log[:len(g.Log)-n]
+	// The computer's move on its way, its question about a big table, and
+	// its animation are for the row undone.
+	p.moveGen++
+	p.f.Lane("chain.play").Cancel()
+	p.busy, p.cpuPick, p.taking = false, nil, nil
+	p.w.dismissBig(playBigBox)
+	p.waiting = false
+	replace(p.bigBox)
+	row := chain.FullRow(g.N)
+	for _, item := range kept {
+		row = row.Play(chain.Move{At: item.Take[0], Two: len(item.Take) == 2})
+	}
+	g.Row, g.Moves, g.Log, g.Winner = row.String(), len(kept), kept, ""
+	p.hint, g.Hinted = nil, false
+	p.sayWhy("")
+	p.f.ClearMessage()
+	p.w.save()
+	// The focus goes to the object the reader took, back on the row, to
+	// choose again: Undo may have disabled itself under it.
+	p.focusAt = undone[0].Take[0]
+	p.render()
+	if obj := p.rowBox.QuerySelector(`[tabindex="0"]`); obj != nil {
+		focus(obj)
+	}
+	if n > 1 {
+		p.f.Say(p.f.T("chain.undone-both", takeText(undone[0].Take), takeText(undone[1].Take)))
+	} else {
+		p.f.Say(p.f.T("chain.undone", takeText(undone[0].Take)))
+	}
+}
+
+// undoKey is Undo by Ctrl+Z, or ⌘Z, outside the number field; it
+// reports whether the key was Undo's.
+func (p *chainPlay) undoKey(ev dom.Event) bool {
+	e := ev.Underlying()
+	if k := e.Get("key").String(); k != "z" && k != "Z" || e.Get("shiftKey").Bool() || e.Get("altKey").Bool() ||
+		!(e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) {
+		return false
+	}
+	if t := ev.Target(); t != nil && t.Closest(`input:not([type="checkbox"])`) != nil {
+		return false
+	}
+	ev.PreventDefault()
+	p.undo()
+	return true
+}
+
+// syncUndo enables Undo while there is a move of the reader's to take
+// back; the focus it had goes to the row.
+func (p *chainPlay) syncUndo() {
+	held := p.f.FocusIn(p.undoBtn)
+	setDisabled(p.undoBtn, p.undoable() == 0)
+	if held && p.undoable() == 0 {
+		if obj := p.rowBox.QuerySelector(`[tabindex="0"]`); obj != nil {
+			focus(obj)
+		}
+	}
+}
+
 // toAnalyser opens the analyser on the game's row.
 func (p *chainPlay) toAnalyser() {
 	if g := p.game(); g != nil {
@@ -405,6 +499,7 @@ func (p *chainPlay) render() {
 	p.rowBox.SetAttribute("data-row", g.Row)
 	p.rowBox.SetAttribute("data-moves", strconv.Itoa(g.Moves))
 	setDisabled(p.hintBtn, !yourTurn)
+	p.syncUndo()
 	if p.hint == nil {
 		replace(p.hintBox)
 	}
@@ -605,6 +700,9 @@ func (p *chainPlay) up(ev dom.Event) {
 }
 
 func (p *chainPlay) key(ev dom.Event) {
+	if p.undoKey(ev) {
+		return
+	}
 	t := ev.Target()
 	if t == nil {
 		return

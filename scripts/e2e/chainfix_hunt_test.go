@@ -1,0 +1,66 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Undo takes back the reader's last move and the computer's answer, as
+// over a board: by its button, by Ctrl+Z on the row, and while the
+// computer is still thinking; it is disabled with nothing to take back,
+// and a reload keeps what it did. Play had no Undo: a slip cost the game.
+func TestChainUndoTakesBackYourMoveAndTheAnswer(t *testing.T) {
+	ctx := chainPage(t)
+	installHold(t, ctx)
+	chainStart(t, ctx, 9, "direct", "you", true)
+	state := `({row: $c('#kz-chain-row').dataset.row, moves: $c('#kz-chain-row').dataset.moves, turn: $c('#kz-chain-status').dataset.turn,
+		log: $c('#kz-chain-log').children.length, undo: !!$c('#kz-chain-undo') && !$c('#kz-chain-undo').disabled,
+		focus: cz().activeElement ? (cz().activeElement.dataset.i || cz().activeElement.id || cz().activeElement.tagName) : 'nothing',
+		values: $c('#kz-chain-row').querySelectorAll('.kz-chain-value').length})`
+	if got := eval[map[string]any](t, ctx, state); got["undo"] != false {
+		t.Fatalf("before any move Undo should be there, disabled: %v", got)
+	}
+	// Two rounds: the reader takes 5, the computer answers; the reader
+	// takes the first object left, the computer answers.
+	eval[bool](t, ctx, `($c('[data-i="4"]').click(), true)`)
+	afterOne := poll[map[string]any](t, ctx, `$c('#kz-chain-status').dataset.turn === 'you' && $c('#kz-chain-row').dataset.moves === '2' && `+state, 30*time.Second)
+	if afterOne["undo"] != true {
+		t.Fatalf("after a move Undo should be enabled: %v", afterOne)
+	}
+	took := eval[string](t, ctx, `(() => { const o = $c('.kz-chain-obj'); o.click(); return o.dataset.i; })()`)
+	poll[bool](t, ctx, `$c('#kz-chain-status').dataset.turn === 'you' && $c('#kz-chain-row').dataset.moves === '4' || !!$c('#kz-chain-status').dataset.winner`, 30*time.Second)
+	eval[bool](t, ctx, `($c('#kz-chain-undo').click(), true)`)
+	got := eval[map[string]any](t, ctx, state)
+	if got["row"] != afterOne["row"] || got["moves"] != "2" || got["log"] != 2.0 || got["turn"] != "you" || got["undo"] != true || got["focus"] != took {
+		t.Fatalf("Undo should bring back the row after the first round, %v, with the focus on the object taken (%s): %v", afterOne["row"], took, got)
+	}
+	ctx = chainReload(t, ctx)
+	installHold(t, ctx)
+	if got := eval[map[string]any](t, ctx, state); got["row"] != afterOne["row"] || got["moves"] != "2" || got["undo"] != true {
+		t.Fatalf("after a reload the game undone should stay as Undo left it, Undo enabled: %v", got)
+	}
+	// Ctrl+Z on the row, with the real keyboard: the first round goes,
+	// and Undo, with nothing left to take back, is disabled.
+	eval[bool](t, ctx, `($c('.kz-chain-obj[tabindex="0"]').focus(), true)`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
+		t.Fatal(err)
+	}
+	got = poll[map[string]any](t, ctx, `$c('#kz-chain-row').dataset.moves === '0' && `+state, 10*time.Second)
+	if got["row"] != "XXXXXXXXX" || got["log"] != 0.0 || got["undo"] != false || got["focus"] != "4" {
+		t.Fatalf("Ctrl+Z should take back the first round, disable Undo, and leave the focus on object 5: %v", got)
+	}
+	// Undo while the computer thinks: its move is dropped, and the row
+	// is the reader's again.
+	eval[bool](t, ctx, `(hold('chain.move'), $c('[data-i="2"]').click(), true)`)
+	poll[bool](t, ctx, `held('chain.move') === 1`, 20*time.Second)
+	eval[bool](t, ctx, `($c('#kz-chain-undo').click(), true)`)
+	eval[bool](t, ctx, `release('chain.move').then(() => true)`)
+	got = eval[map[string]any](t, ctx, `new Promise(r => setTimeout(() => r(`+state+`), 1500))`)
+	if got["row"] != "XXXXXXXXX" || got["moves"] != "0" || got["turn"] != "you" || got["undo"] != false {
+		t.Fatalf("Undo while the computer thinks should take back the reader's move, and the computer's should not come: %v", got)
+	}
+}
