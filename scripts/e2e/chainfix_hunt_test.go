@@ -64,3 +64,51 @@ func TestChainUndoTakesBackYourMoveAndTheAnswer(t *testing.T) {
 		t.Fatalf("Undo while the computer thinks should take back the reader's move, and the computer's should not come: %v", got)
 	}
 }
+
+// The analyser's answer, once the game, the rule or the position is
+// changed after Solve, is marked out of date and says so: it stayed as if
+// it answered the form. Changed back, the form is the answer's again;
+// Solve answers the form as it is.
+func TestChainAnalyserAnswerIsMarkedStaleWhenTheFormChanges(t *testing.T) {
+	ctx := chainPage(t)
+	look := `({stale: !!$c('#kz-chain-stale') && !$c('#kz-chain-stale').hidden && $c('#kz-chain-result').classList.contains('kz-stale'),
+		note: !$c('#kz-chain-stale') || $c('#kz-chain-stale').hidden ? '' : $c('#kz-chain-stale').textContent,
+		said: $c('#kz-chain-result .kz-big') ? $c('#kz-chain-result .kz-big').textContent : ''})`
+	set := `const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v);
+		e.dispatchEvent(new Event(e.tagName === 'INPUT' && e.type === 'text' ? 'input' : 'change', {bubbles: true, composed: true})); };`
+	first := eval[map[string]any](t, ctx, `(async () => {
+		`+set+`
+		$c('#kz-chain-tab-analyse').click();
+		set('#kz-chain-pos', 'XXXX'); set('#kz-chain-an-game', 'direct'); set('#kz-chain-an-rule', true);
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-result .kz-big'));
+		return `+look+`;
+	})()`)
+	if first["stale"] != false || first["said"] == "" {
+		t.Fatalf("a fresh answer is not out of date: %v", first)
+	}
+	for _, change := range []struct{ what, js string }{
+		{"the reverse game", `set('#kz-chain-an-game', 'reverse')`},
+		{"no first-move rule", `set('#kz-chain-an-rule', false)`},
+		{"another position", `set('#kz-chain-pos', 'XXXXX')`},
+	} {
+		got := eval[map[string]any](t, ctx, `(() => { `+set+change.js+`; return `+look+`; })()`)
+		if got["stale"] != true || got["said"] != first["said"] || got["note"] == "" {
+			t.Errorf("after a change to %s the answer should stay, marked out of date, with a note saying so: %v", change.what, got)
+		}
+		back := eval[map[string]any](t, ctx, `(() => { `+set+`set('#kz-chain-pos', 'XXXX'); set('#kz-chain-an-game', 'direct'); set('#kz-chain-an-rule', true); return `+look+`; })()`)
+		if back["stale"] != false {
+			t.Errorf("the form changed back from %s is the answer's again: %v", change.what, back)
+		}
+	}
+	got := eval[map[string]any](t, ctx, `(async () => {
+		`+set+`
+		set('#kz-chain-an-game', 'reverse');
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-result .kz-big') && $c('#kz-chain-result .kz-big').textContent !== `+jsString(first["said"].(string))+`);
+		return `+look+`;
+	})()`)
+	if got["stale"] != false {
+		t.Errorf("Solve answers the form as it is, and its answer is not out of date: %v", got)
+	}
+}

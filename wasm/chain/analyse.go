@@ -20,8 +20,18 @@ type chainAnalyser struct {
 
 	posIn, gameSel, ruleBox, posError, result  dom.Element
 	tableBox, tableBtn, progress, progressText dom.Element
-	tableMsg, tableBig                         dom.Element
+	tableMsg, tableBig, staleNote              dom.Element
 	tableCancel                                context.CancelFunc
+	// shown is the form the answer on screen is for, or nil when there is
+	// no answer: the answer is marked out of date while the form differs.
+	shown *anForm
+}
+
+// anForm is what the analyser's form asks: a position (as typed, but for
+// the spaces around it), the game and the first-move rule.
+type anForm struct {
+	position        string
+	reverse, single bool
 }
 
 func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
@@ -36,6 +46,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-an-rule" data-on-change="chain.an-settings">`+T("chain.first-rule")+`</label></div>`+
 		`<div class="kz-row"><button type="submit" class="kz-primary" id="kz-chain-solve">`+T("chain.solve")+`</button>`+
 		`<button type="button" data-on-click="chain.use-game">`+T("chain.use-game")+`</button></div></form>`+
+		`<p class="kz-note kz-stale-note" id="kz-chain-stale" hidden>`+T("chain.stale")+`</p>`+
 		`<div class="kz-chain-result" id="kz-chain-result"></div>`+
 		`<h3>`+T("chain.table")+`</h3><p class="kz-note">`+T("chain.table-note")+`</p>`+
 		`<div class="kz-row"><button type="button" id="kz-chain-table-go" data-on-click="chain.table">`+T("chain.table-compute", 1, chainMaxN)+`</button></div>`+
@@ -47,7 +58,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	get := func(id string) dom.Element { return panel.QuerySelector("#" + id) }
 	a.posIn, a.gameSel, a.ruleBox, a.posError, a.result = get("kz-chain-pos"), get("kz-chain-an-game"), get("kz-chain-an-rule"), get("kz-chain-pos-error"), get("kz-chain-result")
 	a.tableBtn, a.progress, a.progressText, a.tableBox = get("kz-chain-table-go"), panel.QuerySelector("progress"), get("kz-chain-progress-text"), get("kz-chain-table-box")
-	a.tableMsg, a.tableBig = get("kz-chain-table-msg"), get("kz-chain-table-big")
+	a.tableMsg, a.tableBig, a.staleNote = get("kz-chain-table-msg"), get("kz-chain-table-big"), get("kz-chain-stale")
 	progressRow := get("kz-chain-progress-row")
 	setInputValue(a.posIn, st.Position)
 	a.followGame()
@@ -61,6 +72,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		st.Solved = false
 		frame.FieldError(a.posIn, a.posError, "") // said of the text before this edit
 		a.w.save()
+		a.markStale()
 	})
 	// So are the game and the first-move rule chosen for it.
 	f.Handle("chain.an-settings", func(dom.Event, dom.Element) {
@@ -68,6 +80,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		st.AnSingle = checked(a.ruleBox)
 		st.Solved = false
 		a.w.save()
+		a.markStale()
 	})
 	f.Handle("chain.use-game", func(dom.Event, dom.Element) {
 		if g := w.state.Game; g != nil {
@@ -106,6 +119,32 @@ func (a *chainAnalyser) followGame() {
 		st.Position, st.Solved = row, false // the answer on screen is another row's
 	}
 	setInputValue(a.posIn, st.Position)
+	a.markStale()
+}
+
+// form is what the form asks now.
+func (a *chainAnalyser) form() anForm {
+	return anForm{strings.TrimSpace(inputValue(a.posIn)), inputValue(a.gameSel) == "reverse", checked(a.ruleBox)}
+}
+
+// show records that the answer on screen is for the form as it is; nil:
+// there is no answer on screen.
+func (a *chainAnalyser) show(form *anForm) {
+	a.shown = form
+	a.markStale()
+}
+
+// markStale dims an answer that is not the form's any more (the
+// position, the game or the rule changed since Solve) and says so above
+// it; a form changed back to the answer's takes the mark away.
+func (a *chainAnalyser) markStale() {
+	stale := a.shown != nil && *a.shown != a.form()
+	if stale {
+		a.result.Class().Add("kz-stale")
+	} else {
+		a.result.Class().Remove("kz-stale")
+	}
+	setHidden(a.staleNote, !stale)
 }
 
 // load puts a position in the form and solves it.
@@ -125,6 +164,10 @@ func (a *chainAnalyser) solve() {
 	st.AnSingle = checked(a.ruleBox)
 	st.Solved = false // until this answer comes
 	a.w.save()
+	// The answer on screen goes in a moment, or gives its box to the
+	// question about a big table: neither is to be dimmed.
+	form := a.form()
+	a.show(nil)
 	if !a.w.ready(a.result, st.Position, st.AnRev) {
 		return
 	}
@@ -134,7 +177,7 @@ func (a *chainAnalyser) solve() {
 	if ce, ok := err.(*frame.CallError); ok && ce.Code == "too-large" {
 		// Past the exact solver's range there is no move count, but the
 		// direct game still has an answer.
-		a.outcome(st.Position, st.AnRev, st.AnSingle, ce)
+		a.outcome(form, st.Position, st.AnRev, st.AnSingle, ce)
 		return
 	}
 	if err != nil {
@@ -144,9 +187,10 @@ func (a *chainAnalyser) solve() {
 		frame.FieldError(a.posIn, a.posError, a.w.f.Describe(err))
 		inView(a.posError)
 		replace(a.result)
+		a.show(nil)
 		return
 	}
-	a.solved()
+	a.solved(form)
 
 	var summary string
 	switch {
@@ -204,14 +248,15 @@ func (a *chainAnalyser) solve() {
 	f.Say(said)
 }
 
-// solved marks the form good after an answer: no error beside the field,
-// no message left in the frame's line; and the answer is to be shown again
-// when the widget is built again.
-func (a *chainAnalyser) solved() {
+// solved marks the form good after an answer to form: no error beside
+// the field, no message left in the frame's line; the answer is form's,
+// and is to be shown again when the widget is built again.
+func (a *chainAnalyser) solved(form anForm) {
 	frame.FieldError(a.posIn, a.posError, "")
 	a.f.ClearMessage()
 	a.w.state.Solved = true
 	a.w.save()
+	a.show(&form)
 }
 
 // chainOutcome is chain.outcome's answer.
@@ -228,11 +273,11 @@ type chainOutcome struct {
 // outcome answers a position too long for the exact solver: in the
 // direct game, who wins, the Grundy value and a winning move, from
 // chain.outcome; in the reverse game, why there is no answer.
-func (a *chainAnalyser) outcome(position string, reverse, single bool, tooLarge *frame.CallError) {
+func (a *chainAnalyser) outcome(form anForm, position string, reverse, single bool, tooLarge *frame.CallError) {
 	f := a.f
 	size, limit := int(tooLarge.Size), int(tooLarge.Limit)
 	if reverse {
-		a.solved()
+		a.solved(form)
 		a.result.SetInnerHTML(`<p class="kz-big" id="kz-chain-no-answer">` + htmlEscape(f.T("chain.reverse-too-long", size, limit)) + `</p>`)
 		f.Say(f.T("chain.reverse-too-long", size, limit))
 		return
@@ -247,9 +292,10 @@ func (a *chainAnalyser) outcome(position string, reverse, single bool, tooLarge 
 		frame.FieldError(a.posIn, a.posError, f.Describe(err))
 		inView(a.posError)
 		replace(a.result)
+		a.show(nil)
 		return
 	}
-	a.solved()
+	a.solved(form)
 	var b strings.Builder
 	win := o.Winner == "mover"
 	b.WriteString(`<p class="kz-big" id="kz-chain-outcome" data-winner="` + htmlEscape(o.Winner) + `">` + htmlEscape(f.T(chainPick(win, "chain.outcome-win", "chain.outcome-loss"))) + `</p><p>`)

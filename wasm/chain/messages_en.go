@@ -120,4 +120,5 @@ var english = map[string]string{
 	"chain.cpu-waits":            "The computer's move waits for its table.",
 	"chain.undone":               "Took back your move, {1}.",
 	"chain.undone-both":          "Took back your move, {1}, and the computer's answer, {2}.",
+	"chain.stale":                "This answer is for the position and settings of the last Solve, not for the form as it is now: Solve to update it.",
 }

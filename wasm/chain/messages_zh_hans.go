@@ -120,4 +120,5 @@ var simplifiedChinese = map[string]string{
 	"chain.cpu-waits":            "电脑要等表建好才走棋。",
 	"chain.undone":               "已收回你的一步（{1}）。",
 	"chain.undone-both":          "已收回你的一步（{1}）和电脑的应对（{2}）。",
+	"chain.stale":                "这个答案对应上次“求解”时的局面和设置，不是表单现在的内容；按“求解”更新。",
 }

@@ -120,4 +120,5 @@ var traditionalChinese = map[string]string{
 	"chain.cpu-waits":            "電腦要等表建好才走棋。",
 	"chain.undone":               "已收回你的一步（{1}）。",
 	"chain.undone-both":          "已收回你的一步（{1}）和電腦的回應（{2}）。",
+	"chain.stale":                "這個答案對應上次「求解」時的局面和設定，不是表單現在的內容；按「求解」更新。",
 }
