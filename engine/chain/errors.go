@@ -26,7 +26,7 @@ type InputError struct {
 	Value  string // the text as given
 	Reason string
 	Symbol string // the character at fault, if one is
-	Want   int    // a limit, if one applies
+	Want   int    // a limit, if one applies: MaxParseCells for ReasonTooLong
 	Msg    string
 }
 

@@ -44,6 +44,13 @@ func isGap(c rune) bool {
 func Parse(text, field string) (Row, error) {
 	orig := []rune(text)
 	fail := func(pos int, reason, msg string) error { return parseError(field, text, orig, pos, reason, msg) }
+	// A position past the limit names it, so the reader learns how long
+	// a position may be, not only where it went too long.
+	tooLong := func(pos int, msg string) error {
+		err := parseError(field, text, orig, pos, ReasonTooLong, msg)
+		err.(*InputError).Want = MaxParseCells
+		return err
+	}
 	rs := foldWidth(orig)
 	first, last := 0, len(rs)
 	// A byte-order mark (a pasted file's first character) is no symbol.
@@ -71,7 +78,7 @@ func Parse(text, field string) (Row, error) {
 				return nil, fail(first+i, ReasonBadSymbol, "neither an object (X) nor a gap (.)")
 			}
 			if len(row) > MaxParseCells {
-				return nil, fail(first+i, ReasonTooLong, "more than a million cells")
+				return nil, tooLong(first+i, "more than a million cells")
 			}
 		}
 		return row, nil
@@ -140,7 +147,7 @@ func Parse(text, field string) (Row, error) {
 			// limit counts those cells too, as the row notation does.
 			total += n
 			if total+len(groups) > MaxParseCells {
-				return nil, fail(first+start, ReasonTooLong, "more than a million cells (the objects and a gap between each two groups)")
+				return nil, tooLong(first+start, "more than a million cells (the objects and a gap between each two groups)")
 			}
 			groups = append(groups, n)
 			expect = false

@@ -112,6 +112,10 @@ func TestParseErrors(t *testing.T) {
 		if c.pos >= 0 && ie.Symbol != string([]rune(c.text)[c.pos]) {
 			t.Errorf("%q: symbol %q", c.text, ie.Symbol)
 		}
+		// A position too long names the limit it is past.
+		if c.reason == ReasonTooLong && ie.Want != MaxParseCells {
+			t.Errorf("%q: too long, with the limit %d, want %d", c.text, ie.Want, MaxParseCells)
+		}
 	}
 }
 

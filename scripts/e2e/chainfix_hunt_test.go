@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -110,5 +111,28 @@ func TestChainAnalyserAnswerIsMarkedStaleWhenTheFormChanges(t *testing.T) {
 	})()`)
 	if got["stale"] != false {
 		t.Errorf("Solve answers the form as it is, and its answer is not out of date: %v", got)
+	}
+}
+
+// A position past the million cells the analyser reads names that limit,
+// in every language: "1000001" said only that it was too long, from
+// character 1, and left the reader to guess how long a position may be.
+func TestChainTooLongPositionNamesTheLimit(t *testing.T) {
+	ctx := chainPage(t)
+	for _, lang := range []string{"en", "ja", "zh-Hans", "zh-Hant"} {
+		if lang != "en" {
+			chainLanguage(t, ctx, lang)
+		}
+		said := eval[string](t, ctx, `(async () => {
+			$c('#kz-chain-tab-analyse').click();
+			const pos = $c('#kz-chain-pos');
+			pos.value = '1000001';
+			pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+			$c('#kz-chain-solve').click();
+			return await until(() => $c('#kz-chain-pos-error').textContent, 20000);
+		})()`)
+		if !strings.Contains(said, "1,000,000") || !strings.Contains(said, "1") {
+			t.Errorf("%s: the error of 1000001 should name the limit, 1,000,000 cells: %q", lang, said)
+		}
 	}
 }

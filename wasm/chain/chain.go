@@ -209,12 +209,14 @@ func takeText(take []int) string {
 }
 
 // sentences is the frame's Sentences for the chain game: its reasons for
-// a bad position, and its limit, are the widget's own keys.
+// a bad position, and its limit, are the widget's own keys. A reason's
+// sentence gets the character at fault, where it is, and the limit the
+// position is past, if it is.
 func (w *chainWidget) sentences(ce *frame.CallError) (string, bool) {
 	if ce.Code == "bad-input" && ce.Field == "position" {
 		key := "chain.reason-" + ce.Reason
 		if w.f.T(key) != key {
-			return w.f.T(key, w.f.Quote(ce.Symbol), frame.Position(ce.Pos)), true
+			return w.f.T(key, w.f.Quote(ce.Symbol), frame.Position(ce.Pos), ce.Want), true
 		}
 	}
 	if ce.Code == "too-large" {

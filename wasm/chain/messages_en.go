@@ -77,7 +77,7 @@ var english = map[string]string{
 	"chain.reason-zero-group":    "The group at character {2} has no objects; leave it out.",
 	"chain.reason-empty-group":   "The separator at character {2} has no group beside it.",
 	"chain.reason-brace":         "The bracket {1} at character {2} is not matched.",
-	"chain.reason-too-long":      "The position is too long, from character {2}.",
+	"chain.reason-too-long":      "The position is too long from character {2}: a position has at most {3} {3:cell|cells}, its objects and a gap between each two groups.",
 	"chain.why-over":             "The game is over: start a new game to play again.",
 	"chain.why-wait":             "Wait: it is the computer's move.",
 	"chain.why-taken":            "Place {1} is empty: its object has been taken.",

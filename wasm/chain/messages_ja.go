@@ -77,7 +77,7 @@ var japanese = map[string]string{
 	"chain.reason-zero-group":    "{2} 文字目のグループには駒がありません。削除してください。",
 	"chain.reason-empty-group":   "{2} 文字目の区切りの隣にグループがありません。",
 	"chain.reason-brace":         "{2} 文字目の括弧 {1} が対応していません。",
-	"chain.reason-too-long":      "局面が長すぎます（{2} 文字目から）。",
+	"chain.reason-too-long":      "局面が長すぎます（{2} 文字目から）。局面は駒と、グループ間の空きを合わせて {3} マスまでです。",
 	"chain.why-over":             "ゲームは終わりました。もう一度遊ぶには「新しいゲーム」を押してください。",
 	"chain.why-wait":             "お待ちください。コンピュータの番です。",
 	"chain.why-taken":            "{1} 番の場所は空です。その駒はもう取られています。",

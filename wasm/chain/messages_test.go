@@ -36,6 +36,9 @@ func TestMessages(t *testing.T) {
 		{Key: "chain.big-time", Args: func(n int) []any { return []any{n, "5 seconds"} },
 			One: "It takes about 1 second in a desktop browser, and up to 5 seconds on a slow phone.",
 			Two: "It takes about 2 seconds in a desktop browser, and up to 5 seconds on a slow phone."},
+		{Key: "chain.reason-too-long", Args: func(n int) []any { return []any{`"1"`, "9", n} },
+			One: "The position is too long from character 9: a position has at most 1 cell, its objects and a gap between each two groups.",
+			Two: "The position is too long from character 9: a position has at most 2 cells, its objects and a gap between each two groups."},
 		{Key: "chain.seconds", Args: func(n int) []any { return []any{n} }, One: "1 second", Two: "2 seconds"},
 		{Key: "chain.minutes", Args: func(n int) []any { return []any{n} }, One: "1 minute", Two: "2 minutes"},
 	})

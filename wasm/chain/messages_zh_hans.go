@@ -77,7 +77,7 @@ var simplifiedChinese = map[string]string{
 	"chain.reason-zero-group":    "第 {2} 个字符的组没有物件，请删去。",
 	"chain.reason-empty-group":   "第 {2} 个字符的分隔符旁边没有组。",
 	"chain.reason-brace":         "第 {2} 个字符的括号 {1} 没有配对。",
-	"chain.reason-too-long":      "局面太长，从第 {2} 个字符起超出上限。",
+	"chain.reason-too-long":      "局面太长，从第 {2} 个字符起超出上限：局面最多 {3} 格，包括物件和各组之间的空位。",
 	"chain.why-over":             "游戏已经结束：按“新游戏”再玩一局。",
 	"chain.why-wait":             "请稍候：现在轮到电脑。",
 	"chain.why-taken":            "第 {1} 个位置是空的：那个物件已经被拿走了。",

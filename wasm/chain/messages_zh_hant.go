@@ -77,7 +77,7 @@ var traditionalChinese = map[string]string{
 	"chain.reason-zero-group":    "第 {2} 個字元的組沒有物件，請刪去。",
 	"chain.reason-empty-group":   "第 {2} 個字元的分隔符號旁邊沒有組。",
 	"chain.reason-brace":         "第 {2} 個字元的括號 {1} 沒有配對。",
-	"chain.reason-too-long":      "局面太長，從第 {2} 個字元起超出上限。",
+	"chain.reason-too-long":      "局面太長，從第 {2} 個字元起超出上限：局面最多 {3} 格，包括物件和各組之間的空位。",
 	"chain.why-over":             "遊戲已經結束：按「新遊戲」再玩一局。",
 	"chain.why-wait":             "請稍候：現在輪到電腦。",
 	"chain.why-taken":            "第 {1} 個位置是空的：那個物件已經被拿走了。",
