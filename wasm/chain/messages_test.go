@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"regexp"
 	"testing"
 
 	"kibitz/wasm/frame"
@@ -42,4 +43,23 @@ func TestMessages(t *testing.T) {
 		{Key: "chain.seconds", Args: func(n int) []any { return []any{n} }, One: "1 second", Two: "2 seconds"},
 		{Key: "chain.minutes", Args: func(n int) []any { return []any{n} }, One: "1 minute", Two: "2 minutes"},
 	})
+}
+
+// One term for the Grundy value in each language, from the how-to to the
+// results: Japanese said グランディ数 in the how-to and the note past the
+// solver's range, and Grundy 数 beside the value, as if they were two
+// things.
+func TestMessagesNameTheGrundyValueOneWay(t *testing.T) {
+	term := regexp.MustCompile(`Grundy ?(value|数|値|值)|グランディ[数値]?`)
+	for lang, catalog := range messages {
+		terms := map[string][]string{}
+		for key, text := range catalog {
+			for _, m := range term.FindAllString(text, -1) {
+				terms[m] = append(terms[m], key)
+			}
+		}
+		if len(terms) != 1 {
+			t.Errorf("%s: the Grundy value goes by %d names: %v", lang, len(terms), terms)
+		}
+	}
 }
