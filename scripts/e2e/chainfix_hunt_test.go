@@ -136,3 +136,27 @@ func TestChainTooLongPositionNamesTheLimit(t *testing.T) {
 		}
 	}
 }
+
+// The note under the table after Stop ("Stopped: …") is a note, as the
+// table's own note is, not an error: it was written in the error's style.
+// An error there still is one.
+func TestChainTableStoppedIsANote(t *testing.T) {
+	ctx := chainPage(t)
+	installHold(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$c('#kz-chain-tab-analyse').click();
+		hold('chain.table');
+		$c('#kz-chain-table-go').click();
+		await until(() => held('chain.table') === 1);
+		$c('#kz-chain-progress-row button').click();
+		const msg = $c('#kz-chain-table-msg');
+		await until(() => msg.textContent);
+		await release('chain.table');
+		const style = e => { const s = getComputedStyle(e); return s.color + ' ' + s.fontSize + ' ' + s.fontStyle; };
+		const note = [...cz().querySelectorAll('p.kz-note')].find(p => p.textContent && !p.closest('[hidden]'));
+		return {text: msg.textContent, msg: style(msg), note: style(note), error: msg.className.includes('field-error') || msg.classList.contains('kz-bad')};
+	})()`)
+	if got["msg"] != got["note"] || got["error"] != false || !strings.Contains(got["text"].(string), "Stopped") {
+		t.Errorf("the Stopped note should look as the table's note does (%v), not as an error: %v", got["note"], got)
+	}
+}

@@ -50,7 +50,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		`<div class="kz-chain-result" id="kz-chain-result"></div>`+
 		`<h3>`+T("chain.table")+`</h3><p class="kz-note">`+T("chain.table-note")+`</p>`+
 		`<div class="kz-row"><button type="button" id="kz-chain-table-go" data-on-click="chain.table">`+T("chain.table-compute", 1, chainMaxN)+`</button></div>`+
-		`<p class="kz-field-error kz-chain-table-msg" id="kz-chain-table-msg" role="status"></p>`+
+		`<p class="kz-chain-table-msg" id="kz-chain-table-msg" role="status"></p>`+
 		`<div class="kz-chain-table-big" id="kz-chain-table-big"></div>`+
 		`<div class="kz-row kz-chain-progress-row" id="kz-chain-progress-row" hidden><progress max="1" value="0" class="kz-chain-progress" aria-label="`+T("chain.table")+`"></progress>`+
 		`<span class="kz-note" id="kz-chain-progress-text"></span><button type="button" class="kz-link" data-on-click="chain.table-stop">`+T("common.stop")+`</button></div>`+
@@ -396,8 +396,7 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 			}
 		}
 	}()
-	a.tableMsg.SetTextContent("")
-	a.tableMsg.Class().Remove("kz-bad")
+	a.tableNote("")
 	st := &a.w.state
 	if len(st.Table) >= chainMaxN || (len(st.Table) > 0 && st.Table[len(st.Table)-1].N != len(st.Table)) {
 		st.Table = nil
@@ -435,7 +434,7 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 			setHidden(progressRow, !ok)
 			if !ok {
 				if f.Context().Err() == nil {
-					a.tableMsg.SetTextContent(f.T("chain.table-stopped", len(st.Table)))
+					a.tableNote(f.T("chain.table-stopped", len(st.Table)))
 					a.renderTable()
 				}
 				return
@@ -454,11 +453,12 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 			})
 		if err != nil {
 			if ce, ok := err.(*frame.CallError); ok && ce.Code == "cancelled" {
-				a.tableMsg.SetTextContent(f.T(chainPick(len(st.Table) > 0, "chain.table-stopped", "chain.table-stopped-none"), len(st.Table)))
+				a.tableNote(f.T(chainPick(len(st.Table) > 0, "chain.table-stopped", "chain.table-stopped-none"), len(st.Table)))
 				inView(a.tableMsg)
 				a.renderTable()
 				return
 			}
+			a.tableMsg.Class().Remove("kz-note")
 			if f.ShowErrorIn(a.tableMsg, err) {
 				inView(a.tableMsg)
 			}
@@ -469,6 +469,14 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 		a.w.save()
 		a.renderTable()
 	}
+}
+
+// tableNote writes a note under the table's button, in the style of a
+// note: where the table stopped is no error. "" clears it, or an error.
+func (a *chainAnalyser) tableNote(text string) {
+	a.tableMsg.Class().Remove("kz-bad")
+	a.tableMsg.Class().Add("kz-note")
+	a.tableMsg.SetTextContent(text)
 }
 
 func (a *chainAnalyser) renderTable() {
