@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -158,5 +160,73 @@ func TestChainTableStoppedIsANote(t *testing.T) {
 	})()`)
 	if got["msg"] != got["note"] || got["error"] != false || !strings.Contains(got["text"].(string), "Stopped") {
 		t.Errorf("the Stopped note should look as the table's note does (%v), not as an error: %v", got["note"], got)
+	}
+}
+
+// chainSelectsFitJS measures the game selectors of Play and Analyse: for
+// each option, whether its text fits the box the select gives it (its
+// width, less padding, border and the arrow), and the note beside it
+// that says what the chosen game is, and whether it lies in the panel.
+const chainSelectsFitJS = `(() => {
+	const canvas = document.createElement('canvas').getContext('2d');
+	const out = [];
+	for (const [sel, about] of [['#kz-chain-game', '#kz-chain-game-about'], ['#kz-chain-an-game', '#kz-chain-an-game-about']]) {
+		const s = $c(sel);
+		if (s.closest('details')) s.closest('details').open = true;
+		const panel = s.closest('[role="tabpanel"]');
+		const wasHidden = panel.hidden;
+		panel.hidden = false;
+		const cs = getComputedStyle(s);
+		canvas.font = cs.fontStyle + ' ' + cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
+		const room = s.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) -
+			parseFloat(cs.borderLeftWidth) - parseFloat(cs.borderRightWidth) - 20; // the arrow
+		const cut = [...s.options].filter(o => canvas.measureText(o.text).width > room).map(o => o.text);
+		const a = $c(about);
+		const pr = panel.getBoundingClientRect(), ar = a ? a.getBoundingClientRect() : null;
+		out.push({sel, room: Math.round(room), cut, about: a && !a.hidden ? a.textContent : '',
+			described: (s.getAttribute('aria-describedby') || '').split(' ').includes(about.slice(1)),
+			inside: !!ar && ar.width > 0 && ar.left >= pr.left - 0.5 && ar.right <= pr.right + 0.5,
+			selectInside: s.getBoundingClientRect().right <= pr.right + 0.5});
+		panel.hidden = wasHidden;
+	}
+	return out;
+})()`
+
+// At 320 px the game selectors cut their options off ("Direct: taking
+// the last object w…"): the options are short, and the full rule of the
+// game chosen is said under the selector, in every language.
+func TestChainGameSelectorFitsAt320(t *testing.T) {
+	ctx := chainPage(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 800)); err != nil {
+		t.Fatal(err)
+	}
+	shots := os.Getenv("KIBITZ_SHOTS") // a directory for screenshots, to look at
+	for _, lang := range []string{"en", "ja", "zh-Hans", "zh-Hant"} {
+		if lang != "en" {
+			chainLanguage(t, ctx, lang)
+		}
+		for _, game := range []string{"direct", "reverse"} {
+			eval[bool](t, ctx, `(() => { for (const s of ['#kz-chain-game', '#kz-chain-an-game']) { const e = $c(s); e.value = '`+game+`';
+				e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); } return true; })()`)
+			for _, s := range eval[[]map[string]any](t, ctx, chainSelectsFitJS) {
+				if len(s["cut"].([]any)) > 0 || s["about"] == "" || s["described"] != true || s["inside"] != true || s["selectInside"] != true {
+					t.Errorf("%s, %s game, %s: options cut off in %v px, or the game not said beside it in the panel: %v", lang, game, s["sel"], s["room"], s)
+				}
+			}
+		}
+		if shots != "" {
+			for _, mode := range []string{"play", "analyse"} {
+				show := `($c('#kz-chain-tab-` + mode + `').click(), $c('#kz-chain-` + map[string]string{"play": "game", "analyse": "an-game"}[mode] + `').scrollIntoView({block: 'center'}), true)`
+				eval[bool](t, ctx, show)
+				png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(shots, "chain-game-320-"+lang+"-"+mode+".png"), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			eval[bool](t, ctx, `($c('#kz-chain-tab-play').click(), true)`)
+		}
 	}
 }

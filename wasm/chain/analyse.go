@@ -20,7 +20,7 @@ type chainAnalyser struct {
 
 	posIn, gameSel, ruleBox, posError, result  dom.Element
 	tableBox, tableBtn, progress, progressText dom.Element
-	tableMsg, tableBig, staleNote              dom.Element
+	tableMsg, tableBig, staleNote, gameAbout   dom.Element
 	tableCancel                                context.CancelFunc
 	// shown is the form the answer on screen is for, or nil when there is
 	// no answer: the answer is marked out of date while the form differs.
@@ -42,7 +42,8 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	dom.AppendHTML(panel, `<form class="kz-chain-form" data-on-submit="chain.solve"><div class="kz-grid">`+
 		`<label for="kz-chain-pos">`+T("chain.position")+`</label><input type="text" id="kz-chain-pos" class="kz-chain-pos" spellcheck="false" autocomplete="off" placeholder="`+T("chain.position-placeholder")+`" aria-describedby="kz-chain-pos-error" data-on-input="chain.pos-typed">`+
 		`<p class="kz-field-error kz-chain-pos-error" id="kz-chain-pos-error" role="alert"></p>`+
-		`<label for="kz-chain-an-game">`+T("chain.game")+`</label><select id="kz-chain-an-game" data-on-change="chain.an-settings"><option value="direct">`+T("chain.game-direct")+`</option><option value="reverse">`+T("chain.game-reverse")+`</option></select>`+
+		`<label for="kz-chain-an-game">`+T("chain.game")+`</label><select id="kz-chain-an-game" aria-describedby="kz-chain-an-game-about" data-on-change="chain.an-settings">`+gameOptions(f)+`</select>`+
+		`<p class="kz-note kz-chain-game-about" id="kz-chain-an-game-about"></p>`+
 		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-an-rule" data-on-change="chain.an-settings">`+T("chain.first-rule")+`</label></div>`+
 		`<div class="kz-row"><button type="submit" class="kz-primary" id="kz-chain-solve">`+T("chain.solve")+`</button>`+
 		`<button type="button" data-on-click="chain.use-game">`+T("chain.use-game")+`</button></div></form>`+
@@ -63,6 +64,8 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	setInputValue(a.posIn, st.Position)
 	a.followGame()
 	setInputValue(a.gameSel, chainPick(st.AnRev, "reverse", "direct"))
+	a.gameAbout = get("kz-chain-an-game-about")
+	sayGame(f, a.gameAbout, st.AnRev)
 	setChecked(a.ruleBox, st.AnSingle)
 	f.Handle("chain.solve", func(dom.Event, dom.Element) { f.Go(a.solve) })
 	// The typed position is kept as it is typed, so a reload keeps it.
@@ -77,6 +80,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	// So are the game and the first-move rule chosen for it.
 	f.Handle("chain.an-settings", func(dom.Event, dom.Element) {
 		st.AnRev = inputValue(a.gameSel) == "reverse"
+		sayGame(f, a.gameAbout, st.AnRev)
 		st.AnSingle = checked(a.ruleBox)
 		st.Solved = false
 		a.w.save()
@@ -152,6 +156,7 @@ func (a *chainAnalyser) load(row string, reverse, single bool) {
 	a.w.state.Typed = true
 	setInputValue(a.posIn, row)
 	setInputValue(a.gameSel, chainPick(reverse, "reverse", "direct"))
+	sayGame(a.f, a.gameAbout, reverse)
 	setChecked(a.ruleBox, single)
 	a.f.Go(func() { a.solve() })
 }

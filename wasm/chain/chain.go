@@ -225,6 +225,18 @@ func (w *chainWidget) sentences(ce *frame.CallError) (string, bool) {
 	return "", false
 }
 
+// gameOptions are a game selector's options: the games' short names, so
+// they fit a phone's width; the rule of the game chosen is said under the
+// selector (sayGame).
+func gameOptions(f *frame.Frame) string {
+	return `<option value="direct">` + frame.HTMLEscape(f.T("chain.direct")) + `</option><option value="reverse">` + frame.HTMLEscape(f.T("chain.reverse")) + `</option>`
+}
+
+// sayGame writes, in about, what the game chosen is.
+func sayGame(f *frame.Frame, about dom.Element, reverse bool) {
+	about.SetTextContent(f.T(chainPick(reverse, "chain.about-reverse", "chain.about-direct")))
+}
+
 // rowOf reads a row the widget wrote itself (X and .).
 func rowOf(text string) chain.Row {
 	r, err := chain.Parse(text, "row")

@@ -20,7 +20,7 @@ type chainPlay struct {
 	said string // what the status says now
 
 	nIn, nError, gameSel, startSel, ruleBox  dom.Element
-	settingsNote                             dom.Element
+	settingsNote, gameAbout                  dom.Element
 	status, rowBox, hintBox, logBox, hintBtn dom.Element
 	rowMsg, history, bigBox, undoBtn         dom.Element
 
@@ -46,7 +46,8 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 		`<summary>`+T("chain.settings")+`</summary><div class="kz-grid">`+
 		`<label for="kz-chain-n">`+T("chain.n")+`</label><input type="number" id="kz-chain-n" min="1" max="`+strconv.Itoa(chainMaxN)+`" inputmode="numeric" aria-describedby="kz-chain-n-error" data-on-change="chain.settings">`+
 		`<p class="kz-field-error kz-chain-n-error" id="kz-chain-n-error" role="alert"></p>`+
-		`<label for="kz-chain-game">`+T("chain.game")+`</label><select id="kz-chain-game" data-on-change="chain.settings"><option value="direct">`+T("chain.game-direct")+`</option><option value="reverse">`+T("chain.game-reverse")+`</option></select>`+
+		`<label for="kz-chain-game">`+T("chain.game")+`</label><select id="kz-chain-game" aria-describedby="kz-chain-game-about" data-on-change="chain.settings">`+gameOptions(f)+`</select>`+
+		`<p class="kz-note kz-chain-game-about" id="kz-chain-game-about"></p>`+
 		`<label for="kz-chain-start">`+T("chain.starts")+`</label><select id="kz-chain-start" data-on-change="chain.settings"><option value="you">`+T("chain.starts-you")+`</option><option value="cpu">`+T("chain.starts-cpu")+`</option></select>`+
 		`<span></span><label class="kz-check"><input type="checkbox" id="kz-chain-rule" data-on-change="chain.settings">`+T("chain.first-rule")+`</label>`+
 		`</div><p class="kz-note" id="kz-chain-settings-note" hidden>`+T("chain.settings-next")+`</p></details>`+
@@ -68,6 +69,8 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	p.rowMsg, p.history, p.bigBox, p.undoBtn = get("kz-chain-row-msg"), get("kz-chain-history"), get("kz-chain-big-box"), get("kz-chain-undo")
 	setInputValue(p.nIn, strconv.Itoa(s.N))
 	setInputValue(p.gameSel, chainPick(s.Reverse, "reverse", "direct"))
+	p.gameAbout = get("kz-chain-game-about")
+	sayGame(f, p.gameAbout, s.Reverse)
 	setInputValue(p.startSel, chainPick(s.CPUFirst, "cpu", "you"))
 	setChecked(p.ruleBox, s.Single)
 	// Settings changed for the next game are said to be so again when the
@@ -143,6 +146,7 @@ func (p *chainPlay) readSettings() bool {
 		p.nError.SetTextContent(p.f.T("chain.n-range", typed, chainMaxN))
 	}
 	s.Reverse = inputValue(p.gameSel) == "reverse"
+	sayGame(p.f, p.gameAbout, s.Reverse)
 	s.CPUFirst = inputValue(p.startSel) == "cpu"
 	s.Single = checked(p.ruleBox)
 	g := p.game()
