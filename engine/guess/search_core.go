@@ -227,6 +227,7 @@ func (m *meter) add(n int) bool {
 
 func (m *meter) check() bool {
 	m.next = m.work + checkInterval
+	letCollectorRun()
 	if m.err != nil {
 		return false
 	}

@@ -127,7 +127,11 @@ func (sp *space) canonical(c Code, sym *symmetry) Code {
 		relabel[i] = -1
 	}
 	var taken uint16 // images already given out
-	symbols := make([]int, sp.length)
+	// On the stack: canonical runs once per code of a whole space (3.6
+	// million for 10 digits), where a slice a call was garbage enough to
+	// run WebAssembly out of memory on a loaded machine.
+	var buf [MaxLength]int
+	symbols := buf[:sp.length]
 	for i := 0; i < sp.length; i++ {
 		s := c.Symbol(i)
 		if relabel[s] < 0 {
@@ -155,7 +159,7 @@ func (sp *space) canonical(c Code, sym *symmetry) Code {
 				lengths[j], lengths[j-1] = lengths[j-1], lengths[j]
 			}
 		}
-		symbols = symbols[:0]
+		symbols = buf[:0]
 		for s, r := range lengths {
 			for range r {
 				symbols = append(symbols, s)
