@@ -72,7 +72,7 @@ type Link struct {
 // start or after ?, & or #). Anything else, an '=' included, is read as a
 // board, so a typo in .mine text is named where it is, as a board's error.
 func IsLink(text string) bool {
-	t := strings.TrimSpace(narrowText(strings.TrimPrefix(text, "\uFEFF")))
+	t := strings.TrimSpace(NarrowText(strings.TrimPrefix(text, "\uFEFF")))
 	lower := strings.ToLower(t)
 	for _, prefix := range []string{"http:", "https:", "www.", "?", "#"} {
 		if strings.HasPrefix(lower, prefix) {
@@ -131,7 +131,7 @@ type param struct {
 func ParseLink(typed string) (*Link, error) {
 	// A full-width form narrows to one ASCII character, so a column of
 	// the narrowed text is the column the user typed.
-	text := narrowText(typed)
+	text := NarrowText(typed)
 	p := &linkParser{text: text, typed: []rune(typed)}
 	start := len(text) - len(strings.TrimLeft(text, " \t\r\n\uFEFF"))
 	s := strings.TrimRight(text[start:], " \t\r\n")

@@ -137,8 +137,11 @@ func narrow(r rune) rune {
 	return r
 }
 
-// narrowText is text with every full-width form narrowed.
-func narrowText(text string) string {
+// NarrowText is text with every full-width form narrowed: what a Chinese
+// or Japanese input method types ("１２３", the ideographic space) read
+// as the ASCII it stands for, so that a number typed in any field reads
+// as the digits the user sees.
+func NarrowText(text string) string {
 	return strings.Map(narrow, text)
 }
 

@@ -217,3 +217,10 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A number typed in a field with a CJK input method reads as its digits.
+func TestNarrowTextReadsFullWidthDigits(t *testing.T) {
+	if got := NarrowText("０１２３４５６７８９\u3000Ａｘ"); got != "0123456789 Ax" {
+		t.Fatalf("NarrowText: %q", got)
+	}
+}

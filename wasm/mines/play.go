@@ -355,7 +355,9 @@ func (m *minesPlay) readSettings() {
 		// 0 stands for what was typed, kept to correct after a reload.
 		m.w.state.CustomSize = []string{inputValue(m.widthIn), inputValue(m.heightIn), inputValue(m.minesIn)}
 	}
-	s.Seed = strings.TrimSpace(inputValue(m.seedIn))
+	// A board number typed with a CJK input method ("１２３") is the
+	// number its digits say.
+	s.Seed = strings.TrimSpace(mines.NarrowText(inputValue(m.seedIn)))
 	if pace := whole(m.paceSel); pace > 0 {
 		s.Pace = pace
 	}
