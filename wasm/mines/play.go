@@ -90,9 +90,15 @@ type minesPlay struct {
 	tick    chan struct{} // closed to end the running clock's goroutine
 	auto    bool          // auto-play is running
 	autoGen int           // bumps to stop an auto-play loop
-	prob    []float64
-	hint    *minesHint
-	readAt  int // the cell the readout describes (-1: none)
+	// Auto-play's moves are said on the widget's live line at most once
+	// every minesAutoSayEvery (see sayAutoMove).
+	autoSaidAt       time.Time
+	autoPending      string // the move to say when the wait is over ("": none)
+	autoPendingGuess bool
+	autoSayTimer     *time.Timer
+	prob             []float64
+	hint             *minesHint
+	readAt           int // the cell the readout describes (-1: none)
 }
 
 func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
@@ -304,7 +310,7 @@ const minesPlayHTML = `<details class="kz-settings"><summary>@mines.settings</su
 	`<label class="kz-check"><input type="checkbox" id="kz-mines-heat" data-on-change="mines.heat">@mines.heatmap</label>` +
 	`<label class="kz-check"><input type="checkbox" id="kz-mines-safe" data-on-change="mines.safe">@mines.safe-marks</label>` +
 	`<button type="button" class="kz-link kz-apart" data-on-click="mines.to-analyser">@mines.to-analyser</button></div>` +
-	`<p class="kz-note kz-mines-auto-note" aria-live="polite"></p><p class="kz-note kz-mines-heat-note"></p><b data-slot="hint-busy"></b><div class="kz-mines-hint-box"></div><b data-slot="heat-busy"></b>` +
+	`<p class="kz-note kz-mines-auto-note"></p><p class="kz-note kz-mines-heat-note"></p><b data-slot="hint-busy"></b><div class="kz-mines-hint-box"></div><b data-slot="heat-busy"></b>` +
 	`<details class="kz-mines-records" hidden><summary>@mines.records</summary><div class="kz-mines-records-body"></div></details>`
 
 // ---- Settings
@@ -1199,6 +1205,13 @@ func (m *minesPlay) stopAuto() {
 		m.autoGen++
 		m.showAuto()
 	}
+	// A move not yet said stays unsaid: the game's end, or the pause,
+	// is what the reader hears now.
+	m.autoPending = ""
+	if m.autoSayTimer != nil {
+		m.autoSayTimer.Stop()
+		m.autoSayTimer = nil
+	}
 }
 
 // autoLoop lets the engine play one move at a time, at the chosen pace,
@@ -1259,19 +1272,60 @@ func (m *minesPlay) autoLoop(gen int) {
 // move as certain.
 func (m *minesPlay) showAutoMove(mv mines.Move) {
 	at := m.w.cellName(mv.X, mv.Y)
+	var text string
 	switch mv.Why {
 	case mines.WhySafe:
-		m.autoNote.SetTextContent(m.f.T("mines.auto-safe", at))
+		text = m.f.T("mines.auto-safe", at)
 	case mines.WhyMine:
-		m.autoNote.SetTextContent(m.f.T("mines.auto-mine", at))
+		text = m.f.T("mines.auto-mine", at)
 	case mines.WhyFirst:
-		m.autoNote.SetTextContent(m.f.T("mines.auto-first", at))
+		text = m.f.T("mines.auto-first", at)
 	default:
-		m.autoNote.SetTextContent(m.f.T("mines.auto-guess", at, m.w.percentText(mv.Prob)))
-		m.autoNote.Class().Add("kz-mines-auto-guess")
+		text = m.f.T("mines.auto-guess", at, m.w.percentText(mv.Prob))
+	}
+	guess := mv.Why != mines.WhySafe && mv.Why != mines.WhyMine && mv.Why != mines.WhyFirst
+	m.autoNote.SetTextContent(text)
+	toggleClass(m.autoNote, "kz-mines-auto-guess", guess)
+	if m.auto { // the move that ended the game is not said: the end is
+		m.sayAutoMove(text, guess)
+	}
+}
+
+// minesAutoSayEvery is the least time between two of Auto-play's moves
+// said to a screen reader: about the time one sentence takes to speak.
+const minesAutoSayEvery = 3 * time.Second
+
+// sayAutoMove says one of Auto-play's moves on the widget's live line.
+// The note under the board shows every move, but a live line changed at
+// every move (16 a second at the fast pace) queued sentences the screen
+// reader spoke for minutes after the game was over: a move is said at
+// most once every minesAutoSayEvery, the latest one when the wait is
+// over, and a guess (the move at a risk) before any certain move.
+func (m *minesPlay) sayAutoMove(text string, guess bool) {
+	if m.autoPending != "" && m.autoPendingGuess && !guess {
+		return // the guess waiting is said first
+	}
+	m.autoPending, m.autoPendingGuess = text, guess
+	if m.autoSayTimer != nil {
 		return
 	}
-	m.autoNote.Class().Remove("kz-mines-auto-guess")
+	wait := minesAutoSayEvery - time.Since(m.autoSaidAt)
+	if wait <= 0 {
+		m.sayAutoPending()
+		return
+	}
+	m.autoSayTimer = m.f.After(wait, func() {
+		m.autoSayTimer = nil
+		m.sayAutoPending()
+	})
+}
+
+func (m *minesPlay) sayAutoPending() {
+	if m.autoPending == "" || !m.auto {
+		return
+	}
+	m.f.Say(m.autoPending)
+	m.autoPending, m.autoSaidAt = "", time.Now()
 }
 
 // ---- Sentences shared with the analyser
