@@ -113,13 +113,14 @@
   // A build has one module with every game, and may have smaller ones
   // with a single game each (the embed build). build.modules lists them:
   // {file, games, size (raw bytes), id (Go's build ID), inline? (base64
-  // gzip)}. A page loads the smallest module that covers the games it
+  // gzip), script? (the module also lies beside the loader as a classic
+  // script, FILE.js: the embed build's do, the hosted site's do not)}. A page loads the smallest module that covers the games it
   // shows, so a post with one Minesweeper widget never downloads the
   // other games.
 
   var modules = (build.modules || []).map(function (m) {
     return {
-      file: m.file, games: m.games, size: m.size, id: m.id, inline: m.inline,
+      file: m.file, games: m.games, size: m.size, id: m.id, inline: m.inline, script: !!m.script,
       compiled: null,      // Promise<WebAssembly.Module>
       page: null,          // Promise<kibitzPage>, the widgets' Go
       engine: null,        // Promise<Engine>, the widgets' worker
@@ -240,12 +241,14 @@
     if (!build.goRuntime) {
       return Promise.reject(kibitzError("internal", "kibitz.js is unbuilt: run scripts/build and use dist/"));
     }
-    if (location.protocol === "file:") return scriptModule(module, fresh);
+    if (location.protocol === "file:" && module.script) return scriptModule(module, fresh);
     // A host on another origin that sends no CORS header (most do not,
     // unless told) refuses the fetch; the classic script beside the
-    // module loads from any origin, as scripts do.
+    // module loads from any origin, as scripts do. A build without the
+    // scripts (the hosted site's) has nothing else to try, and its error
+    // names the file it fetched.
     return streamModule(module, fresh).catch(function (err) {
-      if (!err.unfetched) throw err;
+      if (!err.unfetched || !module.script) throw err;
       return scriptModule(module, fresh).catch(function (again) {
         var neither = new Error(err.message + "; " + again.message);
         neither.unfetched = true;

@@ -175,9 +175,12 @@ func Build(root, out string) (*Result, error) {
 	inlined := base64.StdEncoding.EncodeToString(gz)
 	runtime := goRuntime(wasmExec)
 
-	siteJS := wrapLoader(loader, version, runtime, []Module{whole}, "")
-	inlineJS := wrapLoader(loader, version, runtime, []Module{whole}, inlined)
-	embedJS := wrapLoader(loader, version, runtime, modules, "")
+	// Only the embed build writes each module also as a classic script
+	// (moduleScript): the site's loader fetches its module, and names it
+	// when that fails, not a script the site does not have.
+	siteJS := wrapLoader(loader, version, runtime, []Module{whole}, "", false)
+	inlineJS := wrapLoader(loader, version, runtime, []Module{whole}, inlined, false)
+	embedJS := wrapLoader(loader, version, runtime, modules, "", true)
 
 	site := filepath.Join(out, "site")
 	if err := os.RemoveAll(out); err != nil {
@@ -319,19 +322,21 @@ func goRuntime(wasmExec []byte) string {
 }
 
 // wrapLoader gives kibitz.js its build facts in a private scope: the
-// modules it may load, and with inlined (base64 gzip) the one module
-// inlined.
-func wrapLoader(loader []byte, version, runtime string, modules []Module, inlined string) []byte {
+// modules it may load, with inlined (base64 gzip) the one module inlined,
+// and with scripts the news that each module also lies beside it as a
+// classic script (FILE.js, for file:// and hosts without CORS).
+func wrapLoader(loader []byte, version, runtime string, modules []Module, inlined string, scripts bool) []byte {
 	type entry struct {
 		File   string   `json:"file"`
 		Games  []string `json:"games"`
 		Size   int      `json:"size"`
 		ID     string   `json:"id"`
 		Inline string   `json:"inline,omitempty"`
+		Script bool     `json:"script,omitempty"`
 	}
 	var list []entry
 	for _, m := range modules {
-		list = append(list, entry{m.File, m.Games, m.Bytes, m.ID, inlined})
+		list = append(list, entry{m.File, m.Games, m.Bytes, m.ID, inlined, scripts})
 	}
 	table, _ := json.Marshal(list)
 	var b bytes.Buffer
