@@ -122,6 +122,7 @@
     return {
       file: m.file, games: m.games, size: m.size, id: m.id, inline: m.inline, script: !!m.script,
       compiled: null,      // Promise<WebAssembly.Module>
+      failed: false,       // a load failed: the next one asks past the caches
       page: null,          // Promise<kibitzPage>, the widgets' Go
       engine: null,        // Promise<Engine>, the widgets' worker
       fraction: 0,         // how far loading has got, 0..1
@@ -187,7 +188,10 @@
       // files beside an old loader the browser cached, or the reverse) is
       // fetched once more past the HTTP cache; if it still is not, the
       // reader is told to reload rather than shown a crash.
-      module.compiled = loadModule(module, false)
+      // A try after a failed one asks past every cache (the browser's,
+      // the site's service worker's): a damaged copy one of them kept
+      // would otherwise come again, however often the reader tried.
+      module.compiled = loadModule(module, module.failed)
         .then(function (wasm) { return ownBuild(module, wasm) ? wasm : loadModule(module, true); })
         .then(function (wasm) {
           if (!ownBuild(module, wasm)) {
@@ -203,6 +207,7 @@
         })
         .catch(function (err) {
           module.compiled = null; // let a later call try again
+          module.failed = true;
           if (err.code) throw err;
           if (/Content.Security.Policy|unsafe-eval/i.test(err.message)) {
             throw kibitzError("blocked", "This page's Content-Security-Policy does not let it run WebAssembly, which the solver is: " +

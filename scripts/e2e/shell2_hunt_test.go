@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -80,5 +81,74 @@ func TestHostedSiteNamesTheModuleItFetched(t *testing.T) {
 			t.Errorf("the hosted site's loader asked for %s, a file the site does not have (asked: %v)", path, asked)
 			break
 		}
+	}
+}
+
+// damageCachedModule cuts the module the site's service worker keeps to
+// a tenth, as a proxy that cut the download short leaves it.
+func damageCachedModule(t *testing.T, ctx context.Context) {
+	t.Helper()
+	kept := eval[float64](t, ctx, `(async () => {
+		const names = (await caches.keys()).filter(n => n.startsWith('kibitz-'));
+		const cache = await caches.open(names[0]);
+		const whole = await (await cache.match('kibitz.wasm')).arrayBuffer();
+		await cache.put('kibitz.wasm', new Response(whole.slice(0, whole.byteLength / 10), {headers: {'Content-Type': 'application/wasm'}}));
+		return (await (await cache.match('kibitz.wasm')).arrayBuffer()).byteLength;
+	})()`)
+	if kept == 0 {
+		t.Fatal("the service worker keeps no module to damage")
+	}
+}
+
+// cachedModuleSize is the size of the module the site's service worker
+// keeps.
+func cachedModuleSize(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	return int(eval[float64](t, ctx, `(async () => {
+		const names = (await caches.keys()).filter(n => n.startsWith('kibitz-'));
+		const hit = names.length && await (await caches.open(names[0])).match('kibitz.wasm');
+		return hit ? (await hit.arrayBuffer()).byteLength : 0;
+	})()`))
+}
+
+// tryAgain presses the placeholder's "Try again" and waits for what comes
+// of it: "loaded" (the widget is built) or the placeholder's new message.
+func tryAgain(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	eval[bool](t, ctx, `(() => {
+		const root = document.querySelector('[data-kibitz=app]').shadowRoot;
+		root.querySelector('.kz-failed').dataset.before = 'yes';
+		root.querySelector('button').click();
+		return true;
+	})()`)
+	return poll[string](t, ctx, `(() => {
+		const root = document.querySelector('[data-kibitz=app]').shadowRoot;
+		if (root.querySelector('.kz-body > *')) return 'loaded';
+		const failed = root.querySelector('.kz-failed:not([data-before])');
+		return failed ? failed.textContent : '';
+	})()`, 60*time.Second)
+}
+
+// A module the service worker kept damaged (cut short, or corrupted on
+// the disk) loads on "Try again", and the worker keeps the whole one from
+// then on. The worker served its damaged copy on every try: the reader
+// read "arrived damaged … Try again", tried, and read it again, until
+// the site's next deploy.
+func TestHostedSiteTriesAgainPastADamagedCachedModule(t *testing.T) {
+	server := serve(t, filepath.Join(dist, "site"))
+	ctx := tab(t)
+	underWorker(t, ctx, server.URL+"/")
+	whole := cachedModuleSize(t, ctx)
+	damageCachedModule(t, ctx)
+	navigate(t, ctx, server.URL+"/")
+	said := poll[string](t, ctx, `(() => { const root = document.querySelector('[data-kibitz=app]').shadowRoot; const failed = root && root.querySelector('.kz-failed'); return failed ? failed.textContent : ''; })()`, 30*time.Second)
+	if !strings.Contains(said, "kibitz.wasm arrived damaged") {
+		t.Fatalf("with a damaged module kept, the page said %q; want that kibitz.wasm arrived damaged", said)
+	}
+	if got := tryAgain(t, ctx); got != "loaded" {
+		t.Fatalf("Try again after a damaged module said %q; want the solver loaded (the site has the whole module)", got)
+	}
+	if kept := cachedModuleSize(t, ctx); kept != whole {
+		t.Errorf("after Try again the service worker keeps %d bytes of the module; want the whole %d", kept, whole)
 	}
 }
