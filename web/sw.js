@@ -10,11 +10,18 @@
  * a mix of old and new files, until the next deploy. A file the server
  * says is unchanged (304) comes from the HTTP cache, so the first visit
  * does not download the module twice (the page fetched it already).
+ *
+ * A module is kept only as its build made it: the build fills in the
+ * module's SHA-256 (INTEGRITY), and a copy that does not match (cut short
+ * by a proxy, damaged on the way) is not kept. Kept, it would be served
+ * again on every visit and every "Try again", and the reader could not
+ * run the solver until the next deploy.
  */
 "use strict";
 
 var VERSION = "__KIBITZ_VERSION__";
 var FILES = "__KIBITZ_FILES__";
+var INTEGRITY = "__KIBITZ_INTEGRITY__"; // file → "sha256-BASE64", for the modules
 var CACHE = "kibitz-" + VERSION;
 
 self.addEventListener("install", function (event) {
@@ -22,7 +29,9 @@ self.addEventListener("install", function (event) {
     caches.open(CACHE)
       .then(function (cache) {
         return Promise.all(FILES.map(function (file) {
-          return fetch(new Request(file, { cache: "no-cache" })).then(function (response) {
+          // A module that does not match fails the install: the next
+          // visit installs again.
+          return fetch(new Request(file, { cache: "no-cache", integrity: INTEGRITY[file] || "" })).then(function (response) {
             if (!response.ok) throw new TypeError("HTTP " + response.status + " for " + file);
             return unredirected(response);
           }).then(function (response) { return cache.put(file, response); });
@@ -43,6 +52,25 @@ function unredirected(response) {
   return response.blob().then(function (body) {
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   });
+}
+
+// keepIfWhole keeps a response in the cache, a module only if it is the
+// build's: its SHA-256 matches.
+function keepIfWhole(cache, request, response) {
+  var sri = INTEGRITY[new URL(request.url).pathname.split("/").pop()];
+  if (!sri) return cache.put(request, response);
+  return response.arrayBuffer().then(function (body) {
+    return crypto.subtle.digest("SHA-256", body).then(function (sum) {
+      if ("sha256-" + base64(new Uint8Array(sum)) !== sri) return;
+      return cache.put(request, new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
+    });
+  });
+}
+
+function base64(bytes) {
+  var text = "";
+  for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
+  return btoa(text);
 }
 
 self.addEventListener("activate", function (event) {
@@ -67,9 +95,11 @@ self.addEventListener("fetch", function (event) {
       // a worker that installed mid-deploy, or behind a stale CDN edge,
       // may keep a mix, and the network's copy replaces it. Offline, the
       // kept copy still answers.
+      // The loader asks so too when it tries again after a module that
+      // came damaged: the copy kept here may be the damaged one.
       if (request.cache === "reload" && request.mode !== "navigate" && !new URL(request.url).search) {
         return fetch(request).then(function (response) {
-          if (response.ok) event.waitUntil(cache.put(request, response.clone()).catch(function () {}));
+          if (response.ok) event.waitUntil(keepIfWhole(cache, request, response.clone()).catch(function () {}));
           return response;
         }, function (err) {
           return cache.match(request).then(function (hit) { if (hit) return hit; throw err; });

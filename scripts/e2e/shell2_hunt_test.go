@@ -6,6 +6,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -84,6 +85,21 @@ func TestHostedSiteNamesTheModuleItFetched(t *testing.T) {
 	}
 }
 
+// installEnds waits until the install of the site's service worker, which
+// the page registered, has ended, and returns how: "activated", or
+// "redundant" when it failed. (Registering the same worker again joins
+// the page's registration, or starts one if the last failed.)
+func installEnds(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return eval[string](t, ctx, `(async () => {
+		const reg = await navigator.serviceWorker.register('sw.js');
+		const worker = reg.installing || reg.waiting || reg.active;
+		const ended = () => worker.state === 'activated' || worker.state === 'redundant';
+		if (!ended()) await new Promise(resolve => worker.addEventListener('statechange', () => { if (ended()) resolve(); }));
+		return worker.state;
+	})()`)
+}
+
 // damageCachedModule cuts the module the site's service worker keeps to
 // a tenth, as a proxy that cut the download short leaves it.
 func damageCachedModule(t *testing.T, ctx context.Context) {
@@ -150,5 +166,73 @@ func TestHostedSiteTriesAgainPastADamagedCachedModule(t *testing.T) {
 	}
 	if kept := cachedModuleSize(t, ctx); kept != whole {
 		t.Errorf("after Try again the service worker keeps %d bytes of the module; want the whole %d", kept, whole)
+	}
+}
+
+// The service worker keeps a module only if it is whole: one that came
+// damaged when the worker installed (a proxy cut it short) fails the
+// install, and the next visit installs again. The damaged copy was kept
+// and served from then on, offline and online, until the next deploy.
+func TestHostedSiteWorkerKeepsNoDamagedModule(t *testing.T) {
+	module, err := os.ReadFile(filepath.Join(dist, "site", "kibitz.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := builder.SiteHandler(filepath.Join(dist, "site"))
+	var mu sync.Mutex
+	damaged := 0
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The worker's first fetch of the module (its referrer is the
+		// worker's script) comes cut short; the page's, and later ones,
+		// whole.
+		mu.Lock()
+		first := r.URL.Path == "/kibitz.wasm" && strings.HasSuffix(r.Referer(), "/sw.js") && damaged == 0
+		if first {
+			damaged++
+		}
+		mu.Unlock()
+		if first {
+			w.Header().Set("Content-Type", "application/wasm")
+			w.Header().Set("Cache-Control", "no-store")
+			w.Write(module[:len(module)/10])
+			return
+		}
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(server.Close)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/")
+	waitWidget(t, ctx, `[data-kibitz="app"]`)
+	// The first install fails; the next visit's succeeds.
+	states := []string{installEnds(t, ctx)}
+	if states[0] != "activated" {
+		navigate(t, ctx, server.URL+"/")
+		states = append(states, installEnds(t, ctx))
+	}
+	mu.Lock()
+	served := damaged
+	mu.Unlock()
+	if served != 1 {
+		t.Fatalf("the worker was served the damaged module %d times; this test damages its first fetch", served)
+	}
+	t.Logf("installs: %v", states)
+	if kept := cachedModuleSize(t, ctx); kept != len(module) {
+		t.Errorf("the service worker keeps %d bytes of the module; want the whole %d or none", kept, len(module))
+	}
+	navigate(t, ctx, server.URL+"/")
+	poll[bool](t, ctx, `!!navigator.serviceWorker.controller`, 30*time.Second)
+	server.Close()
+	goOffline(t, ctx)
+	if err := openPage(t, ctx, server.URL+"/"); err != nil {
+		t.Fatalf("offline: %v", err)
+	}
+	said := poll[string](t, ctx, `(() => {
+		const root = document.querySelector('[data-kibitz=app]').shadowRoot;
+		if (root && root.querySelector('.kz-body > *')) return 'loaded';
+		const failed = root && root.querySelector('.kz-failed');
+		return failed ? failed.textContent : '';
+	})()`, 60*time.Second)
+	if said != "loaded" {
+		t.Errorf("offline, the site said %q; want the solver loaded from the worker's copy", said)
 	}
 }

@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -75,6 +77,12 @@ func nextDeploy(t *testing.T) (dir, before, after string) {
 	before = string(m[1])
 	after = "0ther" + before[5:]
 	dir = t.TempDir()
+	// The service worker knows the module's SHA-256: the next deploy's
+	// worker, the next module's.
+	module, err := os.ReadFile(filepath.Join(site, "kibitz.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	entries, err := os.ReadDir(site)
 	if err != nil {
 		t.Fatal(err)
@@ -85,21 +93,36 @@ func nextDeploy(t *testing.T) (dir, before, after string) {
 			t.Fatal(err)
 		}
 		switch e.Name() {
-		case "kibitz.js", "sw.js":
+		case "kibitz.js":
 			b = bytes.ReplaceAll(b, []byte(before), []byte(after))
+		case "sw.js":
+			b = bytes.ReplaceAll(b, []byte(before), []byte(after))
+			b = bytes.ReplaceAll(b, []byte(moduleSRI(module)), []byte(moduleSRI(nextModule(module))))
 		case "index.html":
 			b = append(b, "<!-- the next deploy -->\n"...)
 		case "kibitz.wasm":
-			name := "kibitz-next-deploy"
-			section := append([]byte{byte(len(name))}, name...)
-			b = append(b, 0, byte(len(section)))
-			b = append(b, section...)
+			b = nextModule(b)
 		}
 		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	return dir, before, after
+}
+
+// nextModule is the module of the next deploy: the same code, with a
+// custom section added.
+func nextModule(module []byte) []byte {
+	name := "kibitz-next-deploy"
+	section := append([]byte{byte(len(name))}, name...)
+	next := append(slices.Clip(module), 0, byte(len(section)))
+	return append(next, section...)
+}
+
+// moduleSRI is a module's SHA-256 as the service worker knows it.
+func moduleSRI(module []byte) string {
+	sum := sha256.Sum256(module)
+	return "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
 }
 
 // A reader who has the hosted site offline gets the next deploy whole: the
@@ -198,13 +221,15 @@ const updateNoticeJS = `(() => {
 	return notice ? notice.textContent : '';
 })()`
 
-// A service worker that installed while the host still served another
+// A service worker that installs while the host still serves another
 // build's module beside the new loader (an upload half done, a CDN edge not
-// yet updated) keeps that mix; once the host serves the right file, the
-// loader's second fetch, past the cache, passes the worker too, and its
-// answer replaces the kept copy: the reader's next visit works. (The worker
-// answered that fetch from its cache, so the reader met "outdated" on
-// every visit until the next deploy.)
+// yet updated) does not keep that mix: the module's SHA-256 is not its
+// build's, and the install fails. Once the host serves the right file,
+// the reader's next visit installs the worker again, and works. (A worker
+// that kept such a mix heals too: the loader's second fetch, past the
+// cache, passes the worker, and its answer replaces the kept copy; the
+// worker had answered that fetch from its cache, so the reader met
+// "outdated" on every visit until the next deploy.)
 func TestHostedSiteHealsAMixedInstall(t *testing.T) {
 	other, err := os.ReadFile(filepath.Join(dist, "embed", "kibitz-guess.wasm"))
 	if err != nil {
@@ -225,7 +250,9 @@ func TestHostedSiteHealsAMixedInstall(t *testing.T) {
 	t.Cleanup(server.Close)
 	ctx := tab(t)
 	navigate(t, ctx, server.URL+"/")
-	poll[bool](t, ctx, `navigator.serviceWorker.ready.then(() => true)`, 30*time.Second)
+	if state := installEnds(t, ctx); state != "redundant" {
+		t.Errorf("the worker that met another build's module ended %s; want its install failed (redundant)", state)
+	}
 	stale.Store(false) // the host catches up
 	navigate(t, ctx, server.URL+"/")
 	poll[bool](t, ctx, `!!navigator.serviceWorker.controller`, 30*time.Second)

@@ -228,9 +228,14 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
 	precache = append(precache, icons...)
 	sort.Strings(precache[1:])
 	files, _ := json.Marshal(precache)
+	// The service worker keeps a module only if its SHA-256 is the
+	// build's: a damaged copy kept would be served on every visit.
+	moduleSum := sha256.Sum256(wasm)
+	integrity, _ := json.Marshal(map[string]string{"kibitz.wasm": "sha256-" + base64.StdEncoding.EncodeToString(moduleSum[:])})
 	siteFiles["sw.js"] = bytes.NewBufferString(strings.NewReplacer(
 		`"__KIBITZ_VERSION__"`, fmt.Sprintf("%q", version),
 		`"__KIBITZ_FILES__"`, string(files),
+		`"__KIBITZ_INTEGRITY__"`, string(integrity),
 	).Replace(string(serviceWorker))).Bytes()
 	for name, content := range siteFiles {
 		if err := os.WriteFile(filepath.Join(site, name), content, 0o644); err != nil {
