@@ -806,7 +806,8 @@
   // A call runs on the pool's first engine. A method the engine can split
   // (engine/api/parallel.go) is shared: the first engine plans it as parts
   // (NAME.split), every engine takes parts from one queue (the other
-  // workers start at the first such call, and stay), and the first merges
+  // workers start when a plan has parts for them, one per part up to the
+  // pool's size, and stay), and the first merges
   // the results (NAME.merge), which gives what one worker would have.
   // Progress counts the parts' progress; cancelling stops every part; a
   // part whose worker crashed runs again on that engine's fresh worker,
@@ -879,7 +880,6 @@
     var stop = new AbortController(); // the caller's cancel, or a part that failed
     var onAbort = function () { stop.abort(); };
     if (signal) signal.addEventListener("abort", onAbort);
-    this._grow(); // the other workers start while the first plans
     var work = first.call(method + ".split", { params: params === undefined ? null : params, workers: this._size }, { signal: stop.signal, owner: pool })
       .then(function (plan) { return pool._runParts(plan.parts, stop, options.onProgress).then(function (results) {
         return first.call(method + ".merge", { merge: plan.merge, results: results },
@@ -895,10 +895,14 @@
     });
   };
 
-  // _grow starts the pool's other engines, once: only a call that splits
-  // needs them. One that cannot start says why when it is given a part.
-  Pool.prototype._grow = function () {
-    while (!this._closed && this._engines.length < this._size) {
+  // _grow starts more of the pool's engines, up to count (without, the
+  // pool's size), once: only a plan with parts for them needs them, and
+  // many plans have none (the first engine answers a quick hint whole),
+  // for which a worker would take memory and no part. One that cannot
+  // start says why when it is given a part.
+  Pool.prototype._grow = function (count) {
+    var wanted = count === undefined ? this._size : Math.min(count, this._size);
+    while (!this._closed && this._engines.length < wanted) {
       var engine = new Engine(this._module);
       this._engines.push(engine);
       engine._start().catch(function () { /* its first call starts it again, and reports */ });
@@ -909,7 +913,7 @@
   // resolves with their results, in the plan's order.
   Pool.prototype._runParts = function (parts, stop, onProgress) {
     var pool = this;
-    this._grow();
+    this._grow(parts.length);
     var engines = this._engines;
     var queue = parts.map(function (_, i) { return i; });
     var results = new Array(parts.length), share = parts.map(function () { return 0; });

@@ -236,3 +236,33 @@ func TestHostedSiteWorkerKeepsNoDamagedModule(t *testing.T) {
 		t.Errorf("offline, the site said %q; want the solver loaded from the worker's copy", said)
 	}
 }
+
+// A pool starts a worker for each part of a call's plan, up to its size,
+// and none for a plan the first worker answers whole: a hint the plan
+// weighs itself, or a one-game bench. Every such call started the pool's
+// other workers (up to four, tens of megabytes each), to take no part.
+func TestPoolStartsNoWorkerForAPlanWithoutParts(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const pool = await Kibitz.createEngine({game: 'mines', workers: 4});
+		const state = (await pool.call('mines.new', {level: 'expert', seed: 3})).state;
+		const counts = {};
+		await pool.call('mines.hint', {state, split: false}); // the plan weighs every candidate itself: no part
+		counts.hint = pool._engines.length;
+		await pool.call('mines.bench', {level: 'beginner', games: 1}); // one part
+		counts.oneGame = pool._engines.length;
+		await pool.call('mines.bench', {level: 'beginner', games: 2}); // two parts
+		counts.twoGames = pool._engines.length;
+		await pool.call('mines.bench', {level: 'beginner', games: 40}); // a part for every worker
+		counts.fortyGames = pool._engines.length;
+		pool.terminate();
+		return counts;
+	})()`)
+	want := map[string]any{"hint": 1.0, "oneGame": 1.0, "twoGames": 2.0, "fortyGames": 4.0}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("workers of a pool of 4 after %s: %v; want %v (all: %v)", k, got[k], v, got)
+		}
+	}
+}
