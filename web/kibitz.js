@@ -1344,11 +1344,13 @@
   // firstScreen tells which screen a widget opens on, as its Go does
   // (wasm/<game>): the mode data-mode names, else the one the reader left
   // (its saved state's), and for Minesweeper the level data-preset names,
-  // else the saved one. The app opens on the game the reader left, whose
+  // else the saved one. The app opens on the game its address names
+  // (#mines: wasm/app), else on the game the reader left; the game's
   // widget's state is saved under the app's key and the game's name.
   function firstScreen(game, mode, preset, key) {
     if (game === "app") {
-      var left = savedState("app", key).game;
+      var linked = location.hash.slice(1);
+      var left = allGames.indexOf(linked) >= 0 ? linked : savedState("app", key).game;
       if (typeof left !== "string" || !placeholderHeights[left]) return { game: "app", shape: "app" };
       var inner = firstScreen(left, "", "", key + "/" + left);
       inner.inApp = true;

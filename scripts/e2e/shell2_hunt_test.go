@@ -266,3 +266,46 @@ func TestPoolStartsNoWorkerForAPlanWithoutParts(t *testing.T) {
 		}
 	}
 }
+
+// While the solver loads, a link to a game (/#mines) holds the place of
+// that game's screen, as the reader who left Minesweeper gets at / : the
+// page does not jump when the game arrives. The placeholder took the
+// place of the saved screen, the welcome's for a newcomer, and the
+// Minesweeper board came in some 450 pixels taller.
+func TestHostedSitePlaceholderHoldsTheLinkedGamesPlace(t *testing.T) {
+	site := builder.SiteHandler(filepath.Join(dist, "site"))
+	held := make(chan struct{})
+	t.Cleanup(func() { close(held) })
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/kibitz.wasm": // the module is on its way for the whole test
+			select {
+			case <-held:
+			case <-r.Context().Done():
+			}
+		case "/sw.js":
+			http.NotFound(w, r)
+		default:
+			site.ServeHTTP(w, r)
+		}
+	}))
+	t.Cleanup(server.CloseClientConnections)
+	ctx := tab(t)
+	height := func(url, saved string) string {
+		t.Helper()
+		navigate(t, ctx, server.URL+"/elsewhere") // the host's 404: another page of the origin
+		eval[bool](t, ctx, `(localStorage.clear(), `+saved+`, true)`)
+		navigate(t, ctx, url)
+		return poll[string](t, ctx, `(() => { const root = document.querySelector('[data-kibitz=app]').shadowRoot; const box = root && root.querySelector('.kz-loading'); return box && box.style.minHeight; })()`, 30*time.Second)
+	}
+	welcome := height(server.URL+"/", `0`)
+	left := height(server.URL+"/", `localStorage.setItem('kibitz/app//#app-0', JSON.stringify({game: 'mines'}))`)
+	linked := height(server.URL+"/#mines", `0`)
+	linkedOverLeft := height(server.URL+"/#mines", `localStorage.setItem('kibitz/app//#app-0', JSON.stringify({game: 'guess'}))`)
+	if left == welcome {
+		t.Fatalf("the placeholder of Minesweeper and of the welcome are both %s: this test cannot tell them apart", left)
+	}
+	if linked != left || linkedOverLeft != left {
+		t.Errorf("at /#mines the placeholder is %s high for a newcomer and %s for a reader who left number guessing; want Minesweeper's, %s (the welcome's is %s)", linked, linkedOverLeft, left, welcome)
+	}
+}
