@@ -2,11 +2,11 @@ package guess
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The text form of a history is one turn per line: the guess, then its
@@ -391,7 +391,7 @@ func turnLabel(fields []string) int {
 	switch {
 	case len(fields) == 0:
 		return 0
-	case isHashNumber(fields[0]) || cjkTurn.MatchString(narrowAll(fields[0])):
+	case isHashNumber(fields[0]) || isCJKTurn(narrowAll(fields[0])):
 		return 1
 	case len(fields) > 1 && isWord(fields[0]) && (isDigits(narrowAll(fields[1])) || isHashNumber(fields[1]) || isTurnNumber(narrowAll(fields[1]))):
 		return 2
@@ -399,9 +399,27 @@ func turnLabel(fields []string) int {
 	return 0
 }
 
-// cjkTurn is a turn numbered in Chinese or Japanese: 第3回, 第3次, 第3轮,
-// 第3手, 3回目, 3手目, 3次.
-var cjkTurn = regexp.MustCompile(`^(第[0-9]+[回次轮輪手步局]目?|[0-9]+[回次手]目?)$`)
+// isCJKTurn reports whether s is a turn numbered in Chinese or Japanese:
+// 第3回, 第3次, 第3轮, 第3手, 3回目, 3手目, 3次. Matched by hand: the
+// regular expression it was brought package regexp into the module,
+// 130 KB gzipped, for this one pattern.
+func isCJKTurn(s string) bool {
+	rest, ordinal := strings.CutPrefix(s, "第")
+	digits := 0
+	for digits < len(rest) && rest[digits] >= '0' && rest[digits] <= '9' {
+		digits++
+	}
+	if digits == 0 {
+		return false
+	}
+	rest = strings.TrimSuffix(rest[digits:], "目")
+	counters := "回次手"
+	if ordinal {
+		counters = "回次轮輪手步局"
+	}
+	counter, size := utf8.DecodeRuneInString(rest)
+	return size > 0 && size == len(rest) && strings.ContainsRune(counters, counter)
+}
 
 // isHashNumber reports whether s is a turn number written "#3" (or "#3.").
 func isHashNumber(s string) bool {

@@ -3,6 +3,7 @@ package guess
 import (
 	"encoding/json"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -470,4 +471,25 @@ func TestExampleTurnIsATurnOfTheGame(t *testing.T) {
 			t.Errorf("%+v: the example %s is no turn of the game", r, r.FormatTurn(turn))
 		}
 	}
+}
+
+// isCJKTurn matches what the regular expression it replaced matched
+// (the expression stays here, in the test, where it costs the module
+// nothing), on every short string of its alphabet and some longer ones.
+func TestIsCJKTurnMatchesItsPattern(t *testing.T) {
+	pattern := regexp.MustCompile(`^(第[0-9]+[回次轮輪手步局]目?|[0-9]+[回次手]目?)$`)
+	alphabet := []string{"第", "1", "23", "回", "次", "轮", "輪", "手", "步", "局", "目", "x", "#", ""}
+	var walk func(s string, depth int)
+	walk = func(s string, depth int) {
+		if got, want := isCJKTurn(s), pattern.MatchString(s); got != want {
+			t.Errorf("isCJKTurn(%q) = %v, the pattern says %v", s, got, want)
+		}
+		if depth == 0 {
+			return
+		}
+		for _, a := range alphabet {
+			walk(s+a, depth-1)
+		}
+	}
+	walk("", 4)
 }
