@@ -69,30 +69,26 @@ func TestAppScreensAreInTheAddressAndTheHistory(t *testing.T) {
 		t.Errorf("after a change of language: %v, want #chain, on the chain game, titled in Japanese", got)
 	}
 
-	// A link to a game opens it, over the game the reader left (chain):
-	// a page loaded anew (from another page, not a step within this one).
-	navigate(t, ctx, "about:blank")
-	navigate(t, ctx, page+"#guess")
-	appHelpers(t, ctx)
-	eval[bool](t, ctx, `(() => { `+untilHelper+` return true; })()`)
-	got = eval[screen](t, ctx, `(async () => {
-		await until(() => app().querySelector('[role=tab][aria-selected=true]'));
-		return {hash: location.hash, game: app().querySelector('[role=tab][aria-selected=true]').dataset.game};
-	})()`)
-	if got["hash"] != "#guess" || got["game"] != "guess" {
+	// open loads url anew (from another page, not as a step within this
+	// one) and says which game it opened and what the address says.
+	open := func(url string) screen {
+		t.Helper()
+		navigate(t, ctx, "about:blank")
+		navigate(t, ctx, url)
+		appHelpers(t, ctx)
+		return eval[screen](t, ctx, `(async () => {
+			`+untilHelper+`
+			await until(() => app().querySelector('[role=tab][aria-selected=true]'));
+			return {hash: location.hash, game: app().querySelector('[role=tab][aria-selected=true]').dataset.game};
+		})()`)
+	}
+	// A link to a game opens it, over the game the reader left (chain).
+	if got := open(page + "#guess"); got["hash"] != "#guess" || got["game"] != "guess" {
 		t.Errorf("a link to #guess opens number guessing: %v", got)
 	}
 	// Without a fragment, the reader comes back to the game they left,
 	// and the address says which.
-	navigate(t, ctx, "about:blank")
-	navigate(t, ctx, page)
-	appHelpers(t, ctx)
-	eval[bool](t, ctx, `(() => { `+untilHelper+` return true; })()`)
-	got = eval[screen](t, ctx, `(async () => {
-		await until(() => app().querySelector('[role=tab][aria-selected=true]'));
-		return {hash: location.hash, game: app().querySelector('[role=tab][aria-selected=true]').dataset.game};
-	})()`)
-	if got["hash"] != "#guess" || got["game"] != "guess" {
+	if got := open(page); got["hash"] != "#guess" || got["game"] != "guess" {
 		t.Errorf("a returning reader comes back to the game left, named in the address: %v", got)
 	}
 }

@@ -20,6 +20,28 @@ import (
 // stays readable at any width, the focus where the next answer goes, the
 // shared winning heading, and strategies that say what they do.
 
+// computerJS defines, in the page, fb(secret, guess) (the answer to a
+// guess), cur() (the guess on show, or nothing while none is) and answerWith(a,
+// b) (an answer given through the form's fields, #kz-comp-a and
+// #kz-comp-b, which the old dropdowns and the picker both have, so each
+// test fails on the old code for its own item). A test that reloads the
+// page defines them again with it.
+const computerJS = `(() => {
+	window.fb = (s, g) => {
+		let a = 0, b = 0; const cs = {}, cg = {};
+		for (let i = 0; i < g.length; i++) { if (g[i] === s[i]) a++; else { cs[s[i]] = (cs[s[i]] || 0) + 1; cg[g[i]] = (cg[g[i]] || 0) + 1; } }
+		for (const k in cg) b += Math.min(cg[k], cs[k] || 0);
+		return [a, b];
+	};
+	window.cur = () => { const c = $('#kz-panel-computer .kz-current .kz-code'); return c && !$('#kz-panel-computer .kz-answer').hidden ? c.getAttribute('aria-label') : ''; };
+	window.answerWith = (a, b) => {
+		choose('#kz-comp-a', a);
+		choose('#kz-comp-b', b);
+		$('#kz-panel-computer .kz-answer button[type=submit]').click();
+	};
+	return true;
+})()`
+
 // computerPage opens Computer guesses with the given preset and defines,
 // in the page:
 //
@@ -30,22 +52,8 @@ import (
 func computerPage(t *testing.T, preset string) context.Context {
 	t.Helper()
 	ctx := guessPage(t)
+	eval[bool](t, ctx, computerJS)
 	eval[bool](t, ctx, `(async () => {
-		window.fb = (s, g) => {
-			let a = 0, b = 0; const cs = {}, cg = {};
-			for (let i = 0; i < g.length; i++) { if (g[i] === s[i]) a++; else { cs[s[i]] = (cs[s[i]] || 0) + 1; cg[g[i]] = (cg[g[i]] || 0) + 1; } }
-			for (const k in cg) b += Math.min(cg[k], cs[k] || 0);
-			return [a, b];
-		};
-		window.cur = () => { const c = $('#kz-panel-computer .kz-current .kz-code'); return c && !$('#kz-panel-computer .kz-answer').hidden ? c.getAttribute('aria-label') : ''; };
-		// Through the form's fields (#kz-comp-a, #kz-comp-b), which the old
-		// dropdowns and the picker both have, so each test fails on the old
-		// code for its own item.
-		window.answerWith = (a, b) => {
-			choose('#kz-comp-a', a);
-			choose('#kz-comp-b', b);
-			$('#kz-panel-computer .kz-answer button[type=submit]').click();
-		};
 		window.solved = () => $('#kz-panel-computer .kz-win') || $('#kz-panel-computer .kz-status').textContent.includes('Solved');
 		window.play = async (secret, max = 14) => {
 			$('#kz-panel-computer .kz-current button').click();

@@ -49,24 +49,6 @@ func TestChartCaptionsUseTheLanguagesPunctuation(t *testing.T) {
 	}
 }
 
-// computerJS defines again, in a reloaded page, computerPage's cur, fb
-// and answerWith.
-const computerJS = `(() => {
-	window.fb = (s, g) => {
-		let a = 0, b = 0; const cs = {}, cg = {};
-		for (let i = 0; i < g.length; i++) { if (g[i] === s[i]) a++; else { cs[s[i]] = (cs[s[i]] || 0) + 1; cg[g[i]] = (cg[g[i]] || 0) + 1; } }
-		for (const k in cg) b += Math.min(cg[k], cs[k] || 0);
-		return [a, b];
-	};
-	window.cur = () => { const c = $('#kz-panel-computer .kz-current .kz-code'); return c && !$('#kz-panel-computer .kz-answer').hidden ? c.getAttribute('aria-label') : ''; };
-	window.answerWith = (a, b) => {
-		choose('#kz-comp-a', a);
-		choose('#kz-comp-b', b);
-		$('#kz-panel-computer .kz-answer button[type=submit]').click();
-	};
-	return true;
-})()`
-
 // A reload while the computer thinks of its next guess stops the
 // thinking: the page came back with Think again and no word why. Now it
 // says the page was reloaded while it thought. A thinking the reader
