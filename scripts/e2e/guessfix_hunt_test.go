@@ -158,13 +158,7 @@ func TestCodesLeftAxisUsesTheLanguagesUnits(t *testing.T) {
 func TestComputerStoppedNoteSurvivesALanguageChange(t *testing.T) {
 	ctx := computerPage(t, "1a2b-4")
 	installHold(t, ctx)
-	before := eval[string](t, ctx, `(async () => {
-		$('#kz-panel-computer .kz-current button').click();
-		const code = await until(cur, 30000);
-		hold('guess.suggest');
-		const [a, b] = fb('5678', code);
-		answerWith(a, b);
-		await until(() => held('guess.suggest') > 0 && $('#kz-panel-computer .kz-thinking'), 30000);
+	before := eval[string](t, ctx, `(async () => {`+thinkingHeldJS+`
 		$('#kz-panel-computer .kz-busy button').click(); // Stop
 		await until(() => $('#kz-panel-computer [data-on-click="comp.retry"]'));
 		await release('guess.suggest');

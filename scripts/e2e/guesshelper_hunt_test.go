@@ -49,6 +49,18 @@ func TestChartCaptionsUseTheLanguagesPunctuation(t *testing.T) {
 	}
 }
 
+// thinkingHeldJS, inside an async function on computerPage, starts a
+// game, answers the first guess for the secret 5678, and holds the
+// computer's thinking of its next guess (installHold).
+const thinkingHeldJS = `
+		$('#kz-panel-computer .kz-current button').click();
+		const code = await until(cur, 30000);
+		hold('guess.suggest');
+		const [a, b] = fb('5678', code);
+		answerWith(a, b);
+		await until(() => held('guess.suggest') > 0 && $('#kz-panel-computer .kz-thinking'), 30000);
+`
+
 // A reload while the computer thinks of its next guess stops the
 // thinking: the page came back with Think again and no word why. Now it
 // says the page was reloaded while it thought. A thinking the reader
@@ -56,15 +68,7 @@ func TestChartCaptionsUseTheLanguagesPunctuation(t *testing.T) {
 func TestComputerSaysAReloadStoppedItsThinking(t *testing.T) {
 	ctx := computerPage(t, "1a2b-4")
 	installHold(t, ctx)
-	startThinking := `(async () => {
-		$('#kz-panel-computer .kz-current button').click();
-		const code = await until(cur, 30000);
-		hold('guess.suggest');
-		const [a, b] = fb('5678', code);
-		answerWith(a, b);
-		await until(() => held('guess.suggest') > 0 && $('#kz-panel-computer .kz-thinking'), 30000);
-		return true;
-	})()`
+	startThinking := `(async () => {` + thinkingHeldJS + `return true; })()`
 	afterReload := func() map[string]any {
 		t.Helper()
 		if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
