@@ -12,6 +12,7 @@ import (
 	"github.com/hack-pad/safejs"
 
 	"kibitz/engine/api"
+	"kibitz/engine/progress"
 	"kibitz/wasm/bridge"
 )
 
@@ -169,6 +170,12 @@ func (w *worker) run(ctx context.Context, id float64, method string, params []by
 	}()
 	last := time.Now()
 	report := func(done, total int64, note string) {
+		if note == progress.NoteParts {
+			// The pool starts workers on it: posted at once, and the
+			// call goes on without a yield.
+			_ = w.post(map[string]any{"type": "progress", "id": id, "done": float64(done), "total": float64(total), "note": note})
+			return
+		}
 		if time.Since(last) < progressEvery {
 			return
 		}

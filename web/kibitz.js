@@ -807,7 +807,8 @@
   // (engine/api/parallel.go) is shared: the first engine plans it as parts
   // (NAME.split), every engine takes parts from one queue (the other
   // workers start when a plan has parts for them, one per part up to the
-  // pool's size, and stay), and the first merges
+  // pool's size, and stay; a slow plan announces its parts, so that they
+  // start while it plans), and the first merges
   // the results (NAME.merge), which gives what one worker would have.
   // Progress counts the parts' progress; cancelling stops every part; a
   // part whose worker crashed runs again on that engine's fresh worker,
@@ -880,7 +881,12 @@
     var stop = new AbortController(); // the caller's cancel, or a part that failed
     var onAbort = function () { stop.abort(); };
     if (signal) signal.addEventListener("abort", onAbort);
-    var work = first.call(method + ".split", { params: params === undefined ? null : params, workers: this._size }, { signal: stop.signal, owner: pool })
+    // A plan that will be shared says so before its long work (a report
+    // noted "parts ahead", engine/progress): the workers for its parts
+    // start then, while it plans, and not after.
+    var announced = function (p) { if (p.note === "parts ahead") pool._grow(p.total); };
+    var work = first.call(method + ".split", { params: params === undefined ? null : params, workers: this._size },
+      { signal: stop.signal, owner: pool, onProgress: announced })
       .then(function (plan) { return pool._runParts(plan.parts, stop, options.onProgress).then(function (results) {
         return first.call(method + ".merge", { merge: plan.merge, results: results },
           { signal: stop.signal, raw: options.raw, binary: options.binary, owner: pool });

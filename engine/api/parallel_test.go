@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"kibitz/engine/guess"
+	"kibitz/engine/progress"
 )
 
 // splitCases gives each split method parameters to check it with.
@@ -147,6 +148,43 @@ func TestSplitTreeUsesTheShippedStrategy(t *testing.T) {
 		t.Fatalf("1a2b-4 after 1234 0A1B: %d parts (%v)", len(plan.Parts), err)
 	}
 	wantError(t, "guess.tree.split", `{"params":{"rules":{"length":5,"alphabet":"0123456789"},"objective":"fewest-worst"},"workers":2}`, CodeTooLarge, "")
+}
+
+// A perfect search's plan announces its parts (progress.NoteParts) before
+// its long work, as its first report, so that a pool starts their workers
+// while it plans; a plan that will not be shared announces nothing.
+func TestSplitTreeAnnouncesItsPartsFirst(t *testing.T) {
+	for _, tc := range []struct {
+		params string
+		parts  int64 // announced; 0: nothing
+	}{
+		{`{"preset":"mastermind","objective":"worst-then-average"}`, 8},
+		{`{"preset":"1a2b-4","objective":"average","history":[{"guess":"0123","feedback":"0A1B"}]}`, 0},   // shipped
+		{`{"preset":"science-3","objective":"average","history":[{"guess":"123","feedback":"3A0B"}]}`, 0}, // solved
+	} {
+		var notes []string
+		var announced int64
+		report := func(done, total int64, note string) {
+			notes = append(notes, note)
+			if note == progress.NoteParts {
+				announced = total
+			}
+		}
+		text, err := Call(context.Background(), "guess.tree.split", []byte(`{"params":`+tc.params+`,"workers":2}`), report)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan Plan
+		if err := json.Unmarshal(text, &plan); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tc.parts == 0 && (announced != 0 || len(plan.Parts) != 0):
+			t.Errorf("%s: announced %d parts, planned %d; want none", tc.params, announced, len(plan.Parts))
+		case tc.parts > 0 && (len(notes) == 0 || notes[0] != progress.NoteParts || announced != tc.parts || len(plan.Parts) < 2 || int64(len(plan.Parts)) > announced):
+			t.Errorf("%s: reports %q, %d parts announced, %d planned; want the announcement first, of %d parts", tc.params, notes, announced, len(plan.Parts), tc.parts)
+		}
+	}
 }
 
 func TestSplitRefusesBadWorkers(t *testing.T) {

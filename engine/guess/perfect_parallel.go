@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"time"
+
+	"kibitz/engine/progress"
 )
 
 // A perfect search shared by several workers (engine/api's guess.tree
@@ -75,6 +77,14 @@ func PlanPerfect(ctx context.Context, p *Position, opts PerfectOptions, parts in
 	start := time.Now()
 	ps, m := newPerfectSearch(ctx, p, opts)
 	n := len(ps.set.codes)
+	// A small set is searched in two phases (candidates first), and is
+	// quick: not shared.
+	if n <= 2*(len(ps.sp.classes)-1)+2 || parts < 2 {
+		return nil, nil
+	}
+	// The plan is shared: a pool may start the workers for its parts now,
+	// while the least worst case and the ranking below take their time.
+	m.progress.Report(0, int64(parts), progress.NoteParts)
 	plan := &PerfectPlan{Objective: obj, Started: start.UnixMilli()}
 	switch {
 	case opts.Depth > 0:
@@ -95,11 +105,7 @@ func PlanPerfect(ctx context.Context, p *Position, opts PerfectOptions, parts in
 		plan.Big = int32(n*plan.Depth + 1)
 	}
 	plan.Stats = ps.stats
-	// The root's guesses as the search ranks them. A small set is searched
-	// in two phases (candidates first), and is quick: not shared.
-	if n <= 2*(len(ps.sp.classes)-1)+2 || parts < 2 {
-		return nil, nil
-	}
+	// The root's guesses as the search ranks them.
 	sv := ps.solver(plan.Depth, plan.Big)
 	lv := sv.level(0, n)
 	opts0 := sv.rank(lv, ps.set, sv.pool, &ps.grp, plan.Depth, perfectInfinite, false)

@@ -15,6 +15,14 @@ import "context"
 // when it is unknown.
 type Func func(done, total int64, note string)
 
+// NoteParts is the note of a report that announces how a shared call will
+// be split: total is the number of parts its plan will make, at most, and
+// done is 0. A split method's plan sends it as soon as it knows, before its
+// long work, so that a pool can start workers for the parts while the plan
+// is still being made rather than after it. A runner passes it on at once,
+// not throttled with the other reports.
+const NoteParts = "parts ahead"
+
 // Report calls f when it is not nil.
 func (f Func) Report(done, total int64, note string) {
 	if f != nil {
