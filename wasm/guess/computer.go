@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"kibitz/engine/guess"
 	"kibitz/wasm/dom"
@@ -272,14 +273,16 @@ func (m *compMode) answer() {
 			return
 		}
 		if ce, ok := err.(*frame.CallError); ok && ce.Reason == "conflict" {
-			// The earlier answers at fault are marked in the table; the
-			// words go beside the answer just given, where the reader is
-			// (the frame's message line is above the settings, out of
-			// view on a phone), and name no row number: the answer just
-			// given has no row yet.
+			// The earlier answers at fault are marked in the table and
+			// named in the words, guess, code and answer (a mark alone
+			// says nothing to a screen reader); the words go beside the
+			// answer just given, where the reader is (the frame's message
+			// line is above the settings, out of view on a phone).
 			m.conflict = ce.Rows
 			m.render()
-			m.sayAtAnswer(&frame.CallError{Code: "bad-input", Reason: "answers-conflict", Message: ce.Message})
+			m.thinkNote.Class().Add("kz-bad")
+			m.thinkNote.SetTextContent(m.conflictText(r, ce.Rows))
+			m.thinkNote.Underlying().Call("scrollIntoView", map[string]any{"block": "nearest"})
 			return
 		}
 		f.ShowErrorIn(m.thinkNote, err) // "Stopped." when the reader stopped it
@@ -306,6 +309,29 @@ func (m *compMode) answer() {
 		return
 	}
 	m.think()
+}
+
+// conflictText says that the answer just given contradicts the earlier
+// answers in rows (the engine's smallest set of turns no secret fits,
+// which holds the new answer, at the index past the table), naming each
+// earlier one by its turn, its guess and the answer given to it.
+func (m *compMode) conflictText(r guess.Rules, rows []int) string {
+	f, turns := m.w.f, m.state().Turns
+	var named []string
+	for _, i := range rows {
+		if i >= 0 && i < len(turns) {
+			t := turns[i]
+			named = append(named, f.T("comp.conflict-turn", i+1, t.Guess, m.w.feedbackText(r, t.A, t.B)))
+		}
+	}
+	if len(named) == 0 {
+		return f.T("comp.conflict-any")
+	}
+	list := named[0]
+	if n := len(named); n > 1 {
+		list = strings.Join(named[:n-1], f.T("comp.conflict-sep")) + f.T("comp.conflict-and") + named[n-1]
+	}
+	return f.T("comp.conflict", list)
 }
 
 // holdsFocus reports whether the focus is in the mode's panel, or on
