@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -51,6 +52,68 @@ func TestComputerContradictionNamesTheAnswers(t *testing.T) {
 		}
 		if got["bad"] != true || got["alert"] != "alert" || got["marked"] != "1" {
 			t.Errorf("%s: the note is an error, said at once, and the row is marked: %v", lang, got)
+		}
+	}
+}
+
+// pickLinesJS lists, for each cell of the answer picker, its text as the
+// lines it is drawn on, "0A|2B" or "0A2B", read from where each character
+// sits.
+const pickLinesJS = `(() => [...kz().querySelectorAll('#kz-comp-picker .kz-pick')].map(cell => {
+	const lines = [];
+	let top = null;
+	const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+	for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+		for (let i = 0; i < n.data.length; i++) {
+			const r = document.createRange();
+			r.setStart(n, i); r.setEnd(n, i + 1);
+			const box = r.getBoundingClientRect();
+			if (!box.width) continue;
+			if (top === null || box.top > top + box.height / 2) { lines.push(''); top = box.top; }
+			lines[lines.length - 1] += n.data[i];
+		}
+	}
+	return lines.join('|');
+}))()`
+
+// At 320 px the answer picker of a long code (1A2B with 6 digits: seven
+// columns) has narrow cells, and an answer broke wherever the cell
+// ended: "0A2" over "B", in every cell. It breaks, if it must, between
+// its two counts ("0A" over "2B"); a 5-digit code's fit on one line.
+func TestComputerPickerAnswersBreakBetweenTheirCounts(t *testing.T) {
+	for _, c := range []struct{ lang, preset string }{{"en", "1a2b-6"}, {"zh-Hans", "1a2b-6"}, {"ja", "1a2b-7"}, {"en", "1a2b-5"}} {
+		ctx := computerPage(t, c.preset)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 700)); err != nil {
+			t.Fatal(err)
+		}
+		if c.lang != "en" {
+			guessLanguage(t, ctx, c.lang)
+			eval[bool](t, ctx, computerJS)
+		}
+		cells := eval[[]string](t, ctx, `(async () => {
+			$('#kz-panel-computer .kz-current button').click();
+			await until(cur, 30000);
+			await until(() => $('#kz-comp-picker .kz-pick'));
+			return `+pickLinesJS+`;
+		})()`)
+		if len(cells) == 0 {
+			t.Fatalf("%s %s: no answers in the picker", c.lang, c.preset)
+		}
+		// An answer is its first count, its second count: each whole on
+		// its line ("0A", "2B", "0公", "2母"), or both on one.
+		count := regexp.MustCompile(`^[0-9]+\D+$`)
+		for _, cell := range cells {
+			lines := strings.Split(cell, "|")
+			if len(lines) == 1 {
+				continue
+			}
+			if len(lines) != 2 || !count.MatchString(lines[0]) || !count.MatchString(lines[1]) {
+				t.Errorf("%s %s at 320 px: an answer drawn as %q, broken inside a count (all: %v)", c.lang, c.preset, cell, cells)
+				break
+			}
+		}
+		if c.preset == "1a2b-5" && strings.Contains(strings.Join(cells, " "), "|") {
+			t.Errorf("%s %s at 320 px: the answers fit on one line, and are drawn as %v", c.lang, c.preset, cells)
 		}
 	}
 }

@@ -4,6 +4,7 @@ package guess
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"kibitz/engine/guess"
@@ -108,7 +109,7 @@ func (p *answerPicker) render(r guess.Rules) {
 		if r.Terms == guess.TermsPegs {
 			cell.AppendChild(keyPegs(r.Length, c.a, c.b))
 		} else {
-			cell.AppendChild(el("span", w.shortFeedback(r, c.a, c.b)))
+			cell.AppendChild(pickLabel(w.shortFeedback(r, c.a, c.b), w.f.T("terms."+string(r.Terms)+".short-a", c.a)))
 		}
 		p.grid.AppendChild(cell)
 	}
@@ -121,6 +122,19 @@ func (p *answerPicker) render(r guess.Rules) {
 	if focused {
 		p.focus()
 	}
+}
+
+// pickLabel writes an answer on its button, whole on one line when there
+// is room, else as its two counts on two lines ("0A" over "2B"): a
+// narrow cell (a long code's grid at 320 px) broke it anywhere, "0A2"
+// over "B", and Chinese "0公2" over "母". aPart is the first count alone
+// as the language writes it, which begins the answer in every language.
+func pickLabel(text, aPart string) dom.Element {
+	rest, ok := strings.CutPrefix(text, aPart)
+	if !ok || aPart == "" || rest == "" {
+		return el("span", cls("kz-pick-part"), text)
+	}
+	return el("span", el("span", cls("kz-pick-part"), aPart), el("wbr"), el("span", cls("kz-pick-part"), rest))
 }
 
 // keyPegs draws an answer as Mastermind key pegs: black for each right
