@@ -117,3 +117,54 @@ func TestComputerPickerAnswersBreakBetweenTheirCounts(t *testing.T) {
 		}
 	}
 }
+
+// The branches a reader opened in the optimal strategy stay open when
+// the view is built again: a change of language (which builds the
+// widget anew) and a reload closed them all, and a reader three levels
+// down had to find the way again. Another question's tree starts closed.
+func TestTreeKeepsItsOpenBranches(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, treeHelpersJS)
+	// openJS lists the open branches, by path.
+	const openJS = `[...kz().querySelectorAll('#kz-panel-tree .kz-tree-toggle[aria-expanded="true"]')]
+		.filter(b => b.offsetParent && !$('#' + b.getAttribute('aria-controls')).hidden).map(b => b.dataset.path).sort().join(' ')`
+	opened := eval[string](t, ctx, `(async () => {
+		choose('#kz-preset', '1a2b-4');
+		$('#kz-tab-tree').click();
+		await until(treeReady, 60000);
+		const toggle = async (path, to) => {
+			const b = await until(() => $('#kz-panel-tree .kz-tree-toggle[data-path="' + path + '"]'));
+			b.click();
+			await until(() => b.getAttribute('aria-expanded') === to);
+		};
+		await toggle('3', 'true'); await toggle('3-0', 'true'); await toggle('5', 'true');
+		await toggle('5', 'false'); // and closed again
+		return `+openJS+`;
+	})()`)
+	if opened != "3 3-0" {
+		t.Fatalf("the branches opened are %q, want %q", opened, "3 3-0")
+	}
+	guessLanguage(t, ctx, "ja")
+	eval[bool](t, ctx, treeHelpersJS)
+	if got := eval[string](t, ctx, `(async () => { await until(treeReady, 60000); await until(() => `+openJS+`, 5000).catch(() => ''); return `+openJS+`; })()`); got != opened {
+		t.Errorf("after a change of language the open branches are %q, want %q", got, opened)
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	installHelpers(t, ctx)
+	eval[bool](t, ctx, treeHelpersJS)
+	if got := eval[string](t, ctx, `(async () => { await until(treeReady, 60000); await until(() => `+openJS+`, 5000).catch(() => ''); return `+openJS+`; })()`); got != opened {
+		t.Errorf("after a reload the open branches are %q, want %q", got, opened)
+	}
+	// Another objective is another tree: it starts closed.
+	if got := eval[string](t, ctx, `(async () => {
+		const objective = () => $('#kz-panel-tree .kz-tree-figs dd').textContent;
+		const before = objective();
+		choose('#kz-tree-objective', 'worst-then-average');
+		await until(() => treeReady() && objective() !== before, 60000);
+		return `+openJS+`;
+	})()`); got != "" {
+		t.Errorf("another objective's tree opens %q, want none open", got)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,11 @@ import (
 
 type treeState struct {
 	From string `json:"from,omitempty"` // "start" (the default) or "helper"
+	// Open are the branches the reader opened (their paths, "3-0"), in
+	// the tree of the question OpenKey: a change of language builds the
+	// view again, and a reload, and both open them again.
+	Open    []string `json:"open,omitempty"`
+	OpenKey string   `json:"openKey,omitempty"`
 }
 
 // treeNode is a node of guess.tree's answer: the guess played there, the
@@ -333,6 +339,29 @@ func (m *treeMode) compute(q *treeQuery) {
 	m.shown, m.res = q, &res
 	m.view.Class().Remove("kz-stale")
 	m.render(q, &res, time.Since(start))
+	m.reopen(q)
+}
+
+// reopen opens again the branches the reader had open in this question's
+// tree (before a change of language or a reload); another question's
+// tree starts closed, and forgets them.
+func (m *treeMode) reopen(q *treeQuery) {
+	st := m.state()
+	if st.OpenKey != q.key {
+		if st.OpenKey != "" || len(st.Open) > 0 {
+			st.Open, st.OpenKey = nil, ""
+			m.w.save()
+		}
+		return
+	}
+	// Parents first: a branch's button is drawn when its parent opens.
+	paths := slices.Clone(st.Open)
+	slices.SortStableFunc(paths, func(a, b string) int { return len(parsePath(a)) - len(parsePath(b)) })
+	for _, p := range paths {
+		if button := m.view.QuerySelector(`.kz-tree-toggle[data-path="` + p + `"]`); button != nil {
+			m.setOpen(button, true)
+		}
+	}
 }
 
 // tick shows how long the search has run, once it takes a while.
@@ -553,20 +582,40 @@ func (m *treeMode) fillBranches(list dom.Element, r guess.Rules, n *treeNode, pa
 	}
 }
 
-// toggle opens or closes a branch, drawing its children the first time.
+// toggle opens or closes a branch, and remembers it open.
 func (m *treeMode) toggle(button dom.Element) {
+	if m.shown == nil {
+		return
+	}
+	open := button.GetAttribute("aria-expanded") != "true"
+	if !m.setOpen(button, open) {
+		return
+	}
+	st, p := m.state(), button.GetAttribute("data-path")
+	if st.OpenKey != m.shown.key {
+		st.Open, st.OpenKey = nil, m.shown.key
+	}
+	st.Open = slices.DeleteFunc(st.Open, func(q string) bool { return q == p })
+	if open {
+		st.Open = append(st.Open, p)
+	}
+	m.w.save()
+}
+
+// setOpen opens or closes a branch, drawing its children the first time.
+func (m *treeMode) setOpen(button dom.Element, open bool) bool {
 	path := parsePath(button.GetAttribute("data-path"))
 	n := m.nodeAt(path)
 	list := m.view.QuerySelector("#" + button.GetAttribute("aria-controls"))
 	if n == nil || list == nil || m.shown == nil {
-		return
+		return false
 	}
-	open := button.GetAttribute("aria-expanded") != "true"
 	if open && list.FirstChild() == nil {
 		m.fillBranches(list, m.shown.rules, n, path)
 	}
 	button.SetAttribute("aria-expanded", strconv.FormatBool(open))
 	setHidden(list, !open)
+	return true
 }
 
 // ---- Export
