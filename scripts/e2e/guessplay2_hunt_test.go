@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -166,5 +167,55 @@ func TestTreeKeepsItsOpenBranches(t *testing.T) {
 		return `+openJS+`;
 	})()`); got != "" {
 		t.Errorf("another objective's tree opens %q, want none open", got)
+	}
+}
+
+// ctrlZ presses Ctrl+Z (or ⌘Z) where the focus is, as a keyboard does.
+func ctrlZ(t *testing.T, ctx context.Context, mod chromedp.Modifier) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("z", chromedp.KeyModifiers(mod))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A wrong answer given by keyboard is taken back by keyboard: Ctrl+Z (⌘Z
+// on a Mac) undoes the last answer from the picker or the mode's buttons,
+// as Undo does, and says what it undid and which guess waits for an
+// answer again. The keys did nothing, and Undo said nothing of what it
+// undid. The computer then plays on from the answer corrected.
+func TestComputerCtrlZUndoesTheLastAnswer(t *testing.T) {
+	ctx := computerPage(t, "1a2b-4")
+	guesses := eval[[]string](t, ctx, `(async () => {
+		$('#kz-panel-computer .kz-current button').click();
+		const first = await until(cur, 30000);
+		answerWith(0, 1);
+		const second = await until(() => cur() && cur() !== first && cur(), 30000);
+		answerWith(1, 2); // meant 2A1B
+		const third = await until(() => cur() && cur() !== second && cur(), 30000);
+		await until(() => kz().activeElement && kz().activeElement.closest('#kz-comp-picker'));
+		return [first, second, third];
+	})()`)
+	ctrlZ(t, ctx, chromedp.ModifierCtrl)
+	// state reads the game: the turns in the table, the guess waiting,
+	// the answer chosen in the picker, and the live line.
+	const state = `({turns: kz().querySelectorAll('#kz-panel-computer .kz-history tbody tr').length, cur: cur(),
+		chosen: ($('#kz-comp-picker [aria-checked="true"]') || {}).title || '', said: $('.kz-said').textContent,
+		focus: !!(kz().activeElement && kz().activeElement.closest('#kz-comp-picker'))})`
+	got := eval[map[string]any](t, ctx, `until(() => cur() === `+jsString(guesses[1])+` && `+state+`, 10000).catch(() => `+state+`)`)
+	want := "Undone: your answer 1A2B to guess 2. My guess 2: " + guesses[1] + "."
+	if got["turns"] != 1.0 || got["cur"] != guesses[1] || got["chosen"] != "1A2B" || !strings.HasPrefix(got["said"].(string), want) || got["focus"] != true {
+		t.Errorf("Ctrl+Z in the picker: %v; want 1 turn, guess %s waiting with 1A2B chosen, the focus on the picker, and said %q", got, guesses[1], want)
+	}
+	// The corrected answer: the computer thinks again from it.
+	third := eval[string](t, ctx, `(async () => { answerWith(2, 1); return await until(() => cur() && cur() !== `+jsString(guesses[1])+` && cur(), 30000); })()`)
+	if n := eval[float64](t, ctx, `kz().querySelectorAll('#kz-panel-computer .kz-history tbody tr').length`); n != 2 {
+		t.Errorf("after the corrected answer the table has %v turns, want 2", n)
+	}
+	// ⌘Z from the mode's Undo button takes back the one before.
+	eval[bool](t, ctx, `(() => { $('#kz-panel-computer [data-on-click="comp.undo"]').focus(); return true; })()`)
+	ctrlZ(t, ctx, chromedp.ModifierMeta)
+	got = eval[map[string]any](t, ctx, `until(() => cur() === `+jsString(guesses[1])+` && `+state+`, 10000).catch(() => `+state+`)`)
+	if got["turns"] != 1.0 || got["chosen"] != "2A1B" {
+		t.Errorf("⌘Z on Undo after guess %s: %v; want 1 turn and 2A1B chosen again", third, got)
 	}
 }

@@ -63,6 +63,7 @@ type compMode struct {
 	thinking   bool
 	gen        int // bumped by every change to the game, so a late answer for an old position is dropped
 	conflict   []int
+	said       string // what render said of the guess on show
 }
 
 func newCompMode(w *guessWidget, panel dom.Element) *compMode {
@@ -89,7 +90,7 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	m.picker.grid.SetAttribute("aria-describedby", "kz-comp-picker-label")
 	m.history = el("div", cls("kz-history"))
 	m.reasoning = el("div", cls("kz-analysis"))
-	m.undoButton = el("button", attr("type", "button"), on("click", "comp.undo"), f.T("common.undo"))
+	m.undoButton = el("button", attr("type", "button"), on("click", "comp.undo"), attr("aria-keyshortcuts", "Control+Z Meta+Z"), f.T("common.undo"))
 	m.actions = el("div", cls("kz-row kz-actions"),
 		el("button", attr("type", "button"), on("click", "comp.new"), f.T("common.new-game")),
 		m.undoButton,
@@ -127,6 +128,10 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 		focus(m.actions.QuerySelector(`[data-on-click="comp.new"]`))
 	})
 	f.Handle("comp.undo", func(dom.Event, dom.Element) { f.Go(m.undo) })
+	// Ctrl+Z (⌘Z) undoes the last answer from anywhere in the mode, the
+	// answer picker included, as the Undo button does.
+	panel.SetAttribute("data-on-keydown", "comp.key")
+	f.Handle("comp.key", func(ev dom.Event, _ dom.Element) { m.undoKey(ev) })
 	f.Handle("comp.retry", func(dom.Event, dom.Element) { f.Go(m.think) })
 	m.render()
 	switch {
@@ -341,6 +346,23 @@ func (m *compMode) holdsFocus() bool {
 	return m.w.f.FocusIn(m.panel) || m.w.f.FocusLost()
 }
 
+// undoKey takes Ctrl+Z (⌘Z on a Mac) as Undo, and reports whether the
+// key was it.
+func (m *compMode) undoKey(ev dom.Event) bool {
+	e := ev.Underlying()
+	if !(e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) || e.Get("shiftKey").Bool() || e.Get("altKey").Bool() {
+		return false
+	}
+	if k := e.Get("key").String(); k != "z" && k != "Z" {
+		return false
+	}
+	ev.PreventDefault()
+	if len(m.state().Turns) > 0 {
+		m.w.f.Go(m.undo)
+	}
+	return true
+}
+
 func (m *compMode) undo() {
 	w, st := m.w, m.state()
 	if len(st.Turns) == 0 {
@@ -364,6 +386,9 @@ func (m *compMode) undo() {
 	w.f.ClearMessage()
 	w.save()
 	m.render()
+	// Said: what was undone, then the guess that waits for an answer again.
+	_, r, _ := m.rules()
+	w.f.Say(frame.JoinSentences(w.f.T("comp.undone", len(st.Turns)+1, w.feedbackText(r, last.A, last.B)), m.said))
 	m.focusPicker()
 	if last.Why != nil {
 		return
@@ -447,7 +472,8 @@ func (m *compMode) render() {
 		if left != "" {
 			m.current.AppendChild(el("p", left))
 		}
-		f.Say(frame.JoinSentences(f.T("comp.said-guess", len(st.Turns)+1, st.Pending.Guess), left))
+		m.said = frame.JoinSentences(f.T("comp.said-guess", len(st.Turns)+1, st.Pending.Guess), left)
+		f.Say(m.said)
 	default:
 		m.current.AppendChild(el("button", attr("type", "button"), on("click", "comp.retry"), f.T("comp.retry")))
 	}

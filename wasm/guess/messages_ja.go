@@ -182,6 +182,7 @@ var japanese = map[string]string{
 	"comp.retry":              "もう一度考える",
 	"comp.reloaded":           "次の予想を考えている途中でページが再読み込みされました。「もう一度考える」を押してください。",
 	"comp.start-first":        "まずゲームを始めてください。",
+	"comp.undone":             "元に戻しました：{1} 回目の予想への判定 {2}。",
 	"comp.conflict":           "この判定は、{1}の判定と矛盾しています（表で色の付いた行）。すべてを満たす答えはありません。今回の判定を確認するか、間違えた判定まで元に戻してください。",
 	"comp.conflict-turn":      "{1} 回目（{2}：{3}）",
 	"comp.conflict-sep":       "、",

@@ -192,6 +192,9 @@ func (p *answerPicker) key(ev dom.Event) {
 	if err != nil {
 		return
 	}
+	if m.undoKey(ev) {
+		return
+	}
 	k := ev.Underlying().Get("key").String()
 	list := allowedAnswers(r)
 	if len(list) == 0 {
