@@ -41,6 +41,10 @@ type chainGame struct {
 	Moves  int            `json:"moves"` // moves played
 	Log    []chainLogItem `json:"log"`
 	Winner string         `json:"winner,omitempty"` // "you" or "cpu" once over
+	// Redo is the line Undo took back, in the order it was played: Redo
+	// plays it again, a round (the reader's move and the computer's
+	// answer) at a time; a new move of the reader's clears it.
+	Redo []chainLogItem `json:"redo,omitempty"`
 	// Hinted: the reader asked for the hint of this turn; a widget built
 	// again (a reload, a change of language) shows it again.
 	Hinted bool `json:"hinted,omitempty"`

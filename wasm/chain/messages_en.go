@@ -8,7 +8,7 @@ var english = map[string]string{
 	"chain.modes":                "Chain game modes",
 	"chain.mode-play":            "Play",
 	"chain.mode-analyse":         "Analyse",
-	"chain.howto-play":           "Objects stand in a row. On your turn take one object, or two neighbours: click an object to take it; drag from one object to its neighbour, or click the arc above them, to take both. With the keyboard: arrows move along the row, Enter or Space takes one, Shift+Enter or 2 takes it and its right neighbour. In the direct game whoever takes the last object wins; in the reverse game whoever takes it loses. The computer plays perfectly: it wins as fast as it can and, when it cannot win, loses as slowly as it can. Hint shows every move's value. Undo (Ctrl+Z) takes back your last move and the computer's answer.",
+	"chain.howto-play":           "Objects stand in a row. On your turn take one object, or two neighbours: click an object to take it; drag from one object to its neighbour, or click the arc above them, to take both. With the keyboard: arrows move along the row, Enter or Space takes one, Shift+Enter or 2 takes it and its right neighbour. In the direct game whoever takes the last object wins; in the reverse game whoever takes it loses. The computer plays perfectly: it wins as fast as it can and, when it cannot win, loses as slowly as it can. Hint shows every move's value. Undo (Ctrl+Z) takes back your last move and the computer's answer; Redo (Ctrl+Shift+Z or Ctrl+Y) plays them again.",
 	"chain.howto-analyse":        "Type any position as a row (X for an object, . for a gap, such as XXX.X.XXXX) or as group sizes ({3,1,4}), and Solve: the value, the principal line and every move's value. A value is a signed move count: +7 means the side to move wins in 7 more moves, −8 that it loses in 8, both sides playing perfectly. Past 80 cells there is no move count, but the direct game still gets who wins, its Grundy value and a winning move, for rows of up to a million objects.",
 	"chain.settings":             "Game settings",
 	"chain.n":                    "Objects",
@@ -120,5 +120,7 @@ var english = map[string]string{
 	"chain.cpu-waits":            "The computer's move waits for its table.",
 	"chain.undone":               "Took back your move, {1}.",
 	"chain.undone-both":          "Took back your move, {1}, and the computer's answer, {2}.",
+	"chain.redone":               "Played again: your move, {1}.",
+	"chain.redone-both":          "Played again: your move, {1}, and the computer's answer, {2}.",
 	"chain.stale":                "This answer is for the position and settings of the last Solve, not for the form as it is now: Solve to update it.",
 }

@@ -23,6 +23,7 @@ type chainPlay struct {
 	settingsNote, gameAbout                  dom.Element
 	status, rowBox, hintBox, logBox, hintBtn dom.Element
 	rowMsg, history, bigBox, undoBtn         dom.Element
+	redoBtn                                  dom.Element
 
 	busy     bool           // the computer is moving
 	moveGen  int            // counts the computer's moves begun: an older one, overtaken by a new game, lets go
@@ -53,6 +54,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 		`</div><p class="kz-note" id="kz-chain-settings-note" hidden>`+T("chain.settings-next")+`</p></details>`+
 		`<div class="kz-row"><button type="button" class="kz-primary" id="kz-chain-new" data-on-click="chain.new">`+T("chain.new-game")+`</button>`+
 		`<button type="button" id="kz-chain-undo" data-on-click="chain.undo" aria-keyshortcuts="Control+Z Meta+Z">`+T("common.undo")+`</button>`+
+		`<button type="button" id="kz-chain-redo" data-on-click="chain.redo" aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y">`+T("common.redo")+`</button>`+
 		`<button type="button" id="kz-chain-hint" data-on-click="chain.hint">`+T("chain.hint")+`</button>`+
 		`<button type="button" data-on-click="chain.to-analyser">`+T("chain.to-analyser")+`</button></div>`+
 		`<p class="kz-chain-status" id="kz-chain-status" role="status" aria-live="polite"></p>`+
@@ -67,6 +69,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	p.settingsNote, p.status, p.rowBox = get("kz-chain-settings-note"), get("kz-chain-status"), get("kz-chain-row")
 	p.hintBtn, p.hintBox, p.logBox = get("kz-chain-hint"), get("kz-chain-hint-box"), get("kz-chain-log")
 	p.rowMsg, p.history, p.bigBox, p.undoBtn = get("kz-chain-row-msg"), get("kz-chain-history"), get("kz-chain-big-box"), get("kz-chain-undo")
+	p.redoBtn = get("kz-chain-redo")
 	setInputValue(p.nIn, strconv.Itoa(s.N))
 	setInputValue(p.gameSel, chainPick(s.Reverse, "reverse", "direct"))
 	p.gameAbout = get("kz-chain-game-about")
@@ -82,8 +85,10 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	f.Handle("chain.settings", func(dom.Event, dom.Element) { p.readSettings() })
 	f.Handle("chain.new", func(dom.Event, dom.Element) { p.newGame() })
 	f.Handle("chain.undo", func(dom.Event, dom.Element) { p.undo() })
-	// Ctrl+Z (⌘Z) is Undo anywhere in Play but in the number of objects,
-	// where it undoes the typing, as in any field.
+	f.Handle("chain.redo", func(dom.Event, dom.Element) { p.redo() })
+	// Ctrl+Z (⌘Z) is Undo, and Ctrl+Shift+Z (⌘⇧Z) or Ctrl+Y Redo,
+	// anywhere in Play but in the number of objects, where they undo and
+	// redo the typing, as in any field.
 	panel.SetAttribute("data-on-keydown", "chain.play-key")
 	f.Handle("chain.play-key", func(ev dom.Event, _ dom.Element) { p.undoKey(ev) })
 	f.Handle("chain.hint", func(dom.Event, dom.Element) { p.f.Go(p.showHint) })
@@ -197,8 +202,20 @@ func (p *chainPlay) singleNow() bool {
 	return g.Single && g.Moves == 0
 }
 
-// play applies a move (by the reader or the computer) to the game.
+// play applies a move (by the reader or the computer) to the game: a
+// move played anew, so the line Undo took back is no longer the game's
+// to redo.
 func (p *chainPlay) play(who string, take []int, after string) {
+	g := p.game()
+	p.record(who, take, after)
+	g.Redo = nil
+	p.w.save()
+	p.render()
+}
+
+// record writes a move into the game: its row, its count, its log, and
+// the winner if it took the last object.
+func (p *chainPlay) record(who string, take []int, after string) {
 	g := p.game()
 	g.Row = after
 	g.Moves++
@@ -213,8 +230,6 @@ func (p *chainPlay) play(who string, take []int, after string) {
 			g.Winner = other
 		}
 	}
-	p.w.save()
-	p.render()
 }
 
 // userMove plays the reader's move if it is legal now.
@@ -389,8 +404,12 @@ func (p *chainPlay) undo() {
 		return
 	}
 	g := p.game()
-	undone := g.Log[len(g.Log)-n:]
+	// Copied: the log goes on from kept, over the array they share.
+	undone := append([]chainLogItem(nil), g.Log[len(g.Log)-n:]...)
 	kept := g.Log[:len(g.Log)-n]
+	// What Undo takes back is Redo's to play again, before what an
+	// earlier Undo took back.
+	g.Redo = append(undone, g.Redo...)
 	// The computer's move on its way, its question about a big table, and
 	// its animation are for the row undone.
 	p.moveGen++
@@ -422,28 +441,99 @@ func (p *chainPlay) undo() {
 	}
 }
 
-// undoKey is Undo by Ctrl+Z, or ⌘Z, outside the number field; it
-// reports whether the key was Undo's.
+// redoable reports whether Redo has a round to play again: the line
+// Undo took back, on the reader's turn.
+func (p *chainPlay) redoable() bool {
+	g := p.game()
+	return g != nil && len(g.Redo) > 0 && g.Redo[0].Who == "you" && g.Winner == "" && !p.busy && !p.cpuToMove()
+}
+
+// redo plays again the round Undo took back last: the reader's move and
+// the computer's answer, as they were played (the computer's, if Undo
+// took it back before it came, is asked for again). A line that is not
+// the game's any more (a saved state from elsewhere) is dropped, not
+// played.
+func (p *chainPlay) redo() {
+	if !p.redoable() {
+		return
+	}
+	g := p.game()
+	n := 1
+	for n < len(g.Redo) && g.Redo[n].Who != "you" {
+		n++
+	}
+	round, rest := g.Redo[:n], g.Redo[n:]
+	row := rowOf(g.Row)
+	for i, item := range round {
+		if len(item.Take) == 0 {
+			round = round[:i]
+			break
+		}
+		m := chain.Move{At: item.Take[0], Two: len(item.Take) == 2}
+		if !row.Legal(m, p.singleNow()) || !slicesEqual(m.Take(), item.Take) {
+			round, rest = round[:i], nil
+			break
+		}
+		row = row.Play(m)
+		p.record(item.Who, item.Take, row.String())
+	}
+	g.Redo = rest
+	if g.Winner != "" {
+		g.Redo = nil
+	}
+	p.sayWhy("")
+	p.f.ClearMessage()
+	p.w.save()
+	if len(round) > 0 {
+		p.focusAt = round[0].Take[0]
+	}
+	p.render()
+	switch {
+	case len(round) > 1:
+		p.f.Say(p.f.T("chain.redone-both", takeText(round[0].Take), takeText(round[1].Take)))
+	case len(round) == 1:
+		p.f.Say(p.f.T("chain.redone", takeText(round[0].Take)))
+	}
+	if p.cpuToMove() {
+		p.f.Go(func() { p.cpuMove() })
+	}
+}
+
+// undoKey is Undo by Ctrl+Z (⌘Z), and Redo by Ctrl+Shift+Z (⌘⇧Z) or
+// Ctrl+Y, outside the number field; it reports whether the key was
+// theirs.
 func (p *chainPlay) undoKey(ev dom.Event) bool {
 	e := ev.Underlying()
-	if k := e.Get("key").String(); k != "z" && k != "Z" || e.Get("shiftKey").Bool() || e.Get("altKey").Bool() ||
-		!(e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) {
+	if e.Get("altKey").Bool() || !(e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) {
+		return false
+	}
+	k, shift := e.Get("key").String(), e.Get("shiftKey").Bool()
+	undo := (k == "z" || k == "Z") && !shift
+	redo := (k == "z" || k == "Z") && shift || (k == "y" || k == "Y") && !shift && e.Get("ctrlKey").Bool()
+	if !undo && !redo {
 		return false
 	}
 	if t := ev.Target(); t != nil && t.Closest(`input:not([type="checkbox"])`) != nil {
 		return false
 	}
 	ev.PreventDefault()
-	p.undo()
+	if undo {
+		p.undo()
+	} else {
+		p.redo()
+	}
 	return true
 }
 
 // syncUndo enables Undo while there is a move of the reader's to take
-// back; the focus it had goes to the row.
+// back, and Redo while there is a round to play again. A button disabled
+// under the focus hands it to the row, where the reader plays on.
 func (p *chainPlay) syncUndo() {
-	held := p.f.FocusIn(p.undoBtn)
-	setDisabled(p.undoBtn, p.undoable() == 0)
-	if held && p.undoable() == 0 {
+	undoHeld, redoHeld := p.f.FocusIn(p.undoBtn), p.f.FocusIn(p.redoBtn)
+	canUndo, canRedo := p.undoable() > 0, p.redoable()
+	setDisabled(p.undoBtn, !canUndo)
+	setDisabled(p.redoBtn, !canRedo)
+	if undoHeld && !canUndo || redoHeld && !canRedo {
 		if obj := p.rowBox.QuerySelector(`[tabindex="0"]`); obj != nil {
 			focus(obj)
 		}
@@ -771,6 +861,18 @@ func nearestObject(row chain.Row, i int) int {
 		}
 	}
 	return -1
+}
+
+func slicesEqual(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func contains(list []int, x int) bool {
