@@ -229,11 +229,12 @@ func (w *chainWidget) sentences(ce *frame.CallError) (string, bool) {
 	return "", false
 }
 
-// gameOptions are a game selector's options: the games' short names, so
-// they fit a phone's width; the rule of the game chosen is said under the
-// selector (sayGame).
+// gameOptions are a game selector's options: short enough to fit a
+// phone's width, the games' names and, where the language's names alone
+// say little (正規形, 逆形), the rule in a few words; the rule of the game
+// chosen is said in full under the selector (sayGame).
 func gameOptions(f *frame.Frame) string {
-	return `<option value="direct">` + frame.HTMLEscape(f.T("chain.direct")) + `</option><option value="reverse">` + frame.HTMLEscape(f.T("chain.reverse")) + `</option>`
+	return `<option value="direct">` + frame.HTMLEscape(f.T("chain.option-direct")) + `</option><option value="reverse">` + frame.HTMLEscape(f.T("chain.option-reverse")) + `</option>`
 }
 
 // sayGame writes, in about, what the game chosen is.

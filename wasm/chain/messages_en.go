@@ -17,6 +17,8 @@ var english = map[string]string{
 	"chain.kind-reverse":         "reverse game",
 	"chain.about-direct":         "Whoever takes the last object wins.",
 	"chain.about-reverse":        "Whoever takes the last object loses.",
+	"chain.option-direct":        "Direct",
+	"chain.option-reverse":       "Reverse",
 	"chain.first-rule":           "The first move takes one object only",
 	"chain.starts":               "First move",
 	"chain.starts-you":           "You",

@@ -2,9 +2,11 @@ package chain
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"kibitz/wasm/frame"
+	"kibitz/wasm/i18n"
 	"kibitz/wasm/i18n/i18ntest"
 )
 
@@ -60,6 +62,39 @@ func TestMessagesNameTheGrundyValueOneWay(t *testing.T) {
 		}
 		if len(terms) != 1 {
 			t.Errorf("%s: the Grundy value goes by %d names: %v", lang, len(terms), terms)
+		}
+	}
+}
+
+// The games' names in Japanese are the terms a Japanese reader meets for
+// them (正規形 and 逆形, the normal and the misère play of a take-away
+// game), one way throughout; and in Japanese and Chinese, whose names
+// alone say little (the selector offered 通常 and 逆, 正向 and 反向), the
+// selector's options say the rule in a few words, and the note under it
+// names the game it explains.
+func TestMessagesNameTheGamesSoTheyCanBeTold(t *testing.T) {
+	ja := messages[i18n.Japanese]
+	for key, text := range ja {
+		if m := regexp.MustCompile(`通常|逆ゲーム|"逆"|^逆$`).FindString(text); m != "" {
+			t.Errorf("ja %s names a game %q, not 正規形 or 逆形: %q", key, m, text)
+		}
+	}
+	for _, kind := range []string{"direct", "reverse"} {
+		if !regexp.MustCompile(`^(正規形|逆形)$`).MatchString(ja["chain.kind-"+kind]) || ja["chain."+kind] != ja["chain.kind-"+kind] {
+			t.Errorf("ja: the %s game is %q in sentences and %q in the table", kind, ja["chain.kind-"+kind], ja["chain."+kind])
+		}
+	}
+	last := map[i18n.Lang]string{i18n.Japanese: "最後", i18n.SimplifiedChinese: "最后", i18n.TraditionalChinese: "最後"}
+	for lang, word := range last {
+		catalog := messages[lang]
+		for _, kind := range []string{"direct", "reverse"} {
+			option, about, name := catalog["chain.option-"+kind], catalog["chain.about-"+kind], catalog["chain."+kind]
+			if !strings.HasPrefix(option, name) || !strings.Contains(option, word) {
+				t.Errorf("%s: the %s game's option %q should give its name, %q, and its rule (%s…)", lang, kind, option, name, word)
+			}
+			if !strings.HasPrefix(about, name) {
+				t.Errorf("%s: the note on the %s game %q should name it, %q", lang, kind, about, name)
+			}
 		}
 	}
 }
