@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // chainPlayState reads Play as the tests below compare it: the row, the
@@ -114,5 +115,50 @@ func TestChainRedoAfterUndoWhileTheComputerThinks(t *testing.T) {
 	got = poll[map[string]any](t, ctx, `$c('#kz-chain-status').dataset.turn === 'you' && $c('#kz-chain-row').dataset.moves === '2' && `+chainPlayState, 30*time.Second)
 	if row := got["row"].(string); row[2] != '.' || got["redo"] != false || got["undo"] != true {
 		t.Fatalf("Redo should play object 3 again and the computer answer it: %v", got)
+	}
+}
+
+// A bad position asked for from the form (Enter in the field, or Solve)
+// puts the focus in the field with the characters at fault selected: the
+// error said "at character 37" of a long row, and left the reader to
+// count to it. A character past the Basic Multilingual Plane counts as
+// one character in the error and two units in the field.
+func TestChainPositionErrorSelectsTheCharacterAtFault(t *testing.T) {
+	ctx := chainPage(t)
+	field := `({err: $c('#kz-chain-pos-error').textContent, at: cz().activeElement ? cz().activeElement.id : '',
+		start: $c('#kz-chain-pos').selectionStart, end: $c('#kz-chain-pos').selectionEnd, value: $c('#kz-chain-pos').value})`
+	for _, c := range []struct {
+		how, text string
+		char      string // "at character N" in the error
+		start     float64
+		end       float64
+	}{
+		{"enter", strings.Repeat("X", 36) + "x" + "X?XX.XX", "character 39", 38, 39},
+		{"solve", "XX😀XX", "character 3", 2, 4},
+		{"enter", "{3,1,4", "character 1", 0, 1},
+		{"solve", "{3,1,4}}", "character 8", 7, 8},
+	} {
+		eval[bool](t, ctx, `(() => {
+			$c('#kz-chain-tab-analyse').click();
+			const pos = $c('#kz-chain-pos');
+			pos.value = `+jsString(c.text)+`;
+			pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+			pos.focus();
+			pos.setSelectionRange(pos.value.length, pos.value.length);
+			return true;
+		})()`)
+		if c.how == "enter" {
+			// The field keeps the focus through the key's press and its
+			// character: KeyEvent's Enter submits the form, as a person's.
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			eval[bool](t, ctx, `($c('#kz-chain-solve').focus(), $c('#kz-chain-solve').click(), true)`)
+		}
+		got := poll[map[string]any](t, ctx, `$c('#kz-chain-pos-error').textContent && `+field, 20*time.Second)
+		if !strings.Contains(got["err"].(string), c.char) || got["at"] != "kz-chain-pos" || got["start"] != c.start || got["end"] != c.end || got["value"] != c.text {
+			t.Errorf("%q by %s: the error should name %s, and the field, focused, hold the text with [%v, %v) selected: %v", c.text, c.how, c.char, c.start, c.end, got)
+		}
 	}
 }

@@ -173,6 +173,7 @@ func (a *chainAnalyser) solve() {
 	// question about a big table: neither is to be dimmed.
 	form := a.form()
 	a.show(nil)
+	asking := a.f.FocusIn(a.posIn.Closest("form"))
 	if !a.w.ready(a.result, st.Position, st.AnRev) {
 		return
 	}
@@ -182,17 +183,14 @@ func (a *chainAnalyser) solve() {
 	if ce, ok := err.(*frame.CallError); ok && ce.Code == "too-large" {
 		// Past the exact solver's range there is no move count, but the
 		// direct game still has an answer.
-		a.outcome(form, st.Position, st.AnRev, st.AnSingle, ce)
+		a.outcome(form, st.Position, st.AnRev, st.AnSingle, ce, asking)
 		return
 	}
 	if err != nil {
 		if err == frame.ErrSuperseded {
 			return
 		}
-		frame.FieldError(a.posIn, a.posError, a.w.f.Describe(err))
-		inView(a.posError)
-		replace(a.result)
-		a.show(nil)
+		a.positionError(err, st.Position, asking)
 		return
 	}
 	a.solved(form)
@@ -253,6 +251,53 @@ func (a *chainAnalyser) solve() {
 	f.Say(said)
 }
 
+// positionError says, beside the field, what is wrong with the position
+// asked. A reader who asked from the form (Enter in the field, or Solve)
+// and is still there gets the focus in the field with the characters at
+// fault selected, those the error names ("at character 37"), so a long
+// row need not be counted by hand; a solve of its own (a reload) moves
+// nothing.
+func (a *chainAnalyser) positionError(err error, asked string, asking bool) {
+	frame.FieldError(a.posIn, a.posError, a.f.Describe(err))
+	inView(a.posError)
+	replace(a.result)
+	a.show(nil)
+	ce, ok := err.(*frame.CallError)
+	if !ok || ce.Code != "bad-input" || !asking || !a.f.FocusIn(a.posIn.Closest("form")) || inputValue(a.posIn) != asked {
+		return
+	}
+	focus(a.posIn)
+	if ce.Pos == nil || *ce.Pos < 0 {
+		return
+	}
+	start, end := faultSpan(asked, *ce.Pos, ce.Reason == chain.ReasonTooLong)
+	if start >= 0 {
+		a.posIn.Underlying().Call("setSelectionRange", start, end)
+	}
+}
+
+// faultSpan is where the character at pos (counted in characters) lies
+// in text as a text field counts (UTF-16 units): from its start to its
+// end, or to the text's end with toEnd; -1 past the text.
+func faultSpan(text string, pos int, toEnd bool) (start, end int) {
+	at, i, start := 0, 0, -1
+	for _, r := range text {
+		w := 1
+		if r > 0xFFFF {
+			w = 2 // a surrogate pair
+		}
+		if i == pos {
+			start, end = at, at+w
+		}
+		at += w
+		i++
+	}
+	if start >= 0 && toEnd {
+		end = at
+	}
+	return start, end
+}
+
 // solved marks the form good after an answer to form: no error beside
 // the field, no message left in the frame's line; the answer is form's,
 // and is to be shown again when the widget is built again.
@@ -278,7 +323,7 @@ type chainOutcome struct {
 // outcome answers a position too long for the exact solver: in the
 // direct game, who wins, the Grundy value and a winning move, from
 // chain.outcome; in the reverse game, why there is no answer.
-func (a *chainAnalyser) outcome(form anForm, position string, reverse, single bool, tooLarge *frame.CallError) {
+func (a *chainAnalyser) outcome(form anForm, position string, reverse, single bool, tooLarge *frame.CallError, asking bool) {
 	f := a.f
 	size, limit := int(tooLarge.Size), int(tooLarge.Limit)
 	if reverse {
@@ -294,10 +339,7 @@ func (a *chainAnalyser) outcome(form anForm, position string, reverse, single bo
 		if err == frame.ErrSuperseded {
 			return
 		}
-		frame.FieldError(a.posIn, a.posError, f.Describe(err))
-		inView(a.posError)
-		replace(a.result)
-		a.show(nil)
+		a.positionError(err, position, asking)
 		return
 	}
 	a.solved(form)
