@@ -162,3 +162,33 @@ func TestChainPositionErrorSelectsTheCharacterAtFault(t *testing.T) {
 		}
 	}
 }
+
+// A position whose every position the solver had already evaluated in
+// this tab says it was answered from them: it said only "0 positions
+// evaluated in 0.0 ms", as if nothing had been done.
+func TestChainAnswerFromKnownPositionsSaysSo(t *testing.T) {
+	ctx := chainPage(t)
+	for _, lang := range []string{"en", "ja"} {
+		if lang != "en" {
+			chainLanguage(t, ctx, lang)
+		}
+		notes := eval[[]string](t, ctx, `(async () => {
+			$c('#kz-chain-tab-analyse').click();
+			const out = [];
+			for (let i = 0; i < 2; i++) {
+				const pos = $c('#kz-chain-pos');
+				pos.value = 'XXXX.XXX';
+				pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+				$c('#kz-chain-result').innerHTML = '';
+				$c('#kz-chain-solve').click();
+				await until(() => $c('#kz-chain-result .kz-note'), 20000);
+				out.push($c('#kz-chain-result .kz-note').textContent);
+			}
+			return out;
+		})()`)
+		want := map[string]string{"en": "already evaluated", "ja": "評価済み"}[lang]
+		if !strings.Contains(notes[1], want) {
+			t.Errorf("%s: the second solve of a position should say it was answered from positions already evaluated (%q): %q", lang, want, notes)
+		}
+	}
+}

@@ -204,7 +204,13 @@ func (a *chainAnalyser) solve() {
 	default:
 		summary = f.T("chain.over")
 	}
-	facts := f.T("chain.searched", s.PositionsSearched, strconv.FormatFloat(s.Ms, 'f', 1, 64))
+	ms := strconv.FormatFloat(s.Ms, 'f', 1, 64)
+	facts := f.T("chain.searched", s.PositionsSearched, ms)
+	if s.PositionsSearched == 0 {
+		// Every position the answer needs was evaluated before in this
+		// tab: "0 positions evaluated" read as if nothing was done.
+		facts = f.T("chain.searched-none", ms)
+	}
 	var b strings.Builder
 	b.WriteString(`<p class="kz-big">` + htmlEscape(summary) + `</p>`)
 	if s.Grundy != nil && s.LostToRule {

@@ -57,6 +57,7 @@ var english = map[string]string{
 	"chain.grundy":               "Grundy value {1}",
 	"chain.grundy-rule":          "Grundy value {1}, a win without the rule: the side to move loses because its first move may take only one object, and no such move leaves Grundy value 0.",
 	"chain.searched":             "{1} {1:position|positions} evaluated in {2} ms",
+	"chain.searched-none":        "0 positions evaluated: answered in {1} ms from positions this tab had already evaluated",
 	"chain.line":                 "Principal line",
 	"chain.side-first":           "A:",
 	"chain.side-second":          "B:",

@@ -57,6 +57,7 @@ var japanese = map[string]string{
 	"chain.grundy":               "Grundy 数 {1}",
 	"chain.grundy-rule":          "Grundy 数 {1}。規則がなければ勝ちですが、最初の手は駒一つしか取れず、Grundy 数を 0 にする一つ取りの手がないので、手番の側の負けです。",
 	"chain.searched":             "{1} 局面を {2} ミリ秒で評価",
+	"chain.searched-none":        "新たに評価した局面は 0：このタブで評価済みの局面から {1} ミリ秒で回答",
 	"chain.line":                 "最善手順",
 	"chain.side-first":           "A：",
 	"chain.side-second":          "B：",

@@ -57,6 +57,7 @@ var simplifiedChinese = map[string]string{
 	"chain.grundy":               "Grundy 值 {1}",
 	"chain.grundy-rule":          "Grundy 值 {1}，没有这条规则本是必胜：但第一步只能拿一个物件，而拿一个物件的走法都不能让 Grundy 值变成 0，所以轮到的一方会输。",
 	"chain.searched":             "评估了 {1} 个局面，用时 {2} 毫秒",
+	"chain.searched-none":        "新评估的局面为 0：由这个标签页已评估过的局面在 {1} 毫秒内得出",
 	"chain.line":                 "主要变化",
 	"chain.side-first":           "甲：",
 	"chain.side-second":          "乙：",

@@ -57,6 +57,7 @@ var traditionalChinese = map[string]string{
 	"chain.grundy":               "Grundy 值 {1}",
 	"chain.grundy-rule":          "Grundy 值 {1}，沒有這條規則本是必勝：但第一步只能拿一個物件，而拿一個物件的走法都不能讓 Grundy 值變成 0，所以輪到的一方會輸。",
 	"chain.searched":             "評估了 {1} 個局面，用時 {2} 毫秒",
+	"chain.searched-none":        "新評估的局面為 0：由這個分頁已評估過的局面在 {1} 毫秒內得出",
 	"chain.line":                 "主要變化",
 	"chain.side-first":           "甲：",
 	"chain.side-second":          "乙：",
