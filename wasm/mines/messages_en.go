@@ -29,6 +29,8 @@ var english = map[string]string{
 	"mines.width":                     "Width",
 	"mines.height":                    "Height",
 	"mines.mines":                     "Mines",
+	"mines.field-whole":               "{1} must be a whole number.",
+	"mines.field-range":               "{1} must be a whole number from {2} to {3}.",
 	"mines.settings-next":             "The new settings apply to the next game.",
 	"mines.left":                      "Mines left",
 	"mines.time":                      "Time",

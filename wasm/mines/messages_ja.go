@@ -29,6 +29,8 @@ var japanese = map[string]string{
 	"mines.width":                     "幅",
 	"mines.height":                    "高さ",
 	"mines.mines":                     "地雷",
+	"mines.field-whole":               "{1}は整数にしてください。",
+	"mines.field-range":               "{1}は {2} から {3} までの整数にしてください。",
 	"mines.settings-next":             "新しい設定は次のゲームから適用されます。",
 	"mines.left":                      "残りの地雷",
 	"mines.time":                      "時間",

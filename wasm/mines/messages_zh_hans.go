@@ -29,6 +29,8 @@ var simplifiedChinese = map[string]string{
 	"mines.width":                     "宽",
 	"mines.height":                    "高",
 	"mines.mines":                     "地雷",
+	"mines.field-whole":               "{1}必须是整数。",
+	"mines.field-range":               "{1}必须是 {2} 到 {3} 的整数。",
 	"mines.settings-next":             "新的设置从下一局开始生效。",
 	"mines.left":                      "剩余地雷",
 	"mines.time":                      "时间",

@@ -29,6 +29,8 @@ var traditionalChinese = map[string]string{
 	"mines.width":                     "寬",
 	"mines.height":                    "高",
 	"mines.mines":                     "地雷",
+	"mines.field-whole":               "{1}必須是整數。",
+	"mines.field-range":               "{1}必須是 {2} 到 {3} 的整數。",
 	"mines.settings-next":             "新的設定從下一局開始。",
 	"mines.left":                      "剩餘地雷",
 	"mines.time":                      "時間",

@@ -287,9 +287,12 @@ const minesPlayHTML = `<details class="kz-settings"><summary>@mines.settings</su
 	`<div class="kz-grid"><label for="kz-mines-level">@mines.level</label><select id="kz-mines-level" data-on-change="mines.settings"></select>` +
 	`<label for="kz-mines-rule">@mines.rule</label><select id="kz-mines-rule" data-on-change="mines.settings"></select>` +
 	`<label for="kz-mines-seed">@mines.seed</label><input id="kz-mines-seed" type="text" inputmode="numeric" autocomplete="off" placeholder="@mines.seed-random" data-on-change="mines.settings">` +
-	`<div class="kz-custom"><label for="kz-mines-width">@mines.width</label><input id="kz-mines-width" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.settings">` +
-	`<label for="kz-mines-height">@mines.height</label><input id="kz-mines-height" type="number" min="1" max="100" inputmode="numeric" data-on-change="mines.settings">` +
-	`<label for="kz-mines-count">@mines.mines</label><input id="kz-mines-count" type="number" min="1" max="9999" inputmode="numeric" data-on-change="mines.settings"></div></div>` +
+	// The size fields are text, with a keypad on phones: a number field
+	// let Safari and some phones take letters, then read them as nothing,
+	// and a wheel turned over it changed the size under the pointer.
+	`<div class="kz-custom"><label for="kz-mines-width">@mines.width</label><input id="kz-mines-width" class="kz-mines-size" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" data-on-change="mines.settings">` +
+	`<label for="kz-mines-height">@mines.height</label><input id="kz-mines-height" class="kz-mines-size" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" data-on-change="mines.settings">` +
+	`<label for="kz-mines-count">@mines.mines</label><input id="kz-mines-count" class="kz-mines-size" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" data-on-change="mines.settings"></div></div>` +
 	`<p class="kz-note" id="kz-mines-settings-note" aria-live="polite"></p></details>` +
 	`<div class="kz-mines-bar"><span class="kz-mines-stat"><span class="kz-mines-icon" aria-hidden="true">⚑</span><span class="kz-sr">@mines.left</span><span class="kz-mines-counter"></span></span>` +
 	`<button type="button" class="kz-primary" data-on-click="mines.new" title="@mines.new-key" aria-keyshortcuts="F2 N">@common.new-game</button>` +
@@ -344,16 +347,12 @@ func (m *minesPlay) readSettings() {
 	}
 	s.Level = level
 	s.Rule = inputValue(m.ruleSel)
-	// A size that is no whole number (2.5, or an emptied field) is 0, out
-	// of range, so that it is said to be wrong: keeping the last value
-	// played a board the field did not show. "1e1" is 10, as the field's
-	// own number reads it.
+	// A size that is no whole number (2.5, 9x, or an emptied field) is 0,
+	// out of range, so that it is said to be wrong: keeping the last value
+	// played a board the field did not show.
 	whole := func(e dom.Element) int {
-		x, err := strconv.ParseFloat(strings.TrimSpace(inputValue(e)), 64)
-		if err != nil || x != math.Trunc(x) || math.Abs(x) > 1<<20 {
-			return 0
-		}
-		return int(x)
+		n, _ := wholeText(inputValue(e))
+		return n
 	}
 	s.Width, s.Height, s.Mines = whole(m.widthIn), whole(m.heightIn), whole(m.minesIn)
 	m.w.state.CustomSize = nil
@@ -395,13 +394,24 @@ func (m *minesPlay) showSettingsNote() {
 	// The field at fault is marked (and its error read with it).
 	bad := map[dom.Element]bool{}
 	_, err := m.params()
+	var said []string // what each size field at fault must hold, by its name
 	if ce, ok := err.(*frame.CallError); ok {
+		field := func(in dom.Element, label string, n, most int) {
+			if sentence := m.fieldError(in, label, n, most); sentence != "" {
+				bad[in] = true
+				said = append(said, sentence)
+			}
+		}
 		switch ce.Field {
 		case "size":
-			bad[m.widthIn] = s.Width < 1 || s.Width > mines.MaxGameSide
-			bad[m.heightIn] = s.Height < 1 || s.Height > mines.MaxGameSide
+			field(m.widthIn, "mines.width", s.Width, mines.MaxGameSide)
+			field(m.heightIn, "mines.height", s.Height, mines.MaxGameSide)
+			// No range for the mines yet, but text that is no number
+			// is said now, not after the size is put right.
+			field(m.minesIn, "mines.mines", s.Mines, 0)
 		case "mines":
-			bad[m.minesIn] = true
+			field(m.minesIn, "mines.mines", s.Mines, s.Width*s.Height-1)
+			bad[m.minesIn] = true // a board of one square takes none: it says so
 		case "seed":
 			bad[m.seedIn] = true
 		}
@@ -409,7 +419,14 @@ func (m *minesPlay) showSettingsNote() {
 	frame.MarkInvalid([]dom.Element{m.widthIn, m.heightIn, m.minesIn, m.seedIn}, bad, "kz-mines-settings-note")
 	if err != nil {
 		m.settingsNote.Class().Add("kz-bad")
-		m.settingsNote.SetTextContent(m.w.describe(err))
+		text := m.w.describe(err)
+		if len(said) > 0 {
+			text = said[0]
+			for _, sentence := range said[1:] {
+				text = m.w.join(text, sentence)
+			}
+		}
+		m.settingsNote.SetTextContent(text)
 		return
 	}
 	note := f.T("mines.rule-" + s.Rule + "-note")
@@ -422,6 +439,43 @@ func (m *minesPlay) showSettingsNote() {
 		note = m.w.join(note, f.T("mines.settings-next"))
 	}
 	m.settingsNote.SetTextContent(note)
+}
+
+// fieldError says what a custom size field (label, a message key) must
+// hold, by its name, when what it holds is not that: a whole number from
+// 1 to most (n is the settings' value for it; most 0: any whole number,
+// while the size that sets its range is wrong). "" when it holds one.
+func (m *minesPlay) fieldError(in dom.Element, label string, n, most int) string {
+	f := m.f
+	_, whole := wholeText(inputValue(in))
+	switch {
+	case most == 0 && !whole:
+		return f.T("mines.field-whole", f.T(label))
+	case most > 0 && (!whole || n < 1 || n > most):
+		return f.T("mines.field-range", f.T(label), 1, most)
+	}
+	return ""
+}
+
+// wholeText reads a size field: a whole number written in digits, ASCII
+// or full width (as a Chinese or Japanese input method types them), with
+// no sign, point or exponent. ok is false for anything else; n is then 0,
+// and a number too long to be a size is 1<<30, out of every range.
+func wholeText(text string) (n int, ok bool) {
+	text = strings.TrimSpace(mines.NarrowText(text))
+	if text == "" {
+		return 0, false
+	}
+	for _, r := range text {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+	}
+	x, err := strconv.Atoi(text)
+	if err != nil || x > 1<<30 {
+		return 1 << 30, true
+	}
+	return x, true
 }
 
 func (m *minesPlay) sameGame(g *minesGame) bool {
