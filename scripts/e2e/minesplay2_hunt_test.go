@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -100,4 +101,91 @@ func TestMinesCustomSizeFieldsSayWhichIsWrong(t *testing.T) {
 	if got["note"] != "幅は 1 から 100 までの整数にしてください。" {
 		t.Errorf("ja, width 9x: %v", got)
 	}
+}
+
+// minesSureJS defines sure(): from the board as shown, the hidden squares
+// certainly mines (next to a number with as many hidden squares around
+// it as it shows), and chordable(mines): a number with that many of those
+// mines around it and other hidden squares to open, with its mines.
+const minesSureJS = `window.around = i => { const out = []; const x = i % 9, y = Math.floor(i / 9);
+		for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) { const X = x + dx, Y = y + dy; if ((dx || dy) && X >= 0 && X < 9 && Y >= 0 && Y < 9) out.push(Y * 9 + X); }
+		return out; };
+	window.sure = () => { const v = view(), s = new Set();
+		v.split('').forEach((c, i) => { if (c < '1' || c > '8') return; const h = around(i).filter(j => v[j] === 'H' || v[j] === 'F'); if (h.length === +c) h.forEach(j => s.add(j)); });
+		return s; };
+	window.chordable = () => { const v = view(), s = sure();
+		for (let i = 0; i < 81; i++) { const c = v[i]; if (c < '1' || c > '8') continue;
+			const m = around(i).filter(j => s.has(j)), rest = around(i).filter(j => v[j] === 'H' && !s.has(j));
+			if (m.length === +c && rest.length) return {at: i, mines: m, opens: rest.length}; }
+		return null; };
+	true`
+
+// A screen reader heard nothing of a move: the first click, an opening,
+// a flag, a chord changed only the squares' labels, which are not read
+// again, and the widget's live line kept "Click any square to start."
+// all game long. Each move of the player's is said now: what it opened,
+// or the flag and the mines left; the move that ends the game is not
+// (the status line says the end).
+func TestMinesSaysEachMoveToAScreenReader(t *testing.T) {
+	ctx := minesPageIn(t, "mines-said-moves.html", "en")
+	eval[bool](t, ctx, minesLiveLogJS)
+	eval[bool](t, ctx, minesSureJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$m('.kz-settings').open = true;
+		set('#kz-mines-seed', '7');
+		await until(() => $m('.kz-mines-board-no').textContent === 'Board 7' && view() === 'H'.repeat(81));
+		watchLive();
+		const said = () => mz().querySelector('.kz-said').textContent, out = {};
+		// Each step waits for the board to change and then for the live
+		// line to say something other than what it said before.
+		const step = async (name, fn, changes = true) => {
+			const v = view(), s = said();
+			fn();
+			if (changes) await until(() => view() !== v, 10000);
+			await until(() => said() !== s, 5000).catch(() => {});
+			out[name] = said();
+		};
+		await step('first', () => cell(40).click());
+		out.opened = view().split('').filter(c => c !== 'H').length;
+		const c = chordable();
+		out.plan = c;
+		await step('flag', () => fire(cell(c.mines[0]), 'contextmenu'));
+		await step('unflag', () => fire(cell(c.mines[0]), 'contextmenu'));
+		for (const m of c.mines) await step('flags', () => fire(cell(m), 'contextmenu'));
+		const none = view().split('').findIndex((ch, i) => ch >= '1' && ch <= '8' && i !== c.at && around(i).every(j => view()[j] !== 'F'));
+		out.noneAt = none;
+		await step('nothing', () => { cell(none).focus(); key(cell(none), 'Enter'); }, false);
+		await step('chord', () => cell(c.at).click());
+		fire(cell(c.mines[0]), 'contextmenu');
+		await until(() => view()[c.mines[0]] === 'H');
+		await until(() => /Flag removed/.test(said()), 5000).catch(() => {});
+		const before = said();
+		cell(c.mines[0]).click();
+		await until(() => /Boom/.test($m('.kz-mines-status').textContent));
+		out.lost = said() === before;
+		out.log = liveLog.map(x => x[1]);
+		return out;
+	})()`)
+	name := func(i any) string {
+		n := int(i.(float64))
+		return fmt.Sprintf("row %d, column %d", n/9+1, n%9+1)
+	}
+	chord := got["plan"].(map[string]any)
+	mine := name(chord["mines"].([]any)[0])
+	want := map[string]string{
+		"first":   fmt.Sprintf("Opened %v squares from row 5, column 5.", got["opened"]),
+		"flag":    "Flagged " + mine + "; 9 mines left.",
+		"unflag":  "Flag removed from " + mine + "; 10 mines left.",
+		"nothing": "Nothing to open around " + name(got["noneAt"]) + ".",
+		"chord":   fmt.Sprintf("Opened %v %s around %s.", chord["opens"], map[bool]string{true: "square", false: "squares"}[chord["opens"] == 1.0], name(chord["at"])),
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: the live line says %q, want %q", k, got[k], w)
+		}
+	}
+	if got["lost"] != true {
+		t.Errorf("the move that lost the game should not be said on the live line (the status line says it): %v", got["log"])
+	}
+	t.Logf("heard: %v", got["log"])
 }

@@ -696,7 +696,49 @@ func (m *minesPlay) move(i int, what string) {
 	if res.Board != g.Board || res.Status != g.Status {
 		res.Clicks = 1 // a click that changed nothing is not counted
 	}
+	before := slices.Clone(m.board.view)
 	m.apply(&res)
+	m.sayMove(i, cell, before)
+}
+
+// sayMove says the player's move on cell i to a screen reader, on the
+// widget's live line: the squares it opened, or the flag and the mines
+// left. was is what the cell showed before it, before the board. The
+// squares a click opens were said nowhere (the focused square's label
+// changes, which screen readers do not read again), and the line kept
+// "Click any square to start." through the game. A move that ends the
+// game is not said: the status line says the end.
+func (m *minesPlay) sayMove(i int, was byte, before []byte) {
+	f, g, view := m.f, m.w.state.Game, m.board.view
+	if g == nil || g.Status != string(mines.Playing) || i >= len(view) {
+		return
+	}
+	at := m.w.cellNameOf(i, g.Width)
+	switch {
+	case view[i] == 'F':
+		f.Say(f.T("mines.said-flag", at, g.MinesLeft))
+		return
+	case was == 'F':
+		f.Say(f.T("mines.said-unflag", at, g.MinesLeft))
+		return
+	}
+	opened := 0
+	for k, c := range view {
+		if k < len(before) && before[k] == 'H' && c != 'H' && c != 'F' {
+			opened++
+		}
+	}
+	chord := was >= '1' && was <= '8'
+	switch {
+	case chord && opened == 0:
+		f.Say(f.T("mines.said-chord-none", at))
+	case chord:
+		f.Say(f.T("mines.said-chord", at, opened))
+	case opened == 1 && view[i] >= '1' && view[i] <= '8':
+		f.Say(f.T("mines.said-number", at, string(view[i])))
+	case opened > 0:
+		f.Say(f.T("mines.said-opened", at, opened))
+	}
 }
 
 // apply takes a game method's answer: the new state and what it shows.
