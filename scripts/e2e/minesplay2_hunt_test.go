@@ -189,3 +189,32 @@ func TestMinesSaysEachMoveToAScreenReader(t *testing.T) {
 	}
 	t.Logf("heard: %v", got["log"])
 }
+
+// A board number past the largest the engine deals (2^53 - 1, sixteen
+// digits) was refused with "A board number is a whole number, such as
+// 12345.", which it is: the note says now what a board number must be,
+// its range and that an empty field deals a random board. Board 0, which
+// the engine deals, lost its line: no "Board 0", no Replay this board.
+func TestMinesBoardNumberSaysItsRange(t *testing.T) {
+	ctx := minesPageIn(t, "mines-seed-range.html", "en")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$m('.kz-settings').open = true;
+		await until(() => view() === 'H'.repeat(81) && /^Board \d+$/.test($m('.kz-mines-board-no').textContent));
+		set('#kz-mines-seed', '12345678901234567890');
+		const out = {big: $m('#kz-mines-settings-note').textContent, invalid: $m('#kz-mines-seed').getAttribute('aria-invalid')};
+		set('#kz-mines-seed', '0');
+		await until(() => !$m('#kz-mines-seed').hasAttribute('aria-invalid'));
+		await until(() => $m('.kz-mines-board-no').textContent === 'Board 0', 10000).catch(() => {});
+		out.zero = {line: $m('.kz-mines-board-no').textContent, hidden: $m('.kz-mines-info').hidden};
+		cell(40).click();
+		await until(() => view()[40] !== 'H');
+		out.replay = !$m('[data-on-click="mines.replay"]').disabled && !$m('.kz-mines-info').hidden;
+		return out;
+	})()`)
+	if got["big"] != "Board number must be a whole number from 0 to 9,007,199,254,740,991; leave it empty for a random board." || got["invalid"] != "true" {
+		t.Errorf("board number 12345678901234567890: %v", got)
+	}
+	if z := got["zero"].(map[string]any); z["line"] != "Board 0" || z["hidden"] != false || got["replay"] != true {
+		t.Errorf("board 0 should be named and replayable as any other: %v", got)
+	}
+}

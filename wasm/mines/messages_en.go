@@ -145,7 +145,7 @@ var english = map[string]string{
 	"mines.reason.mine-count-more":    "The numbers need at least {2} more {2:mine|mines}, but only {3} {3:is|are} left.",
 	"mines.reason.mine-count-fewer":   "The numbers leave room for at most {2} more {2:mine|mines}, but {3} {3:is|are} left.",
 	"mines.reason.mine-count-flags":   "The mines left are counted after your {1:flag|{1} flags}: {1:it|one of them} may be wrong.",
-	"mines.reason.mines-seed":         "A board number is a whole number, such as 12345.",
+	"mines.reason.mines-seed":         "Board number must be a whole number from 0 to {2}; leave it empty for a random board.",
 	"mines.reveals":                   "What each guess could reveal:",
 	"mines.reveals-cell":              "Square",
 	"mines.reveals-mine":              "Mine",

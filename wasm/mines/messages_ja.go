@@ -145,7 +145,7 @@ var japanese = map[string]string{
 	"mines.reason.mine-count-more":    "数字からすると地雷が少なくともあと {2} 個必要ですが、残りは {3} 個です。",
 	"mines.reason.mine-count-fewer":   "数字からすると地雷はあと {2} 個までですが、残りは {3} 個です。",
 	"mines.reason.mine-count-flags":   "残りの数は立てた旗 {1} 本を地雷として引いた数です。旗が間違っているかもしれません。",
-	"mines.reason.mines-seed":         "盤面番号は 12345 のような整数です。",
+	"mines.reason.mines-seed":         "盤面番号は 0 から {2} までの整数にしてください。空欄ならランダムな盤面になります。",
 	"mines.reveals":                   "各候補で分かりうること：",
 	"mines.reveals-cell":              "マス",
 	"mines.reveals-mine":              "地雷",

@@ -145,7 +145,7 @@ var simplifiedChinese = map[string]string{
 	"mines.reason.mine-count-more":    "这些数字至少还需要 {2} 个地雷，但只剩 {3} 个。",
 	"mines.reason.mine-count-fewer":   "这些数字最多只容得下 {2} 个地雷，但还剩 {3} 个。",
 	"mines.reason.mine-count-flags":   "剩余地雷数已扣除你插的 {1} 面旗子，可能有旗子插错了。",
-	"mines.reason.mines-seed":         "盘面编号是整数，例如 12345。",
+	"mines.reason.mines-seed":         "盘面编号必须是 0 到 {2} 的整数；留空则随机出盘面。",
 	"mines.reveals":                   "每个候选格子可能揭示什么：",
 	"mines.reveals-cell":              "格子",
 	"mines.reveals-mine":              "地雷",

@@ -145,7 +145,7 @@ var traditionalChinese = map[string]string{
 	"mines.reason.mine-count-more":    "這些數字至少還需要 {2} 顆地雷，但只剩 {3} 顆。",
 	"mines.reason.mine-count-fewer":   "這些數字最多只容得下 {2} 顆地雷，但還剩 {3} 顆。",
 	"mines.reason.mine-count-flags":   "剩餘地雷數已扣除你插的 {1} 面旗子，可能有旗子插錯了。",
-	"mines.reason.mines-seed":         "盤面編號是整數，例如 12345。",
+	"mines.reason.mines-seed":         "盤面編號必須是 0 到 {2} 的整數；留空則隨機出盤面。",
 	"mines.reveals":                   "每個候選格子可能揭示什麼：",
 	"mines.reveals-cell":              "格子",
 	"mines.reveals-mine":              "地雷",

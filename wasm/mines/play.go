@@ -511,7 +511,9 @@ func (m *minesPlay) params() (map[string]any, error) {
 	if s.Seed != "" {
 		seed, err := strconv.ParseUint(s.Seed, 10, 53)
 		if err != nil {
-			return nil, &frame.CallError{Code: "bad-input", Reason: "mines-seed", Field: "seed"}
+			// Not only text that is no number: one past 2^53 - 1, the
+			// largest the engine deals, was said not to be a whole number.
+			return nil, &frame.CallError{Code: "bad-input", Reason: "mines-seed", Field: "seed", Want: 1<<53 - 1}
 		}
 		p["seed"] = seed
 	}

@@ -140,7 +140,7 @@ func (m *minesPlay) showGameInfo() {
 	if g == nil {
 		return
 	}
-	seeded := g.Level != minesLinkLevel && g.Seed != 0
+	seeded := g.Level != minesLinkLevel // board 0 too: the engine deals it
 	m.info.Class().Remove("kz-mines-pending")
 	setHidden(m.info, !seeded)
 	if seeded {
@@ -160,7 +160,7 @@ func (m *minesPlay) showGameInfo() {
 // replay deals the game's board again: its size, rule and board number.
 func (m *minesPlay) replay() {
 	g := m.w.state.Game
-	if g == nil || g.Seed == 0 || g.Level == minesLinkLevel {
+	if g == nil || g.Level == minesLinkLevel {
 		return
 	}
 	m.stopAuto()
