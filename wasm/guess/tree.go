@@ -165,7 +165,11 @@ func newTreeMode(w *guessWidget, panel dom.Element) *treeMode {
 		w.save()
 		m.schedule()
 	})
-	f.Handle("tree.toggle", func(_ dom.Event, t dom.Element) { m.toggle(t) })
+	f.Handle("tree.toggle", func(_ dom.Event, t dom.Element) {
+		m.toggle(t)
+		m.fixTabStop()
+	})
+	f.Handle("tree.key", func(ev dom.Event, _ dom.Element) { m.key(ev) })
 	f.Handle("tree.retry", func(dom.Event, dom.Element) {
 		// The button goes with the note: the focus waits on the view's
 		// title, above where the tree will be.
@@ -470,8 +474,12 @@ func (m *treeMode) render(q *treeQuery, res *treeResult, took time.Duration) {
 	if res.Turns > 0 {
 		first = f.T("tree.next-guess", res.Turns+1)
 	}
-	list := el("ul", cls("kz-tree-list"), attr("id", "kz-tree-n-root"))
+	list := el("ul", cls("kz-tree-list"), attr("id", "kz-tree-n-root"), attr("role", "tree"),
+		attr("aria-labelledby", "kz-tree-tree-title"), on("keydown", "tree.key"))
 	m.fillBranches(list, r, &root, nil)
+	if first := list.QuerySelector(`[role="treeitem"]`); first != nil {
+		first.SetAttribute("tabindex", "0") // the tree's one tab stop
+	}
 	tree := el("section", cls("kz-tree"), attr("aria-labelledby", "kz-tree-tree-title"),
 		el("h3", attr("id", "kz-tree-tree-title"), f.T("tree.tree-title")),
 		el("p", cls("kz-note"), f.T("tree.legend")),
@@ -536,16 +544,37 @@ func parsePath(s string) []int {
 
 // fillBranches draws the answers to node n's guess into list: the win
 // first, when the guess may be the secret, then one branch per answer,
-// closed.
+// closed. The view is a WAI-ARIA tree: each answer is a treeitem (one
+// tab stop, moved by the arrow keys: treeKey), named with the way to it
+// ("Answer 0A1B to 4567, after 0123 answered 1A2B: guess 3 is …").
 func (m *treeMode) fillBranches(list dom.Element, r guess.Rules, n *treeNode, path []int) {
 	f, w := m.w.f, m.w
 	ply := len(path) + 1 // guesses from the view's root to the children
+	level := strconv.Itoa(len(path) + 1)
+	size := len(n.Answers)
+	if n.Win {
+		size++
+	}
+	setSize := strconv.Itoa(size)
+	pos := 0
+	item := func(e dom.Element) dom.Element {
+		pos++
+		e.SetAttribute("role", "treeitem")
+		e.SetAttribute("tabindex", "-1")
+		e.SetAttribute("aria-level", level)
+		e.SetAttribute("aria-setsize", setSize)
+		e.SetAttribute("aria-posinset", strconv.Itoa(pos))
+		return e
+	}
+	after := m.pathWords(r, path)
 	if n.Win {
 		won := w.shortFeedback(r, r.Length, 0)
-		list.AppendChild(el("li", cls("kz-tree-leaf kz-tree-win"),
+		found := len(path) + (m.res.Turns) + 1
+		list.AppendChild(item(el("li", cls("kz-tree-leaf kz-tree-win"),
+			attr("aria-label", f.T("tree.win-label", w.feedbackText(r, r.Length, 0), n.Guess, after, found)),
 			el("span", cls("kz-tree-caret kz-tree-nocaret"), attr("aria-hidden", "true")),
 			el("span", cls("kz-tree-answer"), won),
-			el("span", cls("kz-note"), f.T("tree.found-it", len(path)+(m.res.Turns)+1))))
+			el("span", cls("kz-note"), f.T("tree.found-it", found)))))
 	}
 	for i, b := range n.Answers {
 		child := &b.Node
@@ -553,20 +582,21 @@ func (m *treeMode) fillBranches(list dom.Element, r guess.Rules, n *treeNode, pa
 		childPath := append(append([]int{}, path...), i)
 		id := "kz-tree-n-" + pathString(childPath)
 		guessNo := m.res.Turns + ply + 1
+		said := w.feedbackText(r, b.A, b.B)
 		if len(child.Answers) == 0 {
 			// One secret, guessed next: nothing to open.
-			list.AppendChild(el("li", cls("kz-tree-leaf"),
+			list.AppendChild(item(el("li", cls("kz-tree-leaf"),
+				attr("aria-label", f.T("tree.leaf-label", said, n.Guess, after, child.Guess, guessNo)),
 				el("span", cls("kz-tree-caret kz-tree-nocaret"), attr("aria-hidden", "true")),
-				el("span", cls("kz-tree-answer"), attr("aria-hidden", "true"), answer), " ",
+				el("span", cls("kz-tree-answer"), answer), " ",
 				el("span", cls("kz-tree-arrow-to"), attr("aria-hidden", "true"), "→"), " ",
-				el("span", attr("aria-hidden", "true"), codeView(r, child.Guess)), " ",
-				el("span", cls("kz-note"), attr("aria-hidden", "true"), f.T("tree.found-it", guessNo)),
-				el("span", cls("kz-sr"), f.T("tree.leaf-label", w.feedbackText(r, b.A, b.B), child.Guess, guessNo))))
+				codeView(r, child.Guess), " ",
+				el("span", cls("kz-note"), f.T("tree.found-it", guessNo)))))
 			continue
 		}
-		label := f.T("tree.branch-label", w.feedbackText(r, b.A, b.B), guessNo, child.Guess, child.Secrets,
+		label := f.T("tree.branch-label", said, n.Guess, after, guessNo, child.Guess, child.Secrets,
 			i18n.Decimal(float64(ply)+child.Expected, 2), ply+child.Worst)
-		toggle := el("button", attr("type", "button"), cls("kz-tree-toggle"), attr("aria-expanded", "false"), attr("aria-controls", id),
+		toggle := item(el("div", cls("kz-tree-toggle"), attr("aria-expanded", "false"), attr("aria-controls", id), attr("aria-owns", id),
 			data("path", pathString(childPath)), on("click", "tree.toggle"), attr("aria-label", label),
 			// The spaces between the parts are for copied text and
 			// textContent; the flex layout ignores them.
@@ -574,12 +604,35 @@ func (m *treeMode) fillBranches(list dom.Element, r guess.Rules, n *treeNode, pa
 			el("span", cls("kz-tree-answer"), answer), " ",
 			el("span", cls("kz-tree-arrow-to"), attr("aria-hidden", "true"), "→"), " ",
 			codeView(r, child.Guess), " ",
-			el("span", cls("kz-tree-figs-line"), m.figuresText(child, ply)))
+			el("span", cls("kz-tree-figs-line"), m.figuresText(child, ply))))
 		if ply+child.Worst == m.res.Root.Worst {
 			toggle.Class().Add("kz-tree-worst-branch") // holds some of the worst case
 		}
-		list.AppendChild(el("li", toggle, el("ul", cls("kz-tree-list"), attr("id", id), attr("hidden", ""))))
+		list.AppendChild(el("li", attr("role", "none"), toggle,
+			el("ul", cls("kz-tree-list"), attr("role", "group"), attr("id", id), attr("hidden", ""))))
 	}
+}
+
+// pathWords says how the game came to node path's guess, for the names
+// of its answers: "" under the view's first guess, else ", after 0123
+// answered 1A2B, 4567 answered 0A1B" (every guess and answer above the
+// one answered).
+func (m *treeMode) pathWords(r guess.Rules, path []int) string {
+	if len(path) == 0 {
+		return ""
+	}
+	f, w := m.w.f, m.w
+	steps := make([]string, 0, len(path))
+	n := &m.res.Root
+	for _, i := range path {
+		if i < 0 || i >= len(n.Answers) {
+			return ""
+		}
+		b := n.Answers[i]
+		steps = append(steps, f.T("tree.step", n.Guess, w.feedbackText(r, b.A, b.B)))
+		n = &n.Answers[i].Node
+	}
+	return f.T("tree.after", strings.Join(steps, f.T("tree.step-sep")))
 }
 
 // toggle opens or closes a branch, and remembers it open.
@@ -591,6 +644,7 @@ func (m *treeMode) toggle(button dom.Element) {
 	if !m.setOpen(button, open) {
 		return
 	}
+	m.rove(button)
 	st, p := m.state(), button.GetAttribute("data-path")
 	if st.OpenKey != m.shown.key {
 		st.Open, st.OpenKey = nil, m.shown.key
@@ -616,6 +670,125 @@ func (m *treeMode) setOpen(button dom.Element, open bool) bool {
 	button.SetAttribute("aria-expanded", strconv.FormatBool(open))
 	setHidden(list, !open)
 	return true
+}
+
+// items lists the tree's items a reader can reach: those not inside a
+// closed branch, in the order they are drawn.
+func (m *treeMode) items() []dom.Element {
+	tree := m.view.QuerySelector("#kz-tree-n-root")
+	if tree == nil {
+		return nil
+	}
+	return slices.DeleteFunc(tree.QuerySelectorAll(`[role="treeitem"]`), func(e dom.Element) bool {
+		return e.Closest("ul[hidden]") != nil
+	})
+}
+
+// rove makes item the tree's one tab stop.
+func (m *treeMode) rove(item dom.Element) {
+	for _, e := range m.view.QuerySelectorAll(`[role="treeitem"][tabindex="0"]`) {
+		e.SetAttribute("tabindex", "-1")
+	}
+	item.SetAttribute("tabindex", "0")
+}
+
+// fixTabStop keeps one tab stop the reader can reach: the first item
+// when none is, or the branch that closed over it.
+func (m *treeMode) fixTabStop() {
+	stop := m.view.QuerySelector(`[role="treeitem"][tabindex="0"]`)
+	if stop != nil && stop.Closest("ul[hidden]") == nil {
+		return
+	}
+	if stop != nil {
+		// Up to the nearest open branch's item.
+		for list := stop.Closest("ul[hidden]"); list != nil; {
+			owner := m.view.QuerySelector(`[aria-owns="` + list.GetAttribute("id") + `"]`)
+			if owner == nil {
+				break
+			}
+			stop = owner
+			list = owner.Closest("ul[hidden]")
+		}
+		if stop.Closest("ul[hidden]") == nil {
+			m.rove(stop)
+			return
+		}
+	}
+	if items := m.items(); len(items) > 0 {
+		m.rove(items[0])
+	}
+}
+
+// key moves in the tree as the WAI-ARIA tree pattern does: Up and Down
+// to the item above or below, Right opens a branch or goes to its first
+// answer, Left closes it or goes to the branch above, Home and End to
+// the first and last item, Enter and Space open or close.
+func (m *treeMode) key(ev dom.Event) {
+	t := ev.Target()
+	if t == nil || m.shown == nil {
+		return
+	}
+	cur := t.Closest(`[role="treeitem"]`)
+	if cur == nil {
+		return
+	}
+	k := ev.Underlying().Get("key").String()
+	u := ev.Underlying()
+	if u.Get("altKey").Bool() || u.Get("ctrlKey").Bool() || u.Get("metaKey").Bool() {
+		return
+	}
+	items := m.items()
+	at := slices.IndexFunc(items, func(e dom.Element) bool { return e.Underlying().Equal(cur.Underlying()) })
+	if at < 0 {
+		return
+	}
+	branch := cur.HasAttribute("aria-expanded")
+	open := cur.GetAttribute("aria-expanded") == "true"
+	to := -1
+	switch k {
+	case "ArrowDown":
+		to = min(at+1, len(items)-1)
+	case "ArrowUp":
+		to = max(at-1, 0)
+	case "Home":
+		to = 0
+	case "End":
+		to = len(items) - 1
+	case "ArrowRight":
+		switch {
+		case branch && !open:
+			m.toggle(cur)
+			to = at
+		case branch:
+			to = min(at+1, len(items)-1) // its first answer
+		default:
+			to = at
+		}
+	case "ArrowLeft":
+		if branch && open {
+			m.toggle(cur)
+			to = at
+			break
+		}
+		to = at
+		if list := cur.Closest(`ul[role="group"]`); list != nil {
+			if owner := m.view.QuerySelector(`[aria-owns="` + list.GetAttribute("id") + `"]`); owner != nil {
+				to = slices.IndexFunc(items, func(e dom.Element) bool { return e.Underlying().Equal(owner.Underlying()) })
+			}
+		}
+	case "Enter", " ":
+		if branch {
+			m.toggle(cur)
+		}
+		to = at
+	default:
+		return
+	}
+	ev.PreventDefault()
+	if to >= 0 && to < len(items) {
+		m.rove(items[to])
+		focus(items[to])
+	}
 }
 
 // ---- Export

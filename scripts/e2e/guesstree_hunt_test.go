@@ -1,0 +1,126 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"regexp"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The number-guessing widget hunted again: the optimal strategy's tree
+// for keyboard and screen-reader users, You guess's Undo, and the answer
+// picker of Computer guesses.
+
+// key presses one key where the focus is.
+func key(t *testing.T, ctx context.Context, k string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(k)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// treeFocusJS reads the tree's focus: the focused item's path (or "win",
+// "leaf"), its level, whether it is open, its name, how many tab stops
+// the tree has, and whether the focus is in the tree at all.
+const treeFocusJS = `(() => {
+	const tree = $('#kz-tree-n-root');
+	const a = kz().activeElement;
+	const item = a && a.closest('[role="treeitem"]');
+	return {
+		role: tree ? tree.getAttribute('role') || '' : '',
+		inTree: !!(a && tree && tree.contains(a)),
+		path: item ? (item.dataset.path || (item.classList.contains('kz-tree-win') ? 'win' : 'leaf')) : '',
+		level: item ? item.getAttribute('aria-level') || '' : '',
+		expanded: item ? item.getAttribute('aria-expanded') || '' : '',
+		label: item ? item.getAttribute('aria-label') || '' : '',
+		stops: tree ? [...tree.querySelectorAll('button, [tabindex="0"]')].filter(e => !e.closest('ul[hidden]')).length : -1,
+	};
+})()`
+
+// The optimal strategy's tree is a tree for the keyboard and a screen
+// reader (the WAI-ARIA tree pattern): one tab stop, Up and Down move,
+// Right opens a branch and then goes to its first answer, Left goes back
+// up and closes, Home and End, Enter opens or closes; each item's name
+// says the way to it ("Answer 0A1B to 4567, after 0123 answered 1A2B:
+// guess 3 is …"), in every language. Every branch was a button of its
+// own, walked with Tab only (5,040 leaves deep), the arrows did nothing,
+// and a branch's name gave its answer but not the guesses before it.
+func TestTreeIsAKeyboardTree(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, treeHelpersJS)
+	eval[bool](t, ctx, `(async () => {
+		choose('#kz-preset', '1a2b-4');
+		$('#kz-tab-tree').click();
+		await until(treeReady, 60000);
+		const stop = $('#kz-tree-n-root [tabindex="0"]') || $('#kz-tree-n-root button');
+		stop.focus();
+		return true;
+	})()`)
+	state := func() map[string]any { return eval[map[string]any](t, ctx, treeFocusJS) }
+	got := state()
+	if got["role"] != "tree" || got["stops"] != 1.0 || got["path"] != "win" || got["level"] != "1" {
+		t.Errorf("the tree: %v; want role tree, one tab stop, on its first item (the win, level 1)", got)
+	}
+	if !regexp.MustCompile(`^Answer 4A0B to (\d{4}): \d{4} is the secret, found at guess 1\.$`).MatchString(got["label"].(string)) {
+		t.Errorf("the win's name: %q", got["label"])
+	}
+	key(t, ctx, kb.ArrowDown)
+	if got = state(); got["path"] != "0" || got["expanded"] != "false" {
+		t.Errorf("Down goes to the first branch: %v", got)
+	}
+	key(t, ctx, kb.End)
+	last := state()
+	key(t, ctx, kb.Home)
+	if got = state(); got["path"] != "win" || last["path"] == "win" || last["path"] == "" || last["level"] != "1" {
+		t.Errorf("End then Home: %v then %v", last, got)
+	}
+	key(t, ctx, kb.ArrowDown)
+	key(t, ctx, kb.ArrowRight)
+	if got = state(); got["path"] != "0" || got["expanded"] != "true" {
+		t.Errorf("Right opens the branch and stays on it: %v", got)
+	}
+	key(t, ctx, kb.ArrowRight)
+	got = state()
+	if got["level"] != "2" || got["inTree"] != true || got["stops"] != 1.0 {
+		t.Errorf("Right again goes to the branch's first answer: %v", got)
+	}
+	// Its name says the way to it: the answer, the guess it answers, and
+	// the first guess with its answer.
+	if !regexp.MustCompile(`^Answer \dA\dB to \d{4}, after \d{4} answered \dA\dB: `).MatchString(got["label"].(string)) {
+		t.Errorf("a second-level item's name: %q, want the way to it", got["label"])
+	}
+	key(t, ctx, kb.ArrowLeft)
+	if got = state(); got["path"] != "0" || got["expanded"] != "true" {
+		t.Errorf("Left goes up to the branch: %v", got)
+	}
+	key(t, ctx, kb.ArrowLeft)
+	if got = state(); got["path"] != "0" || got["expanded"] != "false" {
+		t.Errorf("Left again closes it: %v", got)
+	}
+	pressEnter(t, ctx)
+	if got = state(); got["path"] != "0" || got["expanded"] != "true" {
+		t.Errorf("Enter opens it: %v", got)
+	}
+	// One tab stop: Tab leaves the tree.
+	key(t, ctx, kb.Tab)
+	if got = state(); got["inTree"] != false {
+		t.Errorf("Tab from the tree should leave it, and goes to %v", got)
+	}
+
+	// In Japanese the way is said too (the branch stays open across the
+	// change of language).
+	guessLanguage(t, ctx, "ja")
+	eval[bool](t, ctx, treeHelpersJS)
+	label := eval[string](t, ctx, `(async () => {
+		await until(treeReady, 60000);
+		const item = await until(() => $('#kz-tree-n-0 [role="treeitem"]'), 10000).catch(() => null);
+		return item ? item.getAttribute('aria-label') : '';
+	})()`)
+	if !regexp.MustCompile(`^\d{4} への判定 \dA\dB（\d{4} への判定 \dA\dB の後）：`).MatchString(label) {
+		t.Errorf("a second-level item's name in Japanese: %q", label)
+	}
+}
