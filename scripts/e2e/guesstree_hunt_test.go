@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -122,5 +123,64 @@ func TestTreeIsAKeyboardTree(t *testing.T) {
 	})()`)
 	if !regexp.MustCompile(`^\d{4} への判定 \dA\dB（\d{4} への判定 \dA\dB の後）：`).MatchString(label) {
 		t.Errorf("a second-level item's name in Japanese: %q", label)
+	}
+}
+
+// youStateJS reads You guess: the turns in the table, the guess box, the
+// focus, and what the mode's live line says.
+const youStateJS = `({turns: $('#kz-panel-you .kz-history tbody') ? $('#kz-panel-you .kz-history tbody').children.length : 0,
+	box: $('#kz-you-guess').value, inBox: kz().activeElement === $('#kz-you-guess'),
+	said: $('#kz-panel-you .kz-sr[role="status"]').textContent})`
+
+// In You guess, Ctrl+Z (⌘Z) undoes the last guess as Undo does, from an
+// empty guess box, from the guess Undo put back there (again and
+// again), and from the mode's buttons; the box keeps its own undo of
+// what the reader typed. Undo says what it undid, in the reader's
+// language. The keys did nothing, and Undo said nothing.
+func TestYouCtrlZUndoesTheLastGuess(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	eval[bool](t, ctx, `(async () => {
+		for (const g of ['0123', '4567']) {
+			type('#kz-you-guess', g);
+			$('#kz-you-guess').form.requestSubmit();
+			await until(() => `+youStateJS+`.turns === (g === '0123' ? 1 : 2));
+		}
+		$('#kz-you-guess').focus();
+		return true;
+	})()`)
+	state := func(want string) map[string]any {
+		return eval[map[string]any](t, ctx, `until(() => { const s = `+youStateJS+`; return `+want+` && s; }, 5000).catch(() => `+youStateJS+`)`)
+	}
+	// Typed in the box: Ctrl+Z is the box's own.
+	key(t, ctx, "8")
+	key(t, ctx, "9")
+	ctrlZ(t, ctx, chromedp.ModifierCtrl)
+	if got := state(`s.box !== '89'`); got["turns"] != 2.0 || got["box"] == "89" {
+		t.Errorf("Ctrl+Z with 89 typed in the box should undo the typing, not a guess: %v", got)
+	}
+	eval[bool](t, ctx, `(() => { type('#kz-you-guess', ''); return true; })()`)
+	// The box empty: Ctrl+Z undoes guess 2, and puts it back in the box.
+	ctrlZ(t, ctx, chromedp.ModifierCtrl)
+	got := state(`s.turns === 1`)
+	if got["turns"] != 1.0 || got["box"] != "4567" || got["inBox"] != true ||
+		!regexp.MustCompile(`^Undone: guess 2, 4567 \(\dA\dB\)\. It is back in the box\.$`).MatchString(got["said"].(string)) {
+		t.Errorf("Ctrl+Z in the empty box: %v; want 1 turn, 4567 back in the box, and said what was undone", got)
+	}
+	// Pressed again, with the guess as Undo put it back: guess 1 goes.
+	ctrlZ(t, ctx, chromedp.ModifierMeta)
+	if got = state(`s.turns === 0`); got["turns"] != 0.0 || got["box"] != "0123" || !strings.HasPrefix(got["said"].(string), "Undone: guess 1, 0123 (") {
+		t.Errorf("⌘Z again: %v; want no turns and 0123 back in the box", got)
+	}
+	// From a button, in Japanese.
+	guessLanguage(t, ctx, "ja")
+	eval[bool](t, ctx, `(async () => {
+		$('#kz-you-guess').form.requestSubmit();
+		await until(() => `+youStateJS+`.turns === 1);
+		$('[data-on-click="you.hint"]').focus();
+		return true;
+	})()`)
+	ctrlZ(t, ctx, chromedp.ModifierCtrl)
+	if got = state(`s.turns === 0`); got["turns"] != 0.0 || !strings.HasPrefix(got["said"].(string), "元に戻しました：1 回目の予想 0123（") {
+		t.Errorf("Ctrl+Z on Hint, in Japanese: %v", got)
 	}
 }

@@ -217,6 +217,7 @@ var simplifiedChinese = map[string]string{
 	"reason.missing-b":        "还没填第二个数字。",
 	"reason.after-win":        "第 {2} 行已经猜中答案，游戏在那里就结束了，之后不能再有猜测。请删除或停用这一行；如果第 {2} 行的提示填错了，请改正它。",
 	"you.over":                "游戏结束。按“新游戏”再玩一次。",
+	"you.undone":              "已撤销：第 {1} 次猜测 {2}（{3}），已放回输入框。",
 	"you.said":                "第 {1} 次：{2}，{3}。",
 	"you.repeat":              "你已经猜过 {1}（第 {2} 次）。这次不再计算。",
 	"you.give-up-ask":         "要放弃并看答案吗？",

@@ -217,6 +217,7 @@ var traditionalChinese = map[string]string{
 	"reason.missing-b":        "還沒填第二個數字。",
 	"reason.after-win":        "第 {2} 列已經猜中答案，遊戲在那裡就結束了，之後不能再有猜測。請刪除或停用這一列；如果第 {2} 列的提示填錯了，請修正它。",
 	"you.over":                "遊戲結束。按「新遊戲」再玩一次。",
+	"you.undone":              "已復原：第 {1} 次猜測 {2}（{3}），已放回輸入框。",
 	"you.said":                "第 {1} 次：{2}，{3}。",
 	"you.repeat":              "你已經猜過 {1}（第 {2} 次）。這次不再計算。",
 	"you.give-up-ask":         "要放棄並看答案嗎？",

@@ -58,7 +58,8 @@ type youMode struct {
 	endRest     dom.Element // the fair host's proof, beside the status, not in it
 	analysis    dom.Element
 	analysisBox dom.Element
-	hinting     int // hints being thought out (a newer one supersedes the one before)
+	hinting     int    // hints being thought out (a newer one supersedes the one before)
+	restored    string // the guess Undo put back in the box, while it stands as put
 }
 
 func newYouMode(w *guessWidget, panel dom.Element) *youMode {
@@ -110,6 +111,9 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 
 	f.Handle("you.draft", func(dom.Event, dom.Element) {
 		st.Draft = inputValue(m.input)
+		if st.Draft != m.restored {
+			m.restored = "" // edited: Ctrl+Z in the box is the box's own again
+		}
 		m.showInputError("")
 		w.save()
 	})
@@ -133,6 +137,11 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 		focus(m.actions.QuerySelector(`[data-on-click="you.new"]`))
 	})
 	f.Handle("you.undo", func(dom.Event, dom.Element) { m.undo() })
+	// Ctrl+Z (⌘Z) undoes the last guess from anywhere in the mode, as
+	// Undo does; in the guess box only when the box has nothing of the
+	// reader's own to undo (empty, or the guess Undo put back, as put).
+	panel.SetAttribute("data-on-keydown", "you.key")
+	f.Handle("you.key", func(ev dom.Event, _ dom.Element) { m.undoKey(ev) })
 	f.Handle("you.hint", func(dom.Event, dom.Element) { f.Go(m.hint) })
 	f.Handle("you.give-up", func(dom.Event, dom.Element) {
 		setHidden(m.confirm, true)
@@ -268,6 +277,25 @@ func (m *youMode) newGameFirst() {
 	m.w.f.Notice(m.w.f.T("you.start-first"))
 }
 
+// undoKey takes Ctrl+Z (⌘Z on a Mac) as Undo, but leaves the guess box
+// its own undo of what the reader typed there.
+func (m *youMode) undoKey(ev dom.Event) {
+	e := ev.Underlying()
+	if !(e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) || e.Get("shiftKey").Bool() || e.Get("altKey").Bool() {
+		return
+	}
+	if k := e.Get("key").String(); k != "z" && k != "Z" {
+		return
+	}
+	if t := ev.Target(); t != nil && t.Underlying().Equal(m.input.Underlying()) {
+		if v := inputValue(m.input); v != "" && v != m.restored {
+			return // the box's own undo
+		}
+	}
+	ev.PreventDefault()
+	m.undo()
+}
+
 func (m *youMode) undo() {
 	st := m.state()
 	if len(st.Turns) == 0 || st.Over {
@@ -279,10 +307,16 @@ func (m *youMode) undo() {
 	last := st.Turns[len(st.Turns)-1]
 	st.Turns = st.Turns[:len(st.Turns)-1]
 	st.Draft = last.Guess // the undone guess comes back to the input, not lost
+	m.restored = last.Guess
 	st.Hint = nil
 	setInputValue(m.input, st.Draft)
+	m.showInputError("")
 	m.w.save()
 	m.render()
+	// Said: what was undone, and that it waits in the box.
+	if _, r, err := m.rules(); err == nil {
+		m.said.SetTextContent(m.w.f.T("you.undone", len(st.Turns)+1, last.Guess, m.w.feedbackText(r, last.A, last.B)))
+	}
 	focus(m.input) // Undo may have disabled itself under the focus
 }
 
