@@ -184,3 +184,57 @@ func TestYouCtrlZUndoesTheLastGuess(t *testing.T) {
 		t.Errorf("Ctrl+Z on Hint, in Japanese: %v", got)
 	}
 }
+
+// compConflictJS reads Computer guesses' contradiction: the note beside
+// the answer, whether it is an error, the rows marked, and the answer
+// chosen in the picker.
+const compConflictJS = `(() => {
+	const note = $('#kz-panel-computer .kz-think-note');
+	return {note: note ? note.textContent : '', bad: !!(note && note.classList.contains('kz-bad')),
+		marked: [...kz().querySelectorAll('#kz-panel-computer .kz-history tbody tr.kz-conflict')].map(r => r.cells[0].textContent).join(','),
+		chosen: ($('#kz-comp-picker [aria-checked="true"]') || {}).title || ''};
+})()`
+
+// An answer in Computer guesses that no secret fits is said, and its
+// contradicted answers marked, across a reload and a change of language;
+// they went, and the contradicting answer stayed chosen in the picker
+// with no word of why. Another answer chosen takes the note down.
+func TestComputerContradictionSurvivesReload(t *testing.T) {
+	ctx := computerPage(t, "1a2b-4")
+	first := eval[string](t, ctx, `(async () => {
+		$('#kz-panel-computer .kz-current button').click();
+		const first = await until(cur, 30000);
+		answerWith(0, 0);
+		await until(() => cur() && cur() !== first, 30000);
+		answerWith(0, 0); // two answers of 0A0B: two digits are left for four places
+		await until(() => $('#kz-panel-computer .kz-think-note').textContent, 30000);
+		return first;
+	})()`)
+	want := "contradicts what you answered to guess 1 (" + first + ": 0A0B)"
+	read := func(cond string) map[string]any {
+		return eval[map[string]any](t, ctx, `until(() => { const s = `+compConflictJS+`; return (`+cond+`) && s; }, 10000).catch(() => `+compConflictJS+`)`)
+	}
+	if got := read(`s.note`); !strings.Contains(got["note"].(string), want) || got["marked"] != "1" {
+		t.Fatalf("the contradiction: %v", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	installHelpers(t, ctx)
+	eval[bool](t, ctx, computerJS)
+	got := read(`s.note && s.marked`)
+	if !strings.Contains(got["note"].(string), want) || got["bad"] != true || got["marked"] != "1" || got["chosen"] != "0A0B" {
+		t.Errorf("after a reload: %v; want the note %q, as an error, row 1 marked, 0A0B chosen", got, want)
+	}
+	guessLanguage(t, ctx, "ja")
+	eval[bool](t, ctx, computerJS)
+	got = read(`s.note && s.marked`)
+	if !strings.Contains(got["note"].(string), "1 回目（"+first+"：0A0B）の判定と矛盾しています") || got["marked"] != "1" {
+		t.Errorf("after a change of language: %v", got)
+	}
+	// Another answer chosen: the note was of the one before.
+	eval[bool](t, ctx, `(() => { $('#kz-comp-picker [data-a="1"][data-b="0"]').click(); return true; })()`)
+	if got = read(`!s.note`); got["note"] != "" || got["marked"] != "" || got["chosen"] != "1A0B" {
+		t.Errorf("another answer chosen: %v; want no note and no marks", got)
+	}
+}

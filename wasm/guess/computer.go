@@ -31,6 +31,10 @@ type compState struct {
 	// Stopped says the reader stopped the thinking: the widget built
 	// anew (another language) says so again beside Think again.
 	Stopped bool `json:"stopped,omitempty"`
+	// Conflict holds the turns the answer chosen for the pending guess
+	// contradicts (the engine's rows, the new answer past the table): a
+	// reload or another language marks them and names them again.
+	Conflict []int `json:"conflict,omitempty"`
 }
 
 type compTurn struct {
@@ -61,8 +65,7 @@ type compMode struct {
 	strategyOK dom.Element // the strategy's one-line description in Settings
 	lane       *frame.Lane
 	thinking   bool
-	gen        int // bumped by every change to the game, so a late answer for an old position is dropped
-	conflict   []int
+	gen        int    // bumped by every change to the game, so a late answer for an old position is dropped
 	said       string // what render said of the guess on show
 }
 
@@ -141,6 +144,13 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 		m.thinkNote.SetTextContent(f.T("comp.reloaded"))
 	case st.Stopped && st.Pending == nil && !st.Solved:
 		m.thinkNote.SetTextContent(f.T("common.stopped"))
+	case st.Conflict != nil && st.Pending != nil && !st.Solved:
+		// The answer chosen contradicts the earlier ones: say so again,
+		// beside it, in this language.
+		if _, r, err := m.rules(); err == nil {
+			m.thinkNote.Class().Add("kz-bad")
+			m.thinkNote.SetTextContent(m.conflictText(r, st.Conflict))
+		}
 	}
 	return m
 }
@@ -163,7 +173,6 @@ func (m *compMode) newGame() {
 	m.lane.Cancel()
 	m.gen++
 	*st = compState{Game: &spec}
-	m.conflict = nil
 	w.f.ClearMessage()
 	w.save()
 	m.render()
@@ -283,7 +292,8 @@ func (m *compMode) answer() {
 			// says nothing to a screen reader); the words go beside the
 			// answer just given, where the reader is (the frame's message
 			// line is above the settings, out of view on a phone).
-			m.conflict = ce.Rows
+			st.Conflict = ce.Rows
+			w.save()
 			m.render()
 			m.thinkNote.Class().Add("kz-bad")
 			m.thinkNote.SetTextContent(m.conflictText(r, ce.Rows))
@@ -297,7 +307,7 @@ func (m *compMode) answer() {
 		return
 	}
 	m.gen++
-	m.conflict = nil
+	st.Conflict = nil
 	f.ClearMessage()
 	turn.Left = count.Count
 	st.Turns = append(st.Turns, turn)
@@ -314,6 +324,17 @@ func (m *compMode) answer() {
 		return
 	}
 	m.think()
+}
+
+// clearConflict takes down the note and the marks of an answer that
+// contradicted the others, once another answer is chosen.
+func (m *compMode) clearConflict() {
+	m.state().Conflict = nil
+	m.thinkNote.SetTextContent("")
+	m.thinkNote.Class().Remove("kz-bad")
+	for _, row := range m.history.QuerySelectorAll("tr.kz-conflict") {
+		row.Class().Remove("kz-conflict")
+	}
 }
 
 // conflictText says that the answer just given contradicts the earlier
@@ -382,7 +403,8 @@ func (m *compMode) undo() {
 		st.Pending.Explanation = *last.Why // the reasoning as it was, "Chosen by…" included
 	}
 	st.DraftA, st.DraftB = strconv.Itoa(last.A), strconv.Itoa(last.B) // your answer comes back, to correct
-	m.conflict = nil
+	st.Conflict = nil
+	m.thinkNote.Class().Remove("kz-bad")
 	w.f.ClearMessage()
 	w.save()
 	m.render()
@@ -483,7 +505,7 @@ func (m *compMode) render() {
 		body := el("tbody")
 		for i, t := range st.Turns {
 			row := el("tr", el("td", fmt.Sprint(i+1)), el("td", codeView(r, t.Guess)), el("td", w.feedbackText(r, t.A, t.B)), el("td", cls("kz-nocopy"), i18n.Number(int64(t.Left))))
-			for _, c := range m.conflict {
+			for _, c := range st.Conflict {
 				if c == i {
 					row.Class().Add("kz-conflict")
 				}

@@ -170,6 +170,9 @@ func (p *answerPicker) choose(a, b int, focusIt bool) {
 		return
 	}
 	st := m.state()
+	if st.Conflict != nil && (st.DraftA != strconv.Itoa(a) || st.DraftB != strconv.Itoa(b)) {
+		m.clearConflict() // the note was of the answer chosen before
+	}
 	st.DraftA, st.DraftB = strconv.Itoa(a), strconv.Itoa(b)
 	m.w.save()
 	p.render(r)
