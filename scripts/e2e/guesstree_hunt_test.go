@@ -238,3 +238,61 @@ func TestComputerContradictionSurvivesReload(t *testing.T) {
 		t.Errorf("another answer chosen: %v; want no note and no marks", got)
 	}
 }
+
+// pickFitJS reads the answer picker: its answers, those that sit past
+// its edges (to scroll to), and how far it scrolls sideways.
+const pickFitJS = `(() => {
+	const p = $('#kz-comp-picker');
+	const box = p.getBoundingClientRect();
+	const cells = [...p.querySelectorAll('.kz-pick')];
+	const out = cells.filter(c => { const r = c.getBoundingClientRect(); return r.left < box.left - 0.5 || r.right > box.right + 0.5; });
+	return {cells: cells.length, out: out.map(c => c.title).join(' '), scroll: p.scrollWidth - p.clientWidth,
+		page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+})()`
+
+// At 320 px the answer picker of 1A2B with 7 to 9 digits shows every
+// answer, in every language: such a game's answers have at least 4, 6 or
+// 8 digits in common with the secret, a band across a grid of 8 to 10
+// columns by B, and most sat past the right edge, to scroll to. Columns
+// by A + B hold them in 4, 3 or 2. Up and Down keep to the column.
+func TestComputerPickerShowsEveryAnswerAt320(t *testing.T) {
+	for _, lang := range []string{"en", "zh-Hans", "zh-Hant", "ja"} {
+		ctx := computerPage(t, "1a2b-7")
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 800)); err != nil {
+			t.Fatal(err)
+		}
+		if lang != "en" {
+			guessLanguage(t, ctx, lang)
+			eval[bool](t, ctx, computerJS)
+		}
+		for _, preset := range []string{"1a2b-7", "1a2b-8", "1a2b-9"} {
+			got := eval[map[string]any](t, ctx, `(async () => {
+				choose('#kz-preset', `+jsString(preset)+`);
+				$('#kz-tab-computer').click();
+				const b = $('#kz-panel-computer .kz-current button') || $('#kz-panel-computer [data-on-click="comp.new"]');
+				b.click();
+				await until(() => cur() && cur().length === `+preset[len(preset)-1:]+` && $('#kz-comp-picker .kz-pick'), 30000);
+				return `+pickFitJS+`;
+			})()`)
+			if got["cells"].(float64) < 10 || got["out"] != "" || got["scroll"] != 0.0 || got["page"] != 0.0 {
+				t.Errorf("%s %s at 320 px: %v; want every answer inside the picker, nothing to scroll", lang, preset, got)
+			}
+		}
+	}
+	// 1A2B with 9 digits: 0A9B is over 1A8B, 2A7B, … (9 in common).
+	ctx := computerPage(t, "1a2b-9")
+	eval[bool](t, ctx, `(async () => {
+		$('#kz-panel-computer .kz-current button').click();
+		await until(() => $('#kz-comp-picker .kz-pick'), 30000);
+		$('#kz-comp-picker [data-a="0"][data-b="9"]').click();
+		return true;
+	})()`)
+	var chosen []string
+	for i := 0; i < 3; i++ {
+		key(t, ctx, kb.ArrowDown)
+		chosen = append(chosen, eval[string](t, ctx, `($('#kz-comp-picker [aria-checked="true"]') || {}).title || ''`))
+	}
+	if got := strings.Join(chosen, " "); got != "1A8B 2A7B 3A6B" {
+		t.Errorf("Down from 0A9B chose %q, want 1A8B 2A7B 3A6B", got)
+	}
+}

@@ -12,11 +12,12 @@ import (
 )
 
 // The answer picker: a grid of the answers the game allows, one button
-// per feedback (rows by A, columns by B), so an impossible answer such as
-// 3A1B, or A + B above the length, cannot be given. When B follows from A
-// the grid is one row of A counts. It is a radio group with a roving
-// tabindex: arrows move, digits pick directly ("12" is 1A2B), Enter
-// answers. Mastermind's answers are drawn as black and white key pegs.
+// per feedback (rows by A, columns by B or by A + B: pickColumns), so an
+// impossible answer such as 3A1B, or A + B above the length, cannot be
+// given. When B follows from A the grid is one row of A counts. It is
+// a radio group with a roving tabindex: arrows move, digits pick
+// directly ("12" is 1A2B), Enter answers. Mastermind's answers are
+// drawn as black and white key pegs.
 //
 // The chosen counts also sit in two hidden form fields (#kz-comp-a,
 // #kz-comp-b), which scripts may set; a change there moves the choice.
@@ -92,7 +93,8 @@ func (p *answerPicker) render(r guess.Rules) {
 	focused := w.f.FocusIn(p.grid)
 	replace(p.grid)
 	p.grid.SetAttribute("data-implied", strconv.FormatBool(r.ImpliedB()))
-	setStyle(p.grid, "--kz-cols: "+strconv.Itoa(r.Length+1))
+	col, cols := pickColumns(list)
+	setStyle(p.grid, "--kz-cols: "+strconv.Itoa(cols))
 	for i, c := range list {
 		selected := ok && c == current
 		tabindex := "-1"
@@ -104,7 +106,7 @@ func (p *answerPicker) render(r guess.Rules) {
 			data("a", strconv.Itoa(c.a)), data("b", strconv.Itoa(c.b)), on("click", "comp.pick"),
 			attr("aria-label", w.feedbackText(r, c.a, c.b)), attr("title", w.feedbackText(r, c.a, c.b)))
 		if !r.ImpliedB() {
-			setStyle(cell, "grid-row: "+strconv.Itoa(c.a+1)+"; grid-column: "+strconv.Itoa(c.b+1))
+			setStyle(cell, "grid-row: "+strconv.Itoa(c.a+1)+"; grid-column: "+strconv.Itoa(col(c)))
 		}
 		if r.Terms == guess.TermsPegs {
 			cell.AppendChild(keyPegs(r.Length, c.a, c.b))
@@ -122,6 +124,29 @@ func (p *answerPicker) render(r guess.Rules) {
 	if focused {
 		p.focus()
 	}
+}
+
+// pickColumns places the answers in the grid's columns: by B, or, when
+// every answer has at least one symbol in common with the secret (a
+// long code from few symbols: 1A2B with 7 digits of 10 has 4 at least),
+// by A + B, the symbols in common. By B such a game's answers are a
+// narrow band across a wide grid: 1A2B with 9 digits drew 2 answers a
+// row in 10 columns, and at 320 px most of them sat past the edge, to
+// scroll to; by A + B it is 2 columns. It returns each answer's column
+// (from 1) and the number of columns.
+func pickColumns(list []pick) (func(pick) int, int) {
+	lo, hi, maxB := -1, 0, 0
+	for _, c := range list {
+		if lo < 0 || c.a+c.b < lo {
+			lo = c.a + c.b
+		}
+		hi = max(hi, c.a+c.b)
+		maxB = max(maxB, c.b)
+	}
+	if lo <= 0 {
+		return func(c pick) int { return c.b + 1 }, maxB + 1
+	}
+	return func(c pick) int { return c.a + c.b - lo + 1 }, hi - lo + 1
 }
 
 // pickLabel writes an answer on its button, whole on one line when there
@@ -221,7 +246,8 @@ func (p *answerPicker) key(ev dom.Event) {
 		i = max(0, min(len(list)-1, i))
 		p.choose(list[i].a, list[i].b, true)
 	}
-	// Up and down move between A rows, to the nearest B.
+	// Up and down move between A rows, to the nearest column.
+	col, _ := pickColumns(list)
 	row := func(dir int) {
 		c := list[at]
 		best, bestDist := -1, 1<<30
@@ -229,7 +255,7 @@ func (p *answerPicker) key(ev dom.Event) {
 			if x.a != c.a+dir {
 				continue
 			}
-			if d := absInt(x.b - c.b); d < bestDist {
+			if d := absInt(col(x) - col(c)); d < bestDist {
 				best, bestDist = i, d
 			}
 		}
