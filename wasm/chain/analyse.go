@@ -25,6 +25,9 @@ type chainAnalyser struct {
 	// shown is the form the answer on screen is for, or nil when there is
 	// no answer: the answer is marked out of date while the form differs.
 	shown *anForm
+	// quiet: the solve under way is the widget's own, of the form it was
+	// showing when it was built again; what it says moves no page.
+	quiet bool
 }
 
 // anForm is what the analyser's form asks: a position (as typed, but for
@@ -100,7 +103,8 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 	})
 	a.renderTable()
 	if st.Solved {
-		f.Go(a.solve) // its answer was on screen when the widget went
+		// Its answer, or its error, was on screen when the widget went.
+		f.Go(func() { a.quiet = true; a.solve() })
 	}
 	if f.Resume("chain.table") {
 		f.Go(func() { a.computeTable(progressRow) }) // it was computing when the language changed
@@ -174,6 +178,8 @@ func (a *chainAnalyser) solve() {
 	form := a.form()
 	a.show(nil)
 	asking := a.f.FocusIn(a.posIn.Closest("form"))
+	quiet := a.quiet
+	a.quiet = false
 	if !a.w.ready(a.result, st.Position, st.AnRev) {
 		return
 	}
@@ -183,14 +189,14 @@ func (a *chainAnalyser) solve() {
 	if ce, ok := err.(*frame.CallError); ok && ce.Code == "too-large" {
 		// Past the exact solver's range there is no move count, but the
 		// direct game still has an answer.
-		a.outcome(form, st.Position, st.AnRev, st.AnSingle, ce, asking)
+		a.outcome(form, st.Position, st.AnRev, st.AnSingle, ce, asking, quiet)
 		return
 	}
 	if err != nil {
 		if err == frame.ErrSuperseded {
 			return
 		}
-		a.positionError(err, st.Position, asking)
+		a.positionError(err, st.Position, asking, quiet)
 		return
 	}
 	a.solved(form)
@@ -263,12 +269,22 @@ func (a *chainAnalyser) solve() {
 // fault selected, those the error names ("at character 37"), so a long
 // row need not be counted by hand; a solve of its own (a reload) moves
 // nothing.
-func (a *chainAnalyser) positionError(err error, asked string, asking bool) {
+//
+// An error about the position is kept as an answer is: a widget built
+// again (a change of language, a reload) solves the form again and says
+// the error anew, in its language, without moving the page or the focus.
+func (a *chainAnalyser) positionError(err error, asked string, asking, quiet bool) {
 	frame.FieldError(a.posIn, a.posError, a.f.Describe(err))
-	inView(a.posError)
+	if !quiet {
+		inView(a.posError)
+	}
 	replace(a.result)
 	a.show(nil)
 	ce, ok := err.(*frame.CallError)
+	if ok && ce.Code == "bad-input" && a.f.Context().Err() == nil {
+		a.w.state.Solved = true
+		a.w.save()
+	}
 	if !ok || ce.Code != "bad-input" || !asking || !a.f.FocusIn(a.posIn.Closest("form")) || inputValue(a.posIn) != asked {
 		return
 	}
@@ -329,7 +345,7 @@ type chainOutcome struct {
 // outcome answers a position too long for the exact solver: in the
 // direct game, who wins, the Grundy value and a winning move, from
 // chain.outcome; in the reverse game, why there is no answer.
-func (a *chainAnalyser) outcome(form anForm, position string, reverse, single bool, tooLarge *frame.CallError, asking bool) {
+func (a *chainAnalyser) outcome(form anForm, position string, reverse, single bool, tooLarge *frame.CallError, asking, quiet bool) {
 	f := a.f
 	size, limit := int(tooLarge.Size), int(tooLarge.Limit)
 	if reverse {
@@ -345,7 +361,7 @@ func (a *chainAnalyser) outcome(form anForm, position string, reverse, single bo
 		if err == frame.ErrSuperseded {
 			return
 		}
-		a.positionError(err, position, asking)
+		a.positionError(err, position, asking, quiet)
 		return
 	}
 	a.solved(form)

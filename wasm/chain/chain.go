@@ -72,8 +72,9 @@ type chainState struct {
 	AnRev    bool            `json:"anReverse"`
 	AnSingle bool            `json:"anSingle"`
 	Table    []chainTableRow `json:"table,omitempty"`
-	// Solved: the analyser shows the answer to its form as saved; a
-	// widget built again (a reload, a change of language) solves it again.
+	// Solved: the analyser shows the answer to its form as saved, or
+	// what is wrong with its position; a widget built again (a reload, a
+	// change of language) solves it again, and says it anew.
 	Solved bool `json:"solved,omitempty"`
 }
 
