@@ -74,7 +74,7 @@ var english = map[string]string{
 	"chain.reverse":              "Reverse",
 	"chain.too-large":            "This position is too long for the exact solver: {1} {1:cell|cells}, the limit is {2}.",
 	"chain.reason-empty":         "Type a position: a row such as XXX.X.XXXX, or group sizes such as {3,1,4}.",
-	"chain.reason-bad-symbol":    "{1} at character {2} is neither an object (X) nor a gap (.).",
+	"chain.reason-bad-symbol":    "{1} at character {2} is neither an object (X) nor a gap (.): an object may also be written x * O o ● ○ ■ # |, and a gap _ - ·.",
 	"chain.reason-bad-group":     "{1} at character {2} is not part of a list of group sizes such as {3,1,4}: write the sizes as numbers, separated by commas or spaces.",
 	"chain.reason-mixed":         "{1} at character {2}: write a row with X and ., or group sizes with numbers, not both.",
 	"chain.reason-zero-group":    "The group at character {2} has no objects; leave it out.",

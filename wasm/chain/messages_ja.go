@@ -74,7 +74,7 @@ var japanese = map[string]string{
 	"chain.reverse":              "逆形",
 	"chain.too-large":            "この局面は厳密に解くには長すぎます。{1} マスで、上限は {2} マスです。",
 	"chain.reason-empty":         "局面を入力してください。XXX.X.XXXX のような列か、{3,1,4} のようなグループの大きさです。",
-	"chain.reason-bad-symbol":    "{2} 文字目の {1} は駒（X）でも空き（.）でもありません。",
+	"chain.reason-bad-symbol":    "{2} 文字目の {1} は駒（X）でも空き（.）でもありません。駒は x * O o ● ○ ■ # |、空きは _ - · でも書けます。",
 	"chain.reason-bad-group":     "{2} 文字目の {1} は、{3,1,4} のようなグループの大きさの並びには使えません。大きさを数字で、コンマか空白で区切って書いてください。",
 	"chain.reason-mixed":         "{2} 文字目の {1}：列は X と . で、グループの大きさは数字で書き、混ぜないでください。",
 	"chain.reason-zero-group":    "{2} 文字目のグループには駒がありません。削除してください。",

@@ -4,7 +4,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
+	"kibitz/engine/chain"
 	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
 	"kibitz/wasm/i18n/i18ntest"
@@ -94,6 +96,41 @@ func TestMessagesNameTheGamesSoTheyCanBeTold(t *testing.T) {
 			}
 			if !strings.HasPrefix(about, name) {
 				t.Errorf("%s: the note on the %s game %q should name it, %q", lang, kind, about, name)
+			}
+		}
+	}
+}
+
+// A character that is neither an object nor a gap is faulted with the
+// symbols the engine reads, every one of them: the error named only X
+// and ., though x * O o ● ○ ■ # | are objects too and _ - · gaps, so a
+// reader who wrote a row with O, or pasted one with ●, was told to
+// retype it with X.
+func TestMessagesBadSymbolListsEverySymbolRead(t *testing.T) {
+	var symbols []rune
+	for r := rune('!'); r < 0x3000; r++ {
+		if unicode.IsDigit(r) || unicode.IsSpace(r) {
+			continue
+		}
+		if row, err := chain.Parse(string(r), "position"); err == nil && len(row) == 1 {
+			symbols = append(symbols, r)
+		}
+	}
+	if len(symbols) < 4 {
+		t.Fatalf("the engine reads only %q as a row", string(symbols))
+	}
+	for lang, catalog := range messages {
+		text := catalog["chain.reason-bad-symbol"]
+		listed := map[string]bool{}
+		for _, word := range strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",:()，、。：（）", r) }) {
+			if w := []rune(word); len(w) > 1 && w[len(w)-1] == '.' {
+				word = string(w[:len(w)-1]) // the sentence's full stop
+			}
+			listed[word] = true
+		}
+		for _, r := range symbols {
+			if !listed[string(r)] {
+				t.Errorf("%s: the error for a bad symbol does not list %q, which the engine reads: %q", lang, r, text)
 			}
 		}
 	}

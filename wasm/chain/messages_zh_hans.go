@@ -74,7 +74,7 @@ var simplifiedChinese = map[string]string{
 	"chain.reverse":              "反向",
 	"chain.too-large":            "这个局面对精确求解来说太长：{1} 格，上限是 {2} 格。",
 	"chain.reason-empty":         "请输入局面：一列，例如 XXX.X.XXXX，或各组大小，例如 {3,1,4}。",
-	"chain.reason-bad-symbol":    "第 {2} 个字符 {1} 既不是物件（X）也不是空位（.）。",
+	"chain.reason-bad-symbol":    "第 {2} 个字符 {1} 既不是物件（X）也不是空位（.）：物件也可写作 x * O o ● ○ ■ # |，空位也可写作 _ - ·。",
 	"chain.reason-bad-group":     "第 {2} 个字符 {1} 不属于组大小列表（如 {3,1,4}）：请用数字写出各组大小，以逗号或空格分隔。",
 	"chain.reason-mixed":         "第 {2} 个字符 {1}：请用 X 和 . 写一列，或用数字写各组大小，不要混用。",
 	"chain.reason-zero-group":    "第 {2} 个字符的组没有物件，请删去。",

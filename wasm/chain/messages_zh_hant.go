@@ -74,7 +74,7 @@ var traditionalChinese = map[string]string{
 	"chain.reverse":              "反向",
 	"chain.too-large":            "這個局面對精確求解來說太長：{1} 格，上限是 {2} 格。",
 	"chain.reason-empty":         "請輸入局面：一列，例如 XXX.X.XXXX，或各組大小，例如 {3,1,4}。",
-	"chain.reason-bad-symbol":    "第 {2} 個字元 {1} 既不是物件（X）也不是空位（.）。",
+	"chain.reason-bad-symbol":    "第 {2} 個字元 {1} 既不是物件（X）也不是空位（.）：物件也可寫作 x * O o ● ○ ■ # |，空位也可寫作 _ - ·。",
 	"chain.reason-bad-group":     "第 {2} 個字元 {1} 不屬於組大小列表（如 {3,1,4}）：請用數字寫出各組大小，以逗號或空格分隔。",
 	"chain.reason-mixed":         "第 {2} 個字元 {1}：請用 X 和 . 寫一列，或用數字寫各組大小，不要混用。",
 	"chain.reason-zero-group":    "第 {2} 個字元的組沒有物件，請刪去。",
