@@ -135,3 +135,27 @@ func TestMessagesBadSymbolListsEverySymbolRead(t *testing.T) {
 		}
 	}
 }
+
+// In Japanese and Chinese a Latin word or number stands apart from the
+// text around it by a space, as everywhere in these tables (Grundy 数,
+// 80 マス, Ctrl+Z で), and a time is said in one unit: the note past the
+// solver's range read 各グループのGrundy 数 and "in 0.1 ms", where the
+// answer above it said ミリ秒 (毫秒).
+func TestMessagesSetLatinApartInCJK(t *testing.T) {
+	cjk := func(r rune) bool { return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) }
+	latin := func(r rune) bool { return r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
+	ms := regexp.MustCompile(`\bms\b`)
+	for _, lang := range []i18n.Lang{i18n.Japanese, i18n.SimplifiedChinese, i18n.TraditionalChinese} {
+		for key, text := range messages[lang] {
+			rs := []rune(text)
+			for i := 1; i < len(rs); i++ {
+				if (cjk(rs[i-1]) && latin(rs[i])) || (latin(rs[i-1]) && cjk(rs[i])) {
+					t.Errorf("%s %s: %q touches %q with no space: %q", lang, key, string(rs[i-1]), string(rs[i]), text)
+				}
+			}
+			if ms.MatchString(text) {
+				t.Errorf("%s %s says ms, where chain.searched says %q: %q", lang, key, messages[lang]["chain.searched"], text)
+			}
+		}
+	}
+}

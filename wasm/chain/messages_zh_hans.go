@@ -104,7 +104,7 @@ var simplifiedChinese = map[string]string{
 	"chain.outcome-win":          "轮到的一方会赢。",
 	"chain.outcome-loss":         "轮到的一方会输：不论怎么走，都会留给对方赢的局面。",
 	"chain.outcome-move":         "致胜的一步：拿走 {1}",
-	"chain.outcome-note":         "无法给出步数：这个局面有 {1} 格，精确求解只到 {2} 格。胜负和致胜的一步由各组的 Grundy 值求出，用了 {3} ms。",
+	"chain.outcome-note":         "无法给出步数：这个局面有 {1} 格，精确求解只到 {2} 格。胜负和致胜的一步由各组的 Grundy 值求出，用了 {3} 毫秒。",
 	"chain.reverse-too-long":     "反向游戏无法回答这个局面：它的胜负没有已知的捷径，只能靠精确求解，而精确求解只到 {2} 格，这个局面有 {1} 格。同一局面的正向游戏可以回答。",
 	"chain.big-title":            "大表",
 	"chain.big-ask":              "这一列有 {1} 格：精确求解器要先建立 {2} 个局面的表，占用这个标签页 {3} MB 的内存，直到关闭页面。{4}之后这一列的每一步、提示和值都立即得出。",

@@ -104,7 +104,7 @@ var traditionalChinese = map[string]string{
 	"chain.outcome-win":          "輪到的一方會贏。",
 	"chain.outcome-loss":         "輪到的一方會輸：不論怎麼走，都會留給對方贏的局面。",
 	"chain.outcome-move":         "致勝的一步：拿走 {1}",
-	"chain.outcome-note":         "無法給出步數：這個局面有 {1} 格，精確求解只到 {2} 格。勝負和致勝的一步由各組的 Grundy 值求出，用了 {3} ms。",
+	"chain.outcome-note":         "無法給出步數：這個局面有 {1} 格，精確求解只到 {2} 格。勝負和致勝的一步由各組的 Grundy 值求出，用了 {3} 毫秒。",
 	"chain.reverse-too-long":     "反向遊戲無法回答這個局面：它的勝負沒有已知的捷徑，只能靠精確求解，而精確求解只到 {2} 格，這個局面有 {1} 格。同一局面的正向遊戲可以回答。",
 	"chain.big-title":            "大表",
 	"chain.big-ask":              "這一列有 {1} 格：精確求解器要先建立 {2} 個局面的表，佔用這個分頁 {3} MB 的記憶體，直到關閉頁面。{4}之後這一列的每一步、提示和值都立即得出。",
