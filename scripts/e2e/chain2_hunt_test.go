@@ -44,3 +44,62 @@ func TestChain2PositionErrorSurvivesALanguageChange(t *testing.T) {
 		t.Errorf("a position edited after its error was faulted without a Solve: %v", got)
 	}
 }
+
+// A big row's question in Analyse, and the build the reader agreed to,
+// go on through a change of language: the question is asked again in the
+// new language, and the build is taken up where it was, its answer shown
+// when it ends, without asking again. Both went: the result box came back
+// empty, and the answer of the build, which ran on in the engine, never
+// came. A question answered Not now is not asked again.
+func TestChain2BigQuestionAndBuildSurviveALanguageChange(t *testing.T) {
+	ctx := chainPage(t)
+	installHold(t, ctx)
+	eval[bool](t, ctx, `(async () => {
+		$c('#kz-chain-tab-analyse').click();
+		const pos = $c('#kz-chain-pos');
+		pos.value = 'X'.repeat(70); pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		$c('#kz-chain-an-game').value = 'direct'; $c('#kz-chain-an-game').dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-result .kz-chain-big-text'));
+		return true;
+	})()`)
+	chainLanguage(t, ctx, "ja")
+	eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+	asked := poll[string](t, ctx, `$c('#kz-chain-result .kz-chain-big-text') && $c('#kz-chain-result .kz-chain-big-text').textContent`, 20*time.Second)
+	if !strings.HasPrefix(asked, "70 マスの列です。") {
+		t.Fatalf("after a change to Japanese the question should be asked again, in Japanese: %q", asked)
+	}
+	// Build, held in the engine; the language changes mid-build.
+	eval[bool](t, ctx, `(async () => {
+		hold('chain.solve');
+		$c('#kz-chain-result [data-on-click="chain.big-yes"]').click();
+		await until(() => held('chain.solve') > 0);
+		return true;
+	})()`)
+	chainLanguage(t, ctx, "en")
+	eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+	building := poll[string](t, ctx, `$c('#kz-chain-result .kz-chain-big-progress') && $c('#kz-chain-result .kz-chain-big-progress').textContent`, 20*time.Second)
+	if !strings.HasPrefix(building, "Building the table") {
+		t.Errorf("after a change to English the build should show, in English: %q", building)
+	}
+	eval[bool](t, ctx, `release('chain.solve').then(() => true)`)
+	answer := poll[string](t, ctx, `$c('#kz-chain-result .kz-big') && $c('.kz-chain-line') !== null && $c('#kz-chain-result .kz-big').textContent`, 120*time.Second)
+	if !strings.HasPrefix(answer, "The side to move wins in ") {
+		t.Errorf("the build taken up should end in the answer, in English: %q", answer)
+	}
+	// Not now, then a change of language: nothing is asked again.
+	eval[bool](t, ctx, `(async () => {
+		const pos = $c('#kz-chain-pos');
+		pos.value = 'X'.repeat(72); pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-result [data-on-click="chain.big-no"]'));
+		$c('#kz-chain-result [data-on-click="chain.big-no"]').click();
+		await until(() => !$c('#kz-chain-result .kz-chain-big'));
+		return true;
+	})()`)
+	chainLanguage(t, ctx, "zh-Hans")
+	eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+	if got := eval[string](t, ctx, `new Promise(r => setTimeout(() => r($c('#kz-chain-result').textContent), 1500))`); got != "" {
+		t.Errorf("a question answered Not now was asked again after a change of language: %q", got)
+	}
+}

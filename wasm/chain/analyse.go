@@ -171,7 +171,12 @@ func (a *chainAnalyser) solve() {
 	st.Position = inputValue(a.posIn)
 	st.AnRev = inputValue(a.gameSel) == "reverse"
 	st.AnSingle = checked(a.ruleBox)
-	st.Solved = false // until this answer comes
+	// Asked: a widget built again (a change of language, a reload)
+	// before the answer comes asks it again, and takes up the build of
+	// its table if the reader had agreed to one, in the same box; the
+	// question answered Not now, or its build stopped, leaves nothing
+	// to ask again.
+	st.Solved = true
 	a.w.save()
 	// The answer on screen goes in a moment, or gives its box to the
 	// question about a big table: neither is to be dimmed.
@@ -181,6 +186,10 @@ func (a *chainAnalyser) solve() {
 	quiet := a.quiet
 	a.quiet = false
 	if !a.w.ready(a.result, st.Position, st.AnRev) {
+		if f.Context().Err() == nil && a.w.asks[a.result.GetAttribute("id")] == nil {
+			st.Solved = false // not a newer Solve's question: the reader said no
+			a.w.save()
+		}
 		return
 	}
 	var s chainSolved
@@ -281,8 +290,8 @@ func (a *chainAnalyser) positionError(err error, asked string, asking, quiet boo
 	replace(a.result)
 	a.show(nil)
 	ce, ok := err.(*frame.CallError)
-	if ok && ce.Code == "bad-input" && a.f.Context().Err() == nil {
-		a.w.state.Solved = true
+	if a.f.Context().Err() == nil {
+		a.w.state.Solved = ok && ce.Code == "bad-input"
 		a.w.save()
 	}
 	if !ok || ce.Code != "bad-input" || !asking || !a.f.FocusIn(a.posIn.Closest("form")) || inputValue(a.posIn) != asked {
