@@ -103,3 +103,38 @@ func TestChain2BigQuestionAndBuildSurviveALanguageChange(t *testing.T) {
 		t.Errorf("a question answered Not now was asked again after a change of language: %q", got)
 	}
 }
+
+// Play's number of objects, typed out of range, stays as typed through a
+// change of language and a reload, and is said wrong again in the new
+// language: the field went back to the last good number and its error
+// went, so the reader's 200 was lost, and with it the word on why.
+func TestChain2NumberOfObjectsErrorSurvivesALanguageChange(t *testing.T) {
+	ctx := chainPage(t)
+	field := `({value: $c('#kz-chain-n').value, err: $c('#kz-chain-n-error').textContent, invalid: $c('#kz-chain-n').getAttribute('aria-invalid') || ''})`
+	got := eval[map[string]any](t, ctx, `(() => {
+		$c('#kz-chain-tab-play').click();
+		$c('.kz-settings').open = true;
+		const n = $c('#kz-chain-n');
+		n.value = '200'; n.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		return `+field+`;
+	})()`)
+	if !strings.HasPrefix(got["err"].(string), "200 is out of range") {
+		t.Fatalf("200 objects should be said out of range: %v", got)
+	}
+	chainLanguage(t, ctx, "ja")
+	eval[bool](t, ctx, `($c('#kz-chain-tab-play').click(), true)`)
+	got = eval[map[string]any](t, ctx, field)
+	if got["value"] != "200" || !strings.HasPrefix(got["err"].(string), "200 は範囲外です") || got["invalid"] != "true" {
+		t.Errorf("after a change to Japanese the 200 typed should be kept, and said out of range in Japanese: %v", got)
+	}
+	ctx = chainReload(t, ctx)
+	if got := eval[map[string]any](t, ctx, field); got["value"] != "200" || !strings.HasPrefix(got["err"].(string), "200 は範囲外です") {
+		t.Errorf("after a reload the 200 typed and its error should be there: %v", got)
+	}
+	// Put right, the number is the settings' again, with no error.
+	eval[bool](t, ctx, `(() => { const n = $c('#kz-chain-n'); n.value = '12'; n.dispatchEvent(new Event('change', {bubbles: true, composed: true})); return true; })()`)
+	chainLanguage(t, ctx, "en")
+	if got := eval[map[string]any](t, ctx, field); got["value"] != "12" || got["err"] != "" || got["invalid"] != "" {
+		t.Errorf("a number put right should stay right after a change of language: %v", got)
+	}
+}

@@ -72,6 +72,10 @@ type chainState struct {
 	AnRev    bool            `json:"anReverse"`
 	AnSingle bool            `json:"anSingle"`
 	Table    []chainTableRow `json:"table,omitempty"`
+	// NText is Play's number of objects as typed when it is no good
+	// number (kept, and said to be wrong, when the widget is built
+	// again); nil when the field shows Settings.N.
+	NText *string `json:"nText,omitempty"`
 	// Solved: the analyser shows the answer to its form as saved, or
 	// what is wrong with its position; a widget built again (a reload, a
 	// change of language) solves it again, and says it anew.

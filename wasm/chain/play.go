@@ -80,6 +80,13 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	// widget is built anew (a reload, a change of language): the form shows
 	// them, and the game on screen is played by its own.
 	setHidden(p.settingsNote, w.state.Game == nil || w.state.Game.chainSettings == s)
+	if t := w.state.NText; t != nil {
+		// A number the reader typed, and was told was wrong, before the
+		// widget was built again: kept as typed, and said wrong again,
+		// in the widget's language now.
+		setInputValue(p.nIn, *t)
+		p.readSettings()
+	}
 
 	w.bigShown = p.render // the status says when the computer waits on the question
 	f.Handle("chain.settings", func(dom.Event, dom.Element) { p.readSettings() })
@@ -134,6 +141,10 @@ func (p *chainPlay) readSettings() bool {
 	x, err := strconv.ParseFloat(typed, 64)
 	whole := err == nil && x == math.Trunc(x) && !math.IsInf(x, 0)
 	good := whole && x >= 1 && x <= chainMaxN
+	p.w.state.NText = nil
+	if !good {
+		p.w.state.NText = &typed
+	}
 	switch {
 	case good:
 		s.N = int(x)
