@@ -2,6 +2,7 @@ package chain
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 )
 
@@ -10,21 +11,20 @@ import (
 // cells, and whatever one notation accepts the other can write.
 const MaxParseCells = 1_000_000
 
-// isObject and isGap are the row notation's symbols.
-func isObject(c rune) bool {
-	switch c {
-	case 'X', 'x', '*', 'O', 'o', '●', '○', '■', '#', '|':
-		return true
-	}
-	return false
-}
+// objectSymbols and gapSymbols are the row notation's symbols, the
+// first of each the one Row.String writes.
+const (
+	objectSymbols = "Xx*Oo●○■#|"
+	gapSymbols    = "._-·"
+)
 
-func isGap(c rune) bool {
-	switch c {
-	case '.', '_', '-', '·':
-		return true
-	}
-	return false
+func isObject(c rune) bool { return strings.ContainsRune(objectSymbols, c) }
+
+func isGap(c rune) bool { return strings.ContainsRune(gapSymbols, c) }
+
+// spaced writes a notation's symbols apart, as the errors list them.
+func spaced(symbols string) string {
+	return strings.Join(strings.Split(symbols, ""), " ")
 }
 
 // Parse reads a position in either notation and returns its row:
@@ -75,7 +75,9 @@ func Parse(text, field string) (Row, error) {
 			case unicode.IsDigit(c):
 				return nil, fail(first+i, ReasonMixed, "a row is written with objects and gaps (X and .), not numbers")
 			default:
-				return nil, fail(first+i, ReasonBadSymbol, "neither an object (X) nor a gap (.)")
+				// Every symbol read, so that a reader who typed one of
+				// the others, or an API caller, learns what is accepted.
+				return nil, fail(first+i, ReasonBadSymbol, "neither an object ("+spaced(objectSymbols)+") nor a gap ("+spaced(gapSymbols)+")")
 			}
 			if len(row) > MaxParseCells {
 				return nil, tooLong(first+i, "more than a million cells")

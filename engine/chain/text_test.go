@@ -3,6 +3,7 @@ package chain
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -169,4 +170,29 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q: groups %s read back as %v", text, FormatGroups(p), back.Position())
 		}
 	})
+}
+
+// A character that is neither an object nor a gap is faulted with every
+// symbol the notation reads, each of which the parser takes as one cell
+// (the message said only X and ., and a reader who wrote ● for an object
+// and typed a wrong character learned nothing of the rest).
+func TestBadSymbolErrorListsEverySymbol(t *testing.T) {
+	_, err := Parse("XXY", "position")
+	if err == nil {
+		t.Fatal("XXY parsed")
+	}
+	msg := err.Error()
+	for _, symbols := range []string{objectSymbols, gapSymbols} {
+		for _, c := range symbols {
+			if !strings.ContainsRune(msg, c) {
+				t.Errorf("the error %q does not list %q", msg, c)
+			}
+		}
+	}
+	for _, c := range objectSymbols + gapSymbols {
+		row, err := Parse(string(c), "position")
+		if err != nil || len(row) != 1 || row[0] != strings.ContainsRune(objectSymbols, c) {
+			t.Errorf("%q read as %v, %v", c, row, err)
+		}
+	}
 }
