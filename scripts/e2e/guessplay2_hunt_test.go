@@ -123,21 +123,27 @@ func TestComputerPickerAnswersBreakBetweenTheirCounts(t *testing.T) {
 // the view is built again: a change of language (which builds the
 // widget anew) and a reload closed them all, and a reader three levels
 // down had to find the way again. Another question's tree starts closed.
+// treeOpenJS lists the tree's open branches on show, by path.
+const treeOpenJS = `[...kz().querySelectorAll('#kz-panel-tree .kz-tree-toggle[aria-expanded="true"]')]
+	.filter(b => b.offsetParent && !$('#' + b.getAttribute('aria-controls')).hidden).map(b => b.dataset.path).sort().join(' ')`
+
+// treeToggleJS defines toggle(path, to), which clicks a branch and waits
+// for it to be open ('true') or closed ('false').
+const treeToggleJS = `window.toggle = async (path, to) => {
+	const b = await until(() => $('#kz-panel-tree .kz-tree-toggle[data-path="' + path + '"]'));
+	b.click();
+	await until(() => b.getAttribute('aria-expanded') === to);
+}; true`
+
 func TestTreeKeepsItsOpenBranches(t *testing.T) {
+	const openJS = treeOpenJS
 	ctx := guessPage(t)
 	eval[bool](t, ctx, treeHelpersJS)
-	// openJS lists the open branches, by path.
-	const openJS = `[...kz().querySelectorAll('#kz-panel-tree .kz-tree-toggle[aria-expanded="true"]')]
-		.filter(b => b.offsetParent && !$('#' + b.getAttribute('aria-controls')).hidden).map(b => b.dataset.path).sort().join(' ')`
+	eval[bool](t, ctx, treeToggleJS)
 	opened := eval[string](t, ctx, `(async () => {
 		choose('#kz-preset', '1a2b-4');
 		$('#kz-tab-tree').click();
 		await until(treeReady, 60000);
-		const toggle = async (path, to) => {
-			const b = await until(() => $('#kz-panel-tree .kz-tree-toggle[data-path="' + path + '"]'));
-			b.click();
-			await until(() => b.getAttribute('aria-expanded') === to);
-		};
 		await toggle('3', 'true'); await toggle('3-0', 'true'); await toggle('5', 'true');
 		await toggle('5', 'false'); // and closed again
 		return `+openJS+`;
@@ -167,6 +173,41 @@ func TestTreeKeepsItsOpenBranches(t *testing.T) {
 		return `+openJS+`;
 	})()`); got != "" {
 		t.Errorf("another objective's tree opens %q, want none open", got)
+	}
+}
+
+// A branch opened inside one that was then closed opens with it again
+// after a reload, as it does while the page lasts: the reader who opens
+// the outer branch by hand finds the inner one as it was left. It showed
+// closed, and the next change of language opened it.
+func TestTreeReopensTheBranchesInsideABranchOpenedAgain(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, treeHelpersJS)
+	eval[bool](t, ctx, treeToggleJS)
+	eval[bool](t, ctx, `(async () => {
+		choose('#kz-preset', '1a2b-4');
+		$('#kz-tab-tree').click();
+		await until(treeReady, 60000);
+		await toggle('3', 'true'); await toggle('3-0', 'true'); await toggle('3', 'false');
+		return true;
+	})()`)
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	installHelpers(t, ctx)
+	eval[bool](t, ctx, treeHelpersJS)
+	eval[bool](t, ctx, treeToggleJS)
+	if got := eval[string](t, ctx, `(async () => {
+		await until(treeReady, 60000);
+		await toggle('3', 'true');
+		return `+treeOpenJS+`;
+	})()`); got != "3 3-0" {
+		t.Errorf("the outer branch opened again by hand after a reload shows %q open, want %q", got, "3 3-0")
+	}
+	guessLanguage(t, ctx, "ja")
+	eval[bool](t, ctx, treeHelpersJS)
+	if got := eval[string](t, ctx, `(async () => { await until(treeReady, 60000); await until(() => `+treeOpenJS+` === '3 3-0', 5000).catch(() => ''); return `+treeOpenJS+`; })()`); got != "3 3-0" {
+		t.Errorf("after a change of language the open branches are %q, want %q", got, "3 3-0")
 	}
 }
 

@@ -358,11 +358,26 @@ func (m *treeMode) reopen(q *treeQuery) {
 		}
 		return
 	}
+	m.reopenWithin("")
+}
+
+// reopenWithin opens again the saved open branches inside the branch at
+// path within ("": the whole tree) that are closed. A branch opened
+// inside one that was then closed stays listed, as the view keeps it open
+// while the page lasts; after a reload it is drawn, and so opened, only
+// when its parent is opened again, and a parent opened by hand then shows
+// it as it was (it showed it closed, and a change of language opened it).
+func (m *treeMode) reopenWithin(within string) {
 	// Parents first: a branch's button is drawn when its parent opens.
-	paths := slices.Clone(st.Open)
+	var paths []string
+	for _, p := range m.state().Open {
+		if within == "" || strings.HasPrefix(p, within+"-") {
+			paths = append(paths, p)
+		}
+	}
 	slices.SortStableFunc(paths, func(a, b string) int { return len(parsePath(a)) - len(parsePath(b)) })
 	for _, p := range paths {
-		if button := m.view.QuerySelector(`.kz-tree-toggle[data-path="` + p + `"]`); button != nil {
+		if button := m.view.QuerySelector(`.kz-tree-toggle[data-path="` + p + `"]`); button != nil && button.GetAttribute("aria-expanded") != "true" {
 			m.setOpen(button, true)
 		}
 	}
@@ -652,6 +667,7 @@ func (m *treeMode) toggle(button dom.Element) {
 	st.Open = slices.DeleteFunc(st.Open, func(q string) bool { return q == p })
 	if open {
 		st.Open = append(st.Open, p)
+		m.reopenWithin(p)
 	}
 	m.w.save()
 }
