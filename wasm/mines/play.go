@@ -229,7 +229,14 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 func (m *minesPlay) restart() {
 	m.stopAuto()
 	if g := m.w.state.Game; g != nil && g.Started && g.Status == string(mines.Playing) {
-		m.askedFrom = m.board.focused()
+		// Asked again while the question is open (N or F2 pressed on it,
+		// New game clicked), the question stays as it is, and so does the
+		// square to go back to: the focus is on the question now, not on
+		// the board. (It took the answer's focus for the square, and Keep
+		// playing went to New game.)
+		if m.confirm.HasAttribute("hidden") {
+			m.askedFrom = m.board.focused()
+		}
 		setHidden(m.confirm, false)
 		focus(m.confirm.QuerySelector("[data-on-click='mines.keep']")) // the safe answer: Enter keeps the game
 		return

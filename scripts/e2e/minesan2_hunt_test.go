@@ -1,0 +1,51 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Minesweeper's analyser as a demanding user meets it (the brushes, the
+// size fields, the text box, the zoom), and what the Play hunt left: the
+// New-game question asked twice.
+
+// pressKey sends one key as a keyboard does (see pressEnter for Enter).
+func pressKey(t *testing.T, ctx context.Context, key string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(key)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// N pressed again while "Start a new game?" is open took the square to go
+// back to for the question's own button: Keep playing then put the focus
+// on New game, and the player had to find the square again. The square
+// is kept now.
+func TestMinesNewGameAskedTwiceKeepsTheSquare(t *testing.T) {
+	ctx := minesPageIn(t, "mines-asked-twice.html", "en")
+	eval[bool](t, ctx, `(async () => {
+		$m('.kz-settings').open = true;
+		set('#kz-mines-seed', '7');
+		await until(() => $m('.kz-mines-board-no').textContent === 'Board 7' && view() === 'H'.repeat(81));
+		fire(cell(40), 'click');
+		await until(() => view()[40] !== 'H');
+		const at = [...panel().querySelectorAll('.kz-mines-cell')].findIndex((c, i) => i > 40 && view()[i] === 'H');
+		cell(at).focus();
+		window.from = 'cell ' + at;
+		return true;
+	})()`)
+	pressKey(t, ctx, "n")
+	poll[bool](t, ctx, `!$m('.kz-confirm').hidden && mz().activeElement && mz().activeElement.getAttribute('data-on-click') === 'mines.keep'`, 30*time.Second)
+	pressKey(t, ctx, "n") // again, on the question
+	eval[bool](t, ctx, `(() => { $m('[data-on-click="mines.keep"]').click(); return true; })()`)
+	poll[bool](t, ctx, `$m('.kz-confirm').hidden`, 30*time.Second)
+	got := eval[map[string]any](t, ctx, `({from, now: active()})`)
+	if got["now"] != got["from"] {
+		t.Errorf("N twice, then Keep playing: the focus should be back on the square: %v", got)
+	}
+}
