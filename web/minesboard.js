@@ -149,8 +149,17 @@
   function zoomBoard(scroll, by) {
     var at = ZOOM_STEPS.indexOf(+(scroll.getAttribute("data-zoom") || 1));
     if (at < 0) at = ZOOM_STEPS.indexOf(1);
-    var z = ZOOM_STEPS[Math.max(0, Math.min(ZOOM_STEPS.length - 1, at + by))];
+    at = Math.max(0, Math.min(ZOOM_STEPS.length - 1, at + by));
+    var z = ZOOM_STEPS[at];
     scroll.setAttribute("data-zoom", z);
+    // The zoom button that can go no further says so, as the buttons do
+    // themselves (showZoomLimits in wasm/mines/board.go).
+    var box = scroll.closest(".kz-mines-board"), buttons = box ? box.querySelectorAll(".kz-mines-zoom [data-by]") : [];
+    for (var i = 0; i < buttons.length; i++) {
+      var end = buttons[i].getAttribute("data-by") === "1" ? at === ZOOM_STEPS.length - 1 : at === 0;
+      if (end) buttons[i].setAttribute("aria-disabled", "true");
+      else buttons[i].removeAttribute("aria-disabled");
+    }
     return z;
   }
 

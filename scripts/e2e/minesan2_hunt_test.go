@@ -49,3 +49,38 @@ func TestMinesNewGameAskedTwiceKeepsTheSquare(t *testing.T) {
 		t.Errorf("N twice, then Keep playing: the focus should be back on the square: %v", got)
 	}
 }
+
+// The zoom buttons at the smallest and largest zoom looked and read as
+// ever: pressed there, they did nothing and said nothing. The one that
+// can go no further is unavailable now (aria-disabled, so that the focus
+// stays on it), by the buttons and by Ctrl + wheel alike.
+func TestMinesZoomButtonsSayTheirEnd(t *testing.T) {
+	ctx := minesPage(t, "mines-zoom-ends.html", "analyse")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const out = [], zoom = by => panel().querySelector('.kz-mines-zoom [data-by="' + by + '"]');
+		const state = () => [panel().querySelector('.kz-mines-scroll').getAttribute('data-zoom'),
+			zoom(-1).getAttribute('aria-disabled'), zoom(1).getAttribute('aria-disabled')].join(' ');
+		const wheel = dy => panel().querySelector('.kz-mines-scroll').dispatchEvent(new WheelEvent('wheel', {deltaY: dy, ctrlKey: true, bubbles: true, cancelable: true}));
+		out.push(state());
+		zoom(-1).focus();
+		for (let i = 0; i < 4; i++) zoom(-1).click();
+		out.push(state());
+		zoom(-1).click(); // at its end: nothing, and the focus stays
+		out.push(state(), mz().activeElement === zoom(-1));
+		wheel(-100); // Ctrl + wheel up: a step in
+		out.push(state());
+		for (let i = 0; i < 8; i++) wheel(-100);
+		out.push(state());
+		zoom(-1).click();
+		out.push(state());
+		return {steps: out};
+	})()`)
+	want := []any{"  ", "0.5 true ", "0.5 true ", true, "0.6  ", "2  true", "1.75  "}
+	steps := got["steps"].([]any)
+	for i := range want {
+		if i >= len(steps) || steps[i] != want[i] {
+			t.Errorf("zoom, aria-disabled of Zoom out and Zoom in, step by step: got %q, want %q", steps, want)
+			break
+		}
+	}
+}

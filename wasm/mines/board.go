@@ -117,8 +117,30 @@ func (b *minesBoard) zoom(in bool) {
 		at = max(at-1, 0)
 	}
 	b.scroll.SetAttribute("data-zoom", strconv.FormatFloat(minesZoomSteps[at], 'f', -1, 64))
+	b.showZoomLimits(at)
 	if b.cells != nil {
 		b.paint.Invoke(b.grid.Underlying(), b.w, "") // the painter fits the cells anew
+	}
+}
+
+// showZoomLimits marks the zoom button that can go no further (at is the
+// step of minesZoomSteps shown) as unavailable: it was pressed there to no
+// effect, and nothing said why. aria-disabled, not disabled: the focus
+// stays on the button pressed, where the next Enter does nothing, rather
+// than falling to the page or moving to the other button, whose Enter
+// would zoom back. web/minesboard.js marks them the same after Ctrl +
+// wheel.
+func (b *minesBoard) showZoomLimits(at int) {
+	for _, btn := range b.box.QuerySelectorAll(".kz-mines-zoom [data-by]") {
+		end := at == len(minesZoomSteps)-1
+		if btn.GetAttribute("data-by") != "1" {
+			end = at == 0
+		}
+		if end {
+			btn.SetAttribute("aria-disabled", "true")
+		} else {
+			btn.RemoveAttribute("aria-disabled")
+		}
 	}
 }
 
