@@ -8,19 +8,27 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // Minesweeper's analyser as a demanding user meets it (the brushes, the
 // size fields, the text box, the zoom), and what the Play hunt left: the
 // New-game question asked twice.
 
-// pressKey sends one key as a keyboard does (see pressEnter for Enter).
+// pressKey sends one key as a keyboard does (see pressEnter for Enter);
+// shiftTab is Shift+Tab.
 func pressKey(t *testing.T, ctx context.Context, key string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.KeyEvent(key)); err != nil {
+	press := chromedp.KeyEvent(key)
+	if key == shiftTab {
+		press = chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift))
+	}
+	if err := chromedp.Do(ctx, press); err != nil {
 		t.Fatal(err)
 	}
 }
+
+const shiftTab = "shift+tab"
 
 // N pressed again while "Start a new game?" is open took the square to go
 // back to for the question's own button: Keep playing then put the focus
@@ -82,5 +90,61 @@ func TestMinesZoomButtonsSayTheirEnd(t *testing.T) {
 			t.Errorf("zoom, aria-disabled of Zoom out and Zoom in, step by step: got %q, want %q", steps, want)
 			break
 		}
+	}
+}
+
+// The analyser's brushes were eleven buttons, eleven presses of Tab from
+// the size fields to the board, each read as a toggle. They are one radio
+// group now: one tab stop, on the brush chosen; the arrows move the
+// choice (round from the end), Home and End go to the first and last,
+// and the keys that set a square (0–8, F, H) pick that brush.
+func TestAnalyserBrushesAreOneTabStop(t *testing.T) {
+	ctx := minesPage(t, "mines-an-brushes.html", "analyse")
+	eval[bool](t, ctx, minesActiveJS)
+	brush := `(() => { const a = mz().activeElement, on = [...mz().querySelectorAll('[data-brush][aria-checked=true]')].map(b => b.dataset.brush).join();
+		return (a && a.dataset.brush !== undefined ? 'brush ' + a.dataset.brush : active()) + ' checked ' + on; })()`
+	eval[bool](t, ctx, `(() => { $m('[data-on-click="mines.an-clear"]').focus(); return true; })()`)
+	var steps []string
+	step := func(key string) {
+		pressKey(t, ctx, key)
+		steps = append(steps, eval[string](t, ctx, brush))
+	}
+	step(kb.Tab)
+	step(kb.Tab)
+	step(shiftTab)
+	step(kb.ArrowRight)
+	step(kb.End)
+	step(kb.ArrowRight)
+	step(kb.ArrowLeft)
+	step(kb.Home)
+	step(kb.ArrowUp)
+	step("f")
+	want := []string{"brush 1 checked 1", "mines.an.zoom checked 1", "brush 1 checked 1", "brush 2 checked 2", "brush 8 checked 8",
+		"brush H checked H", "brush 8 checked 8", "brush H checked H", "brush 8 checked 8", "brush F checked F"}
+	for i := range want {
+		if i >= len(steps) || steps[i] != want[i] {
+			t.Fatalf("Tab, Tab, Shift+Tab, →, End, →, ←, Home, ↑, F on the brushes: got %q, want %q", steps, want)
+		}
+	}
+	role := eval[string](t, ctx, `$m('.kz-mines-brushes').getAttribute('role') + ' ' + $m('[data-brush="F"]').getAttribute('role')`)
+	if role != "radiogroup radio" {
+		t.Errorf("the brushes' roles: %q", role)
+	}
+	// The brush picked by key paints; a reload keeps it, the tab stop on it.
+	got := eval[string](t, ctx, `(async () => {
+		fire(cell(0), 'click');
+		await until(() => view()[0] === 'F');
+		return view()[0];
+	})()`)
+	if got != "F" {
+		t.Errorf("a click with the Flag brush: %q", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	if got := eval[string](t, ctx, `[...mz().querySelectorAll('[data-brush]')].filter(b => b.tabIndex === 0).map(b => b.dataset.brush + ' ' + b.getAttribute('aria-checked')).join()`); got != "F true" {
+		t.Errorf("after a reload the Flag brush should be the one checked and the tab stop: %q", got)
 	}
 }

@@ -40,18 +40,18 @@ const minesAnalyseHTML = `<div class="kz-row kz-custom"><span class="kz-pair"><l
 	`<span class="kz-pair"><label for="kz-mines-an-mines">@mines.mines</label><input id="kz-mines-an-mines" type="number" min="0" max="65536" inputmode="numeric" data-on-change="mines.an-size"></span>` +
 	`<button type="button" data-on-click="mines.an-clear">@mines.clear</button></div>` +
 	`<p class="kz-field-error" id="kz-mines-an-size-error" role="alert"></p>` +
-	`<p class="kz-note">@mines.brush-help</p><div class="kz-mines-brushes" role="group" aria-label="@mines.brush">` +
-	`<button type="button" class="kz-mines-brush" data-brush="H" aria-pressed="false" data-on-click="mines.an-brush">@mines.brush-hidden</button>` +
-	`<button type="button" class="kz-mines-brush" data-brush="F" aria-pressed="false" data-on-click="mines.an-brush">⚑ @mines.brush-flag</button>` +
-	`<button type="button" class="kz-mines-brush" data-brush="0" aria-pressed="false" data-on-click="mines.an-brush">0</button>` +
-	`<button type="button" class="kz-mines-brush" data-brush="1" aria-pressed="false" data-on-click="mines.an-brush">1</button>` +
-	`<button type="button" class="kz-mines-brush" data-brush="2" aria-pressed="false" data-on-click="mines.an-brush">2</button>` +
-	`<button type="button" class="kz-mines-brush" data-brush="3" aria-pressed="false" data-on-click="mines.an-brush">3</button>` +
-	`<button type="button" class="kz-mines-brush" data-brush="4" aria-pressed="false" data-on-click="mines.an-brush">4</button>` +
-	`<button type="button" class="kz-mines-brush" data-brush="5" aria-pressed="false" data-on-click="mines.an-brush">5</button>` +
-	`<button type="button" class="kz-mines-brush" data-brush="6" aria-pressed="false" data-on-click="mines.an-brush">6</button>` +
-	`<button type="button" class="kz-mines-brush" data-brush="7" aria-pressed="false" data-on-click="mines.an-brush">7</button>` +
-	`<button type="button" class="kz-mines-brush" data-brush="8" aria-pressed="false" data-on-click="mines.an-brush">8</button></div>` +
+	`<p class="kz-note">@mines.brush-help</p><div class="kz-mines-brushes" role="radiogroup" aria-label="@mines.brush" data-on-keydown="mines.an-brush-key">` +
+	`<button type="button" class="kz-mines-brush" data-brush="H" role="radio" aria-checked="false" tabindex="-1" data-on-click="mines.an-brush">@mines.brush-hidden</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="F" role="radio" aria-checked="false" tabindex="-1" data-on-click="mines.an-brush">⚑ @mines.brush-flag</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="0" role="radio" aria-checked="false" tabindex="-1" data-on-click="mines.an-brush">0</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="1" role="radio" aria-checked="false" tabindex="-1" data-on-click="mines.an-brush">1</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="2" role="radio" aria-checked="false" tabindex="-1" data-on-click="mines.an-brush">2</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="3" role="radio" aria-checked="false" tabindex="-1" data-on-click="mines.an-brush">3</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="4" role="radio" aria-checked="false" tabindex="-1" data-on-click="mines.an-brush">4</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="5" role="radio" aria-checked="false" tabindex="-1" data-on-click="mines.an-brush">5</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="6" role="radio" aria-checked="false" tabindex="-1" data-on-click="mines.an-brush">6</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="7" role="radio" aria-checked="false" tabindex="-1" data-on-click="mines.an-brush">7</button>` +
+	`<button type="button" class="kz-mines-brush" data-brush="8" role="radio" aria-checked="false" tabindex="-1" data-on-click="mines.an-brush">8</button></div>` +
 	`<b data-slot="board"></b><b data-slot="legend"></b><p class="kz-note kz-mines-readout"></p><b data-slot="busy"></b>` +
 	`<p class="kz-note kz-stale-note kz-mines-stale-note" hidden>@mines.stale</p><div class="kz-mines-result"></div>` +
 	`<div class="kz-mines-textbox"><h3><label for="kz-mines-text">@mines.text</label></h3><p class="kz-note">@mines.text-help</p>` +
@@ -101,11 +101,8 @@ func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	a.result, a.readout, a.linkNote = q(".kz-mines-result"), q(".kz-mines-readout"), q(".kz-mines-link-note")
 	a.differs, a.staleNote = q(".kz-mines-text-differs"), q(".kz-mines-stale-note")
 
-	f.Handle("mines.an-brush", func(_ dom.Event, t dom.Element) {
-		w.state.Brush = t.GetAttribute("data-brush")
-		a.showBrush()
-		w.save()
-	})
+	f.Handle("mines.an-brush", func(_ dom.Event, t dom.Element) { a.pickBrush(t.GetAttribute("data-brush"), false) })
+	f.Handle("mines.an-brush-key", func(ev dom.Event, _ dom.Element) { a.brushKey(ev) })
 	f.Handle("mines.an-text", func(ev dom.Event, _ dom.Element) {
 		if a.typing != nil {
 			a.typing.Stop()
@@ -203,10 +200,84 @@ func (a *minesAnalyser) load(text string) {
 	}
 }
 
+// The brushes are a radio group, one tab stop: the arrows move the
+// choice along them (round from the last to the first), Home and End to
+// the first and last, and the keys that set a focused square (0–8, F, H)
+// pick that brush. (They were eleven buttons, eleven presses of Tab
+// between the size fields and the board.)
+
+// showBrush checks the brush chosen, the group's one tab stop. A brush
+// of no button (a saved state from elsewhere) is Hidden, which it
+// painted.
 func (a *minesAnalyser) showBrush() {
-	for _, b := range a.brushes.QuerySelectorAll("[data-brush]") {
-		b.SetAttribute("aria-pressed", strconv.FormatBool(b.GetAttribute("data-brush") == a.w.state.Brush))
+	list := a.brushes.QuerySelectorAll("[data-brush]")
+	found := false
+	for _, b := range list {
+		found = found || b.GetAttribute("data-brush") == a.w.state.Brush
 	}
+	if !found {
+		a.w.state.Brush = "H"
+	}
+	for _, b := range list {
+		on := b.GetAttribute("data-brush") == a.w.state.Brush
+		b.SetAttribute("aria-checked", strconv.FormatBool(on))
+		tab := "-1"
+		if on {
+			tab = "0"
+		}
+		b.SetAttribute("tabindex", tab)
+	}
+}
+
+// pickBrush makes brush ("H", "F", "0"–"8") the one a click paints, and
+// with moveFocus puts the focus on its button.
+func (a *minesAnalyser) pickBrush(brush string, moveFocus bool) {
+	a.w.state.Brush = brush
+	a.showBrush()
+	a.w.save()
+	if moveFocus {
+		if b := a.brushes.QuerySelector(`[data-brush="` + a.w.state.Brush + `"]`); b != nil {
+			focus(b)
+		}
+	}
+}
+
+// brushKey takes a key pressed on the brushes.
+func (a *minesAnalyser) brushKey(ev dom.Event) {
+	e := ev.Underlying()
+	if e.Get("ctrlKey").Bool() || e.Get("altKey").Bool() || e.Get("metaKey").Bool() {
+		return
+	}
+	list := a.brushes.QuerySelectorAll("[data-brush]")
+	n, at := len(list), 0
+	for i, b := range list {
+		if b.GetAttribute("data-brush") == a.w.state.Brush {
+			at = i
+		}
+	}
+	key := e.Get("key").String()
+	switch key {
+	case "ArrowRight", "ArrowDown":
+		at = (at + 1) % n
+	case "ArrowLeft", "ArrowUp":
+		at = (at + n - 1) % n
+	case "Home":
+		at = 0
+	case "End":
+		at = n - 1
+	default:
+		k := strings.ToUpper(key)
+		if len(k) != 1 || !strings.Contains("HF012345678", k) {
+			return
+		}
+		for i, b := range list {
+			if b.GetAttribute("data-brush") == k {
+				at = i
+			}
+		}
+	}
+	ev.PreventDefault() // the arrows would scroll the page
+	a.pickBrush(list[at].GetAttribute("data-brush"), true)
 }
 
 // set makes b the position: drawn, saved and analysed; write puts it in
