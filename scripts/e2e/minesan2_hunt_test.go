@@ -148,3 +148,74 @@ func TestAnalyserBrushesAreOneTabStop(t *testing.T) {
 		t.Errorf("after a reload the Flag brush should be the one checked and the tab stop: %q", got)
 	}
 }
+
+// minesAnalyserIn mounts a Minesweeper widget in Analyse, in a language.
+func minesAnalyserIn(t *testing.T, name, lang string) context.Context {
+	t.Helper()
+	ctx := tab(t)
+	navigate(t, ctx, embedPage(t, name, `<div id="mines" data-kibitz="mines" data-lang="`+lang+`" data-mode="analyse"></div>`))
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	eval[bool](t, ctx, minesActiveJS)
+	return ctx
+}
+
+// The analyser's size fields were number fields, as Play's were: letters
+// typed were dropped (9x made the board 9 wide) or read as nothing, a
+// wheel over a field changed the board, and the error named no field ("A
+// board is 1 to 256 squares wide and high.": width or height?). They are
+// text fields now, read as Play's are, and the note says what each field
+// at fault must hold, by its name, in the reader's language, also after
+// a reload.
+func TestAnalyserSizeFieldsSayWhichIsWrong(t *testing.T) {
+	ctx := minesAnalyserIn(t, "mines-an-size-typed.html", "en")
+	read := `({note: $m('#kz-mines-an-size-error').textContent, width: $m('#kz-mines-an-width').value, height: $m('#kz-mines-an-height').value,
+		mines: $m('#kz-mines-an-mines').value, invalid: [...mz().querySelectorAll('[aria-invalid=true]')].map(e => e.id).join(' '),
+		cells: panel().querySelectorAll('.kz-mines-cell').length, type: $m('#kz-mines-an-width').type})`
+	typeInto(t, ctx, "#kz-mines-an-width", "9x")
+	got := eval[map[string]any](t, ctx, read)
+	if got["width"] != "9x" || got["invalid"] != "kz-mines-an-width" || got["cells"] != 81.0 ||
+		got["note"] != "Width must be a whole number from 1 to 256." {
+		t.Errorf("width 9x typed: %v", got)
+	}
+	typeInto(t, ctx, "#kz-mines-an-height", "1e")
+	typeInto(t, ctx, "#kz-mines-an-mines", "abc")
+	got = eval[map[string]any](t, ctx, read)
+	if got["height"] != "1e" || got["mines"] != "abc" || got["invalid"] != "kz-mines-an-width kz-mines-an-height kz-mines-an-mines" ||
+		got["note"] != "Width must be a whole number from 1 to 256. Height must be a whole number from 1 to 256. Mines must be a whole number." {
+		t.Errorf("width 9x, height 1e, mines abc: %v", got)
+	}
+	typeInto(t, ctx, "#kz-mines-an-width", "12")
+	typeInto(t, ctx, "#kz-mines-an-height", "10")
+	got = eval[map[string]any](t, ctx, read)
+	if got["invalid"] != "kz-mines-an-mines" || got["note"] != "Mines must be a whole number from 0 to 120." || got["cells"] != 81.0 {
+		t.Errorf("12×10 with mines abc: %v", got)
+	}
+	typeInto(t, ctx, "#kz-mines-an-mines", "5")
+	got = eval[map[string]any](t, ctx, `(async () => { await until(() => panel().querySelectorAll('.kz-mines-cell').length === 120); return `+read+`; })()`)
+	if got["invalid"] != "" || got["note"] != "" {
+		t.Errorf("12×10 with 5 mines: %v", got)
+	}
+	if first := eval[string](t, ctx, `$m('#kz-mines-text').value.split('\n')[0]`); first != "12x10x5" {
+		t.Errorf("12×10 with 5 mines: the text box's first line is %q", first)
+	}
+	typeInto(t, ctx, "#kz-mines-an-mines", "500")
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	got = eval[map[string]any](t, ctx, `(async () => { await until(() => panel().querySelectorAll('.kz-mines-cell').length === 120); return `+read+`; })()`)
+	if got["mines"] != "500" || got["invalid"] != "kz-mines-an-mines" || got["note"] != "Mines must be a whole number from 0 to 120." {
+		t.Errorf("after a reload, 500 mines should still be there, said to be wrong: %v", got)
+	}
+	if got["type"] != "text" {
+		t.Errorf("the size fields should be text fields (a wheel over a number field changes it): %v", got["type"])
+	}
+
+	ja := minesAnalyserIn(t, "mines-an-size-typed-ja.html", "ja")
+	typeInto(t, ja, "#kz-mines-an-height", "9x")
+	if got := eval[map[string]any](t, ja, read); got["note"] != "高さは 1 から 256 までの整数にしてください。" {
+		t.Errorf("ja, height 9x: %v", got)
+	}
+}

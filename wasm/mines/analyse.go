@@ -35,9 +35,12 @@ HH1000000
 `
 
 // minesAnalyseHTML is Analyse mode's markup (see fill).
-const minesAnalyseHTML = `<div class="kz-row kz-custom"><span class="kz-pair"><label for="kz-mines-an-width">@mines.width</label><input id="kz-mines-an-width" type="number" min="1" max="256" inputmode="numeric" data-on-change="mines.an-size"></span>` +
-	`<span class="kz-pair"><label for="kz-mines-an-height">@mines.height</label><input id="kz-mines-an-height" type="number" min="1" max="256" inputmode="numeric" data-on-change="mines.an-size"></span>` +
-	`<span class="kz-pair"><label for="kz-mines-an-mines">@mines.mines</label><input id="kz-mines-an-mines" type="number" min="0" max="65536" inputmode="numeric" data-on-change="mines.an-size"></span>` +
+// The size fields are text with a keypad, as Play's are (see
+// minesPlayHTML): a number field dropped or blanked letters typed, and a
+// wheel over it changed the board.
+const minesAnalyseHTML = `<div class="kz-row kz-custom"><span class="kz-pair"><label for="kz-mines-an-width">@mines.width</label><input id="kz-mines-an-width" class="kz-mines-size" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" data-on-change="mines.an-size"></span>` +
+	`<span class="kz-pair"><label for="kz-mines-an-height">@mines.height</label><input id="kz-mines-an-height" class="kz-mines-size" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" data-on-change="mines.an-size"></span>` +
+	`<span class="kz-pair"><label for="kz-mines-an-mines">@mines.mines</label><input id="kz-mines-an-mines" class="kz-mines-size" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" data-on-change="mines.an-size"></span>` +
 	`<button type="button" data-on-click="mines.an-clear">@mines.clear</button></div>` +
 	`<p class="kz-field-error" id="kz-mines-an-size-error" role="alert"></p>` +
 	`<p class="kz-note">@mines.brush-help</p><div class="kz-mines-brushes" role="radiogroup" aria-label="@mines.brush" data-on-keydown="mines.an-brush-key">` +
@@ -497,40 +500,40 @@ func (a *minesAnalyser) showCopyLink() {
 }
 
 // resize changes the board's size or mine count, keeping the cells that
-// still fit. A value out of range, or no whole number, is said beside the
-// fields, with the field marked, and changes nothing: the board keeps its
-// size, and the field what the reader typed, to correct. (It was brought
-// into range without a word: 150 became 100, 0 became 1 and took a mine.)
-// The limits are the .mine text's, so a board pasted as text can be
-// resized as it is.
+// still fit. A field that holds no whole number in its range is said
+// beside the fields, by its name and what it must hold ("Height must be
+// a whole number from 1 to 256."), each field at fault marked, and
+// changes nothing: the board keeps its size, and the field what the
+// reader typed, to correct. The fields read as Play's do (wholeText: full
+// width digits too). The limits are the .mine text's, so a board pasted
+// as text can be resized as it is.
 func (a *minesAnalyser) resize() {
 	if a.b == nil {
 		return
 	}
-	atoi := func(e dom.Element) (int, bool) {
-		n, err := strconv.Atoi(strings.TrimSpace(inputValue(e)))
-		return n, err == nil
+	f := a.f
+	bad := map[dom.Element]bool{}
+	said := ""
+	field := func(in dom.Element, label string, least, most int) {
+		if sentence := sizeFieldError(f, in, label, least, most); sentence != "" {
+			bad[in] = true
+			said = a.w.join(said, sentence)
+		}
 	}
-	w, okW := atoi(a.widthIn)
-	h, okH := atoi(a.heightIn)
-	n, okN := atoi(a.minesIn)
-	var bad dom.Element
-	var err error
-	switch {
-	case !okW || w < 1 || w > mines.MaxSide:
-		bad = a.widthIn
-	case !okH || h < 1 || h > mines.MaxSide:
-		bad = a.heightIn
-	case !okN || n < 0 || n > w*h:
-		bad = a.minesIn
-		err = &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonMineRange), Field: "mines", Want: w * h}
+	field(a.widthIn, "mines.width", 1, mines.MaxSide)
+	field(a.heightIn, "mines.height", 1, mines.MaxSide)
+	w, _ := wholeText(inputValue(a.widthIn))
+	h, _ := wholeText(inputValue(a.heightIn))
+	most := 0 // the mines' range is the board's: unknown while its size is wrong
+	if len(bad) == 0 {
+		most = w * h
 	}
-	if bad != nil && err == nil {
-		err = &frame.CallError{Code: "bad-input", Reason: string(mines.ReasonSizeRange), Field: "size", Want: mines.MaxSide}
-	}
-	frame.MarkInvalid(a.sizeFields(), map[dom.Element]bool{bad: bad != nil}, "kz-mines-an-size-error")
-	if err != nil {
-		a.f.ShowErrorIn(a.sizeError, err)
+	field(a.minesIn, "mines.mines", 0, most)
+	n, _ := wholeText(inputValue(a.minesIn))
+	frame.MarkInvalid(a.sizeFields(), bad, "kz-mines-an-size-error")
+	if said != "" {
+		a.sizeError.Class().Add("kz-bad")
+		a.sizeError.SetTextContent(said)
 		a.w.state.AnalyseSize = []string{inputValue(a.widthIn), inputValue(a.heightIn), inputValue(a.minesIn)}
 		a.w.save()
 		return
@@ -538,7 +541,7 @@ func (a *minesAnalyser) resize() {
 	a.sizeError.SetTextContent("")
 	b, err := mines.NewBoard(w, h, n)
 	if err != nil {
-		a.f.ShowErrorIn(a.sizeError, api.AsError(err))
+		f.ShowErrorIn(a.sizeError, api.AsError(err))
 		return
 	}
 	for y := 0; y < min(h, a.b.Height); y++ {

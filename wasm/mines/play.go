@@ -403,21 +403,21 @@ func (m *minesPlay) showSettingsNote() {
 	_, err := m.params()
 	var said []string // what each size field at fault must hold, by its name
 	if ce, ok := err.(*frame.CallError); ok {
-		field := func(in dom.Element, label string, n, most int) {
-			if sentence := m.fieldError(in, label, n, most); sentence != "" {
+		field := func(in dom.Element, label string, most int) {
+			if sentence := sizeFieldError(f, in, label, 1, most); sentence != "" {
 				bad[in] = true
 				said = append(said, sentence)
 			}
 		}
 		switch ce.Field {
 		case "size":
-			field(m.widthIn, "mines.width", s.Width, mines.MaxGameSide)
-			field(m.heightIn, "mines.height", s.Height, mines.MaxGameSide)
+			field(m.widthIn, "mines.width", mines.MaxGameSide)
+			field(m.heightIn, "mines.height", mines.MaxGameSide)
 			// No range for the mines yet, but text that is no number
 			// is said now, not after the size is put right.
-			field(m.minesIn, "mines.mines", s.Mines, 0)
+			field(m.minesIn, "mines.mines", 0)
 		case "mines":
-			field(m.minesIn, "mines.mines", s.Mines, s.Width*s.Height-1)
+			field(m.minesIn, "mines.mines", s.Width*s.Height-1)
 			bad[m.minesIn] = true // a board of one square takes none: it says so
 		case "seed":
 			bad[m.seedIn] = true
@@ -448,18 +448,18 @@ func (m *minesPlay) showSettingsNote() {
 	m.settingsNote.SetTextContent(note)
 }
 
-// fieldError says what a custom size field (label, a message key) must
+// sizeFieldError says what a size field (label, a message key) must
 // hold, by its name, when what it holds is not that: a whole number from
-// 1 to most (n is the settings' value for it; most 0: any whole number,
-// while the size that sets its range is wrong). "" when it holds one.
-func (m *minesPlay) fieldError(in dom.Element, label string, n, most int) string {
-	f := m.f
-	_, whole := wholeText(inputValue(in))
+// least to most (most 0: any whole number, while the size that sets its
+// range is wrong). "" when it holds one. Play's custom size and the
+// analyser's size say their errors alike.
+func sizeFieldError(f *frame.Frame, in dom.Element, label string, least, most int) string {
+	n, whole := wholeText(inputValue(in))
 	switch {
 	case most == 0 && !whole:
 		return f.T("mines.field-whole", f.T(label))
-	case most > 0 && (!whole || n < 1 || n > most):
-		return f.T("mines.field-range", f.T(label), 1, most)
+	case most > 0 && (!whole || n < least || n > most):
+		return f.T("mines.field-range", f.T(label), least, most)
 	}
 	return ""
 }
