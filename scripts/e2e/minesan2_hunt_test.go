@@ -219,3 +219,31 @@ func TestAnalyserSizeFieldsSayWhichIsWrong(t *testing.T) {
 		t.Errorf("ja, height 9x: %v", got)
 	}
 }
+
+// The line under the analyser's board says what the square under the
+// pointer or the focus holds, with its chance of a mine. It was written
+// when the square was edited, before the analysis came, and kept: a flag
+// taken back read "row 1, column 1: hidden, 100% chance of a mine" (the
+// flag's analysis) while the square itself, analysed again, read
+// "hidden, 10% chance of a mine". It follows the analysis now.
+func TestAnalyserReadoutFollowsTheAnalysis(t *testing.T) {
+	ctx := minesAnalyserIn(t, "mines-an-readout.html", "en")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const done = () => !$m('.kz-mines-result').classList.contains('kz-stale') && $m('.kz-mines-result').textContent;
+		const read = () => panel().querySelector('.kz-mines-readout').textContent;
+		await until(() => done() && cell(0).getAttribute('aria-label').includes('%'));
+		const out = {};
+		cell(0).focus();
+		out.focused = read();
+		key(cell(0), 'f');
+		await until(() => view()[0] === 'F' && done());
+		key(cell(0), 'h');
+		await until(() => view()[0] === 'H' && done() && cell(0).getAttribute('aria-label').includes('%'));
+		out.back = read();
+		out.label = 'row 1, column 1: ' + cell(0).getAttribute('aria-label');
+		return out;
+	})()`)
+	if got["back"] != got["label"] {
+		t.Errorf("a flag taken back: the line under the board reads %q, the square %q (%v)", got["back"], got["label"], got)
+	}
+}

@@ -84,11 +84,12 @@ type minesAnalyser struct {
 	errAt    int         // where in the box the text's error is (UTF-16 units, as the box counts), or -1
 	analysed string      // the text the result shows
 	last     *minesAnalysis
+	readAt   int // the square the line under the board describes (-1: none)
 }
 
 func newMinesAnalyser(w *minesWidget, panel dom.Element) *minesAnalyser {
 	f := w.f
-	a := &minesAnalyser{w: w, f: f, errAt: -1}
+	a := &minesAnalyser{w: w, f: f, errAt: -1, readAt: -1}
 	a.board = newMinesBoard(f, "mines.an", a.act, a.showReadout)
 	a.board.setHeat(true)
 	a.linkBtn = f.CopyButton("")
@@ -301,8 +302,12 @@ func (a *minesAnalyser) set(b *mines.Board, write bool) {
 	a.sizeError.SetTextContent("") // the fields show the board again
 	a.w.state.AnalyseSize = nil
 	frame.MarkInvalid(a.sizeFields(), nil, "")
+	if b.Width != a.board.w || b.Height != a.board.h {
+		a.readAt = -1 // it named a square of the old board
+	}
 	a.board.setSize(b.Width, b.Height)
 	a.board.show(viewOf(text, b.Width, b.Height))
+	a.showReadout(a.readAt)
 	if write {
 		a.showLinkNote("", "")
 	}
@@ -637,6 +642,7 @@ func (a *minesAnalyser) analyse() {
 			}
 			a.board.showProb(nil)
 			a.board.mark("kz-mines-hint", nil)
+			a.showReadout(a.readAt)
 			a.analysed = text
 			a.last = nil
 			toggleClass(a.result, "kz-stale", false)
@@ -646,6 +652,7 @@ func (a *minesAnalyser) analyse() {
 		a.analysed, a.last = text, &res
 		toggleClass(a.result, "kz-stale", false)
 		a.board.showProb(probOf(res.Prob, res.Width, res.Height))
+		a.showReadout(a.readAt) // the square's chance of a mine is the analysis's
 		a.showResult(&res)
 	})
 }
@@ -680,12 +687,16 @@ func (a *minesAnalyser) showResult(res *minesAnalysis) {
 	f.Say(said)
 }
 
+// showReadout says under the board what square i (under the pointer or
+// the focus; -1: none) holds, with its chance of a mine; it is said again
+// when the square or the analysis changes.
 func (a *minesAnalyser) showReadout(i int) {
+	a.readAt = i
 	if a.b == nil || i < 0 || i >= len(a.board.view) {
-		a.readout.SetTextContent("")
+		frame.SetText(a.readout, "")
 		return
 	}
-	a.readout.SetTextContent(a.w.cellReadout(a.board, i))
+	frame.SetText(a.readout, a.w.cellReadout(a.board, i))
 }
 
 // openFile reads a .mine file the reader chose into the text box, which
