@@ -657,7 +657,8 @@ func TestAnalyserSizeFieldsSayWhatIsWrong(t *testing.T) {
 		return out;
 	})()`)
 	tall := got["tall"].(map[string]any)
-	if tall["error"] != "A board is 1 to 256 squares wide and high." || tall["invalid"] != "true" || tall["kept"] != "300" || tall["cells"] != 81.0 {
+	// Each field at fault is named, with what it must hold.
+	if tall["error"] != "Height must be a whole number from 1 to 256." || tall["invalid"] != "true" || tall["kept"] != "300" || tall["cells"] != 81.0 {
 		t.Errorf("height 300: %v", tall)
 	}
 	if half := got["half"].(map[string]any); half["error"] != tall["error"] || half["cells"] != 81.0 {
@@ -666,7 +667,7 @@ func TestAnalyserSizeFieldsSayWhatIsWrong(t *testing.T) {
 	if fixed := got["fixed"].(map[string]any); fixed["error"] != "" || fixed["invalid"] != nil {
 		t.Errorf("height 12: %v", fixed)
 	}
-	if m := got["mines"].(map[string]any); m["error"] != "A board holds 0 to 108 mines." || m["invalid"] != "true" || m["text"] != "9x12x10" {
+	if m := got["mines"].(map[string]any); m["error"] != "Mines must be a whole number from 0 to 108." || m["invalid"] != "true" || m["text"] != "9x12x10" {
 		t.Errorf("500 mines on 9×12: %v", m)
 	}
 	// What was typed survives a reload, still said to be wrong.
@@ -680,7 +681,7 @@ func TestAnalyserSizeFieldsSayWhatIsWrong(t *testing.T) {
 		return {mines: $m('#kz-mines-an-mines').value, height: $m('#kz-mines-an-height').value, error: $m('#kz-mines-an-size-error').textContent,
 			invalid: $m('#kz-mines-an-mines').getAttribute('aria-invalid')};
 	})()`)
-	if again["mines"] != "500" || again["height"] != "12" || again["error"] != "A board holds 0 to 108 mines." || again["invalid"] != "true" {
+	if again["mines"] != "500" || again["height"] != "12" || again["error"] != "Mines must be a whole number from 0 to 108." || again["invalid"] != "true" {
 		t.Errorf("after a reload, the fields should hold what was typed, said to be wrong: %v", again)
 	}
 }
