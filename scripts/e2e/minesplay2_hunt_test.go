@@ -101,6 +101,14 @@ func TestMinesCustomSizeFieldsSayWhichIsWrong(t *testing.T) {
 	if got["note"] != "幅は 1 から 100 までの整数にしてください。" {
 		t.Errorf("ja, width 9x: %v", got)
 	}
+	// The field is named as the sentence's subject: the number of mines
+	// (地雷の数), not the field's label, 地雷 ("the mines must be a whole
+	// number").
+	typeInto(t, ja, "#kz-mines-width", "9")
+	typeInto(t, ja, "#kz-mines-count", "abc")
+	if got = eval[map[string]any](t, ja, read); got["note"] != "地雷の数は 1 から 80 までの整数にしてください。" {
+		t.Errorf("ja, mines abc: %v", got)
+	}
 }
 
 // minesSureJS defines sure(): from the board as shown, the hidden squares

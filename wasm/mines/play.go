@@ -455,11 +455,14 @@ func (m *minesPlay) showSettingsNote() {
 // analyser's size say their errors alike.
 func sizeFieldError(f *frame.Frame, in dom.Element, label string, least, most int) string {
 	n, whole := wholeText(inputValue(in))
+	// The field is named as a sentence's subject, which need not be its
+	// label: 地雷の数 (the number of mines), not 地雷 (mines).
+	name := f.T("mines.field-name." + strings.TrimPrefix(label, "mines."))
 	switch {
 	case most == 0 && !whole:
-		return f.T("mines.field-whole", f.T(label))
+		return f.T("mines.field-whole", name)
 	case most > 0 && (!whole || n < least || n > most):
-		return f.T("mines.field-range", f.T(label), least, most)
+		return f.T("mines.field-range", name, least, most)
 	}
 	return ""
 }
