@@ -90,6 +90,20 @@ func TestMinesCustomSizeFieldsSayWhichIsWrong(t *testing.T) {
 	if got["mines"] != "abc" || got["invalid"] != "kz-mines-count" || got["note"] != "Mines must be a whole number from 1 to 95." {
 		t.Errorf("after a reload, mines abc should still be there, said to be wrong: %v", got)
 	}
+	// A number too long to be a size is kept as typed too (the field came
+	// back as 1073741824, what it was read as).
+	eval[bool](t, ctx, `(() => { $m('.kz-settings').open = true; return true; })()`)
+	typeInto(t, ctx, "#kz-mines-count", "10")
+	typeInto(t, ctx, "#kz-mines-width", "12345678901234567890")
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	got = eval[map[string]any](t, ctx, read)
+	if got["width"] != "12345678901234567890" || got["invalid"] != "kz-mines-width" || got["note"] != "Width must be a whole number from 1 to 100." {
+		t.Errorf("after a reload, width 12345678901234567890 should still be there, said to be wrong: %v", got)
+	}
 	if got["type"] != "text" {
 		t.Errorf("the size fields should be text fields (a wheel over a number field changes it): %v", got["type"])
 	}

@@ -362,10 +362,13 @@ func (m *minesPlay) readSettings() {
 		return n
 	}
 	s.Width, s.Height, s.Mines = whole(m.widthIn), whole(m.heightIn), whole(m.minesIn)
+	// What was typed is kept to correct after a reload whenever a number
+	// does not say it (a 0 for no number, a number too long to be a size).
 	m.w.state.CustomSize = nil
-	if s.Width == 0 || s.Height == 0 || s.Mines == 0 {
-		// 0 stands for what was typed, kept to correct after a reload.
-		m.w.state.CustomSize = []string{inputValue(m.widthIn), inputValue(m.heightIn), inputValue(m.minesIn)}
+	for _, in := range []dom.Element{m.widthIn, m.heightIn, m.minesIn} {
+		if n, _ := wholeText(inputValue(in)); n == 0 || n == tooLongSize {
+			m.w.state.CustomSize = []string{inputValue(m.widthIn), inputValue(m.heightIn), inputValue(m.minesIn)}
+		}
 	}
 	// A board number typed with a CJK input method ("１２３") is the
 	// number its digits say.
@@ -467,10 +470,13 @@ func sizeFieldError(f *frame.Frame, in dom.Element, label string, least, most in
 	return ""
 }
 
+// tooLongSize is what wholeText reads a number too long to be a size as.
+const tooLongSize = 1 << 30
+
 // wholeText reads a size field: a whole number written in digits, ASCII
 // or full width (as a Chinese or Japanese input method types them), with
 // no sign, point or exponent. ok is false for anything else; n is then 0,
-// and a number too long to be a size is 1<<30, out of every range.
+// and a number too long to be a size is tooLongSize, out of every range.
 func wholeText(text string) (n int, ok bool) {
 	text = strings.TrimSpace(mines.NarrowText(text))
 	if text == "" {
@@ -482,8 +488,8 @@ func wholeText(text string) (n int, ok bool) {
 		}
 	}
 	x, err := strconv.Atoi(text)
-	if err != nil || x > 1<<30 {
-		return 1 << 30, true
+	if err != nil || x > tooLongSize {
+		return tooLongSize, true
 	}
 	return x, true
 }
