@@ -185,6 +185,33 @@ func TestYouCtrlZUndoesTheLastGuess(t *testing.T) {
 	}
 }
 
+// The guess Undo put back in the box still stands for Undo after a change
+// of language (and a reload): Ctrl+Z there undoes the guess before it. It
+// was kept in memory only, so the rebuilt widget took Ctrl+Z for the box's
+// own undo, which had nothing to undo: the key did nothing.
+func TestYouCtrlZStillUndoesAfterALanguageChange(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	eval[bool](t, ctx, `(async () => {
+		for (const g of ['0123', '4567']) {
+			type('#kz-you-guess', g);
+			$('#kz-you-guess').form.requestSubmit();
+			await until(() => `+youStateJS+`.turns === (g === '0123' ? 1 : 2));
+		}
+		$('#kz-you-guess').focus();
+		return true;
+	})()`)
+	ctrlZ(t, ctx, chromedp.ModifierCtrl)
+	if got := eval[map[string]any](t, ctx, `until(() => { const s = `+youStateJS+`; return s.turns === 1 && s; }, 10000).catch(() => `+youStateJS+`)`); got["box"] != "4567" {
+		t.Fatalf("Ctrl+Z in the empty box: %v; want 4567 back in the box", got)
+	}
+	guessLanguage(t, ctx, "ja")
+	eval[bool](t, ctx, `(() => { $('#kz-you-guess').focus(); return true; })()`)
+	ctrlZ(t, ctx, chromedp.ModifierCtrl)
+	if got := eval[map[string]any](t, ctx, `until(() => { const s = `+youStateJS+`; return s.turns === 0 && s; }, 10000).catch(() => `+youStateJS+`)`); got["turns"] != 0.0 || got["box"] != "0123" {
+		t.Errorf("Ctrl+Z in the box holding the guess Undo put back, after a change of language: %v; want no turns and 0123 in the box", got)
+	}
+}
+
 // compConflictJS reads Computer guesses' contradiction: the note beside
 // the answer, whether it is an error, the rows marked, and the answer
 // chosen in the picker.

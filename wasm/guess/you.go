@@ -16,19 +16,23 @@ import (
 // You guess: the engine hosts a secret and answers your guesses.
 
 type youState struct {
-	Game       *gameSpec   `json:"game,omitempty"` // nil before the first game
-	Kind       string      `json:"kind"`
-	Host       string      `json:"host"` // the sealed host state
-	Commitment string      `json:"commitment"`
-	Turns      []youTurn   `json:"turns"`
-	Undo       []string    `json:"undo"` // sealed states before each turn
-	Draft      string      `json:"draft"`
-	Over       bool        `json:"over"`
-	Won        bool        `json:"won"`
-	Secret     string      `json:"secret"`
-	Salt       string      `json:"salt"`
-	Analysis   bool        `json:"analysis"`
-	Hint       *suggestion `json:"hint,omitempty"`
+	Game       *gameSpec `json:"game,omitempty"` // nil before the first game
+	Kind       string    `json:"kind"`
+	Host       string    `json:"host"` // the sealed host state
+	Commitment string    `json:"commitment"`
+	Turns      []youTurn `json:"turns"`
+	Undo       []string  `json:"undo"` // sealed states before each turn
+	Draft      string    `json:"draft"`
+	// Restored is the guess Undo put back in the box while it stands as
+	// put: Ctrl+Z there undoes the turn before, not the box's typing, also
+	// after a reload or a change of language.
+	Restored string      `json:"restored,omitempty"`
+	Over     bool        `json:"over"`
+	Won      bool        `json:"won"`
+	Secret   string      `json:"secret"`
+	Salt     string      `json:"salt"`
+	Analysis bool        `json:"analysis"`
+	Hint     *suggestion `json:"hint,omitempty"`
 }
 
 type youTurn struct {
@@ -58,8 +62,7 @@ type youMode struct {
 	endRest     dom.Element // the fair host's proof, beside the status, not in it
 	analysis    dom.Element
 	analysisBox dom.Element
-	hinting     int    // hints being thought out (a newer one supersedes the one before)
-	restored    string // the guess Undo put back in the box, while it stands as put
+	hinting     int // hints being thought out (a newer one supersedes the one before)
 }
 
 func newYouMode(w *guessWidget, panel dom.Element) *youMode {
@@ -111,8 +114,8 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 
 	f.Handle("you.draft", func(dom.Event, dom.Element) {
 		st.Draft = inputValue(m.input)
-		if st.Draft != m.restored {
-			m.restored = "" // edited: Ctrl+Z in the box is the box's own again
+		if st.Draft != st.Restored {
+			st.Restored = "" // edited: Ctrl+Z in the box is the box's own again
 		}
 		m.showInputError("")
 		w.save()
@@ -251,7 +254,7 @@ func (m *youMode) submit() {
 	st.Undo = append(st.Undo, st.Host)
 	st.Host = res.State
 	st.Turns = append(st.Turns, youTurn{Guess: r.Format(code), A: res.A, B: res.B})
-	st.Draft = ""
+	st.Draft, st.Restored = "", ""
 	st.Hint = nil
 	setInputValue(m.input, "")
 	m.showInputError("")
@@ -288,7 +291,7 @@ func (m *youMode) undoKey(ev dom.Event) {
 		return
 	}
 	if t := ev.Target(); t != nil && t.Underlying().Equal(m.input.Underlying()) {
-		if v := inputValue(m.input); v != "" && v != m.restored {
+		if v := inputValue(m.input); v != "" && v != m.state().Restored {
 			return // the box's own undo
 		}
 	}
@@ -307,7 +310,7 @@ func (m *youMode) undo() {
 	last := st.Turns[len(st.Turns)-1]
 	st.Turns = st.Turns[:len(st.Turns)-1]
 	st.Draft = last.Guess // the undone guess comes back to the input, not lost
-	m.restored = last.Guess
+	st.Restored = last.Guess
 	st.Hint = nil
 	setInputValue(m.input, st.Draft)
 	m.showInputError("")
