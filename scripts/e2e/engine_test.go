@@ -65,20 +65,12 @@ func TestHostedSiteWorksOffline(t *testing.T) {
 			poll[bool](t, ctx, `!!navigator.serviceWorker.controller`, 30*time.Second)
 			waitWidget(t, ctx, `[data-kibitz="app"]`)
 
-			server.Close() // the network is gone for real...
-			offline := func(ctx context.Context, target *chromedp.Target) (chromedp.Void, error) {
-				_, err := cdp.Call(ctx, target, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true})
-				return chromedp.Void{}, err
-			}
-			if _, err := chromedp.Run(ctx, offline); err != nil { // ...and the browser says so
-				t.Fatal(err)
-			}
+			server.Close()    // the network is gone for real...
+			goOffline(t, ctx) // ...and the browser says so
 			if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
 				t.Fatalf("reload offline: %v", err)
 			}
-			if online := eval[bool](t, ctx, `navigator.onLine`); online {
-				t.Fatal("the browser still thinks it is online")
-			}
+			goOffline(t, ctx) // again: Chromium 148 forgets it at a reload
 			got := eval[map[string]any](t, ctx, `Kibitz.createEngine().then(e => e.call('guess.score', {preset: 'numeron', secret: '765', guess: '746'}))`)
 			if got["a"] != 1.0 || got["b"] != 1.0 {
 				t.Fatalf("offline call: got %v, want 1 EAT 1 BITE", got)
