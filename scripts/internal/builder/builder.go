@@ -145,7 +145,7 @@ func Build(root, out string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	loader = append(append(loader, '\n'), boardPainter...)
+	loader = withoutCommentLines(append(append(loader, '\n'), boardPainter...))
 	shell, err := web("index.html")
 	if err != nil {
 		return nil, err
@@ -354,6 +354,23 @@ func wrapLoader(loader []byte, version, runtime string, modules []Module, inline
 	b.WriteString("\n};\n")
 	b.Write(loader)
 	b.WriteString("\n})();\n")
+	return b.Bytes()
+}
+
+// withoutCommentLines drops the lines of a script that hold a // comment
+// and nothing else: the loader's sources explain themselves at length,
+// and every reader of a post downloaded it all (some 11 KB of the embed
+// loader's 40 gzipped). A line of code keeps its comment, since "//" may
+// be in a string there; block comments stay (the header says what the
+// file is). The loader's sources have no template literal, in which a
+// line could begin with "//".
+func withoutCommentLines(js []byte) []byte {
+	var b bytes.Buffer
+	for _, line := range bytes.SplitAfter(js, []byte("\n")) {
+		if !bytes.HasPrefix(bytes.TrimSpace(line), []byte("//")) {
+			b.Write(line)
+		}
+	}
 	return b.Bytes()
 }
 

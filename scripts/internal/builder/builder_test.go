@@ -137,6 +137,22 @@ func TestBuild(t *testing.T) {
 			t.Errorf("%s (%d bytes gzipped) is no smaller than the module with every game (%d)", m.File, m.Gzip, result.WasmGzip)
 		}
 	}
+	// The loader carries none of its sources' lines that are only a
+	// comment: the reader has no use for them (withoutCommentLines), and
+	// they were a quarter of its size. (Go's wasm_exec.js keeps its own,
+	// its licence among them.)
+	for _, source := range []string{"kibitz.js", "minesboard.js"} {
+		text, err := os.ReadFile(filepath.Join(root, "web", source))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(text), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "//") && strings.Contains(loader, line+"\n") {
+				t.Errorf("the embed loader keeps %s's comment %q", source, strings.TrimSpace(line))
+				break
+			}
+		}
+	}
 	// The budgets of issue #17: a loader of at most 40 KB gzipped, and a
 	// page with Minesweeper or the chain game alone at most 1.65 MB.
 	if result.LoaderGzip > 40_000 {
