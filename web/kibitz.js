@@ -1152,6 +1152,7 @@
       return up.then(function (handle) {
         if (!widget.gone) {
           widget.inner = handle;
+          handle.theme(widget.settings.theme); // the page's, if it changed while the widget was built
           if (siteUpdated) handle.updated(); // said while it mounted
         }
         return handle;
@@ -1263,6 +1264,7 @@
   var mounted = new WeakMap(); // element → Promise<handle>
   var live = new Set(); // the elements mounted or mounting, for the observer
   var leaving = new WeakMap(); // element → Promise: its widget is unmounted
+  var owners = new WeakMap(); // element → its widget, the last mounted
 
   // ---- What a widget shows before the engine is ready, or if it cannot
   // be: a box of about the widget's size (so a blog post does not jump
@@ -1425,6 +1427,32 @@
     return dark && !light ? "dark" : light && !dark ? "light" : "";
   }
 
+  // retheme gives a new theme to each widget whose theme the page decides
+  // (no data-theme, no theme option) when the page changes it after the
+  // widget was built: a blog's dark-mode switch sets a class or
+  // data-theme on <html>, <body> or a box around the widget, which its
+  // CSS gives a color-scheme, or rewrites its <meta name=color-scheme>;
+  // and a page dark only for a dark system follows the system. (Such a
+  // widget kept the theme of the page as it loaded.) A Minesweeper
+  // board's canvas is painted again in the new colours (minesboard.js).
+  function retheme(records) {
+    live.forEach(function (element) {
+      var w = owners.get(element);
+      if (!w || records && !records.some(function (r) {
+        return r.type === "attributes" && r.target.contains(element) || document.head.contains(r.target);
+      })) return;
+      var theme = w.options.theme || element.getAttribute("data-theme") || pageTheme(element);
+      if (theme === w.settings.theme) return;
+      w.settings.theme = theme;
+      var shadow = element.shadowRoot, box = shadow.querySelector(".kz-loading");
+      if (box) box.setAttribute("data-theme", theme);
+      if (w.inner) w.inner.theme(theme);
+      shadow.querySelectorAll(".kz-mines-tiles").forEach(function (layer) {
+        if (layer.kz) { layer.kz.colours = null; layout(layer.kz, true); }
+      });
+    });
+  }
+
   function chooseLang(explicit, game, key) {
     var saved = "";
     try { saved = localStorage.getItem("kibitz/" + game + "/" + key + "#lang") || ""; } catch (e) { /* storage forbidden */ }
@@ -1488,7 +1516,7 @@
     box.className = "kz-loading";
     box.setAttribute("lang", lang);
     box.setAttribute("role", "status");
-    if (theme === "light" || theme === "dark") box.setAttribute("data-theme", theme);
+    box.setAttribute("data-theme", theme); // light or dark, else the reader's system
     box.style.minHeight = placeholderHeight(screen, element.clientWidth) + "px";
     var label = document.createElement("div");
     label.textContent = text.loading;
@@ -1598,6 +1626,7 @@
       holdsEngine = true;
       var widget = self.widget = { element: element, options: options, settings: settings, module: module,
         lang: lang, engine: null, page: null, inner: null, gone: false, released: false };
+      owners.set(element, widget);
       ready = Promise.all([pageRole(module), widgetEngine(module)]).then(function (both) {
         loaded(module, 1);
         widget.engine = both[1];
@@ -1812,7 +1841,9 @@
           }
         }
         if (removed && live.size) unmountLeft(records);
-      }).observe(document.documentElement, { childList: true, subtree: true });
+        retheme(records);
+      }).observe(document.documentElement, { childList: true, subtree: true, attributes: true });
+      window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () { retheme(); });
     }
   }
 

@@ -140,9 +140,7 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	styleShadow(shadow, f.root)
 
 	f.shell = El("div", Cls("kz"), Attr("lang", string(f.Lang)))
-	if opts.Theme == "light" || opts.Theme == "dark" {
-		f.shell.SetAttribute("data-theme", opts.Theme) // otherwise the reader's system decides
-	}
+	f.setTheme(opts.Theme)
 	f.busyText = El("span", Cls("kz-busy-text"))
 	// The bar floats over the top of the widget (and stays in view while
 	// the reader scrolls it) instead of pushing the page down when it
@@ -959,6 +957,21 @@ func (f *Frame) safely(fn func()) {
 		}
 	}()
 	fn()
+}
+
+// setTheme gives the widget, and the widgets nested in it, a theme:
+// "light" or "dark" fixes its colours, anything else leaves them to the
+// reader's system.
+func (f *Frame) setTheme(theme string) {
+	f.opts.Theme = theme
+	if theme == "light" || theme == "dark" {
+		f.shell.SetAttribute("data-theme", theme)
+	} else {
+		f.shell.RemoveAttribute("data-theme")
+	}
+	for _, child := range f.children {
+		child.setTheme(theme)
+	}
 }
 
 // unmount takes the widget down and releases the frame's listeners.

@@ -133,8 +133,8 @@ func Mount(host safejs.Value, opts Options, engine *Engine) (safejs.Value, error
 	unmount, release, err := bridge.ReleasableFunc(func(this safejs.Value, args []safejs.Value) any {
 		point.frame.unmount()
 		release()
-		if point.releaseUpdated != nil {
-			point.releaseUpdated()
+		for _, r := range point.releases {
+			r()
 		}
 		return nil
 	})
@@ -152,16 +152,33 @@ func Mount(host safejs.Value, opts Options, engine *Engine) (safejs.Value, error
 		release()
 		return safejs.Undefined(), err
 	}
-	point.releaseUpdated = releaseUpdated
-	return bridge.Object(map[string]any{"unmount": unmount, "updated": updated, "lang": string(f.Lang)})
+	point.releases = append(point.releases, releaseUpdated)
+	// theme is kibitz.js's when the page changes its colour scheme after
+	// the widget was built (a blog's dark-mode switch): the frame of the
+	// moment takes it, and so do the frames a change of language builds.
+	theme, releaseTheme, err := bridge.ReleasableFunc(func(this safejs.Value, args []safejs.Value) any {
+		if len(args) > 0 {
+			if s, err := args[0].String(); err == nil {
+				point.frame.setTheme(s)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		release()
+		releaseUpdated()
+		return safejs.Undefined(), err
+	}
+	point.releases = append(point.releases, releaseTheme)
+	return bridge.Object(map[string]any{"unmount": unmount, "updated": updated, "theme": theme, "lang": string(f.Lang)})
 }
 
 // mountPoint is one mounted widget over its life: a change of language
 // replaces its frame.
 type mountPoint struct {
-	frame          *Frame
-	updated        bool   // a newer version of the site is ready
-	releaseUpdated func() // releases the handle's updated function
+	frame    *Frame
+	updated  bool     // a newer version of the site is ready
+	releases []func() // release the handle's functions but unmount
 }
 
 // start builds a frame on host and starts the widget for opts.Game in it.
