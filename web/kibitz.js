@@ -1325,18 +1325,17 @@
   // Measured in Chromium with the default settings, in English, at 320,
   // 450, 680 and 1,100 px for the widths [up to 360 px, up to 500, up to
   // 900, wider]: a widget reflows taller in a narrow column. A widget
-  // opens in another mode, or with a larger board, at another size, so
-  // those are measured too ("guess tree"; "mines expert", a level); the
-  // app ("app") opens on its welcome, or, for a returning reader, on the
-  // game they left, under its header (appHeader).
+  // opens in another mode at another size, so those are measured too
+  // ("guess tree"); Minesweeper's ("mines") is its beginner's board's, and
+  // another board adds its own height (boardHeight); the app ("app")
+  // opens on its welcome, or, for a returning reader, on the game they
+  // left, under its header (appHeader).
   var placeholderHeights = {
     guess: [368, 362, 339, 325],
     "guess helper": [1152, 1160, 1007, 864],
     "guess tree": [2044, 1964, 1482, 1446],
     mines: [839, 792, 775, 743],
     "mines analyse": [1645, 1583, 1371, 1379],
-    "mines intermediate": [857, 922, 985, 953],
-    "mines expert": [857, 810, 825, 953],
     chain: [812, 596, 561, 569],
     "chain analyse": [546, 473, 452, 460],
     app: [811, 824, 463, 381]
@@ -1346,13 +1345,26 @@
   function placeholderHeight(screen, width) {
     var bucket = width <= 360 ? 0 : width <= 500 ? 1 : width <= 900 ? 2 : 3;
     var heights = placeholderHeights[screen.shape] || placeholderHeights[screen.game] || placeholderHeights.guess;
-    return heights[bucket] + (screen.inApp ? appHeader[bucket] : 0);
+    return heights[bucket] + (screen.inApp ? appHeader[bucket] : 0) +
+      (screen.board ? boardHeight(screen.board, width) - boardHeight([9, 9], width) : 0);
+  }
+
+  // boardHeight is how tall a Minesweeper board of [columns, rows] is in
+  // a widget width px wide: its squares are as big as fit, from 18 px (26
+  // on a touch screen) to 30 (web/minesboard.js, fit), in a box that is
+  // at most 75% of the window's height (wasm/mines/mines.css, with its
+  // padding and the board's border).
+  function boardHeight(board, width) {
+    var pad = width > 462 ? 8 : 4;
+    var cell = Math.max(matchMedia("(pointer: coarse)").matches ? 26 : 18, Math.min(30, Math.floor((width - 46 - pad) / board[0])));
+    return Math.min(board[1] * cell + 4 + pad, innerHeight * 0.75);
   }
 
   // firstScreen tells which screen a widget opens on, as its Go does
   // (wasm/<game>): the mode data-mode names, else the one the reader left
-  // (its saved state's), and for Minesweeper the level data-preset names,
-  // else the saved one. The app opens on the game its address names
+  // (its saved state's), and for Minesweeper the board it shows first:
+  // the game the reader left, else the level data-preset names, else the
+  // saved level or custom size. The app opens on the game its address names
   // (#mines: wasm/app), else on the game the reader left; the game's
   // widget's state is saved under the app's key and the game's name.
   function firstScreen(game, mode, preset, key) {
@@ -1368,9 +1380,12 @@
     var modes = { guess: ["you", "computer", "helper", "tree"], mines: ["play", "analyse"], chain: ["play", "analyse"] }[game] || [];
     mode = String(mode || "").toLowerCase().replace(/^analy[sz]er?$/, "analyse");
     if (modes.indexOf(mode) < 0) mode = saved.mode;
-    var level = game === "mines" && /^(beginner|intermediate|expert)$/.test(preset) ? preset : saved.settings && saved.settings.level;
     if (modes.indexOf(mode) > 0) return { game: game, shape: game + " " + mode };
-    return { game: game, shape: game === "mines" && level ? game + " " + level : game };
+    if (game !== "mines") return { game: game, shape: game };
+    // A game not yet clicked is dealt again at the level data-preset names.
+    var levels = { beginner: [9, 9], intermediate: [16, 16], expert: [30, 16] }, s = saved.settings || {}, g = saved.game;
+    var board = g && !(levels[preset] && !g.started) ? [g.width, g.height] : levels[preset] || levels[s.level] || [s.width, s.height];
+    return { game: game, shape: game, board: board[0] > 0 && board[1] > 0 ? board : [9, 9] };
   }
 
   // savedState is a widget's saved state (see Frame.Save), {} for none.

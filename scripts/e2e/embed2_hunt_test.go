@@ -3,9 +3,12 @@
 package e2e
 
 import (
+	"math"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // The embed and the app shell as a demanding blogger and reader use
@@ -107,4 +110,61 @@ func TestEmbedFollowsThePagesThemeSwitch(t *testing.T) {
 	})()`)
 	poll[bool](t, ctx, `document.getElementById('guess').shadowRoot.querySelector('.kz').getAttribute('lang') === 'ja'`, 10*time.Second)
 	expect("in Japanese on the dark page", map[string]string{"guess": navy})
+}
+
+// The loading placeholder of a Minesweeper widget whose reader left a
+// custom board holds that board's place, in a wide column and a phone's.
+// (It held the beginner's board's: the post jumped by some 200 px when
+// the widget came.)
+func TestEmbedPlaceholderHoldsASavedCustomBoardsPlace(t *testing.T) {
+	var gate atomic.Int32
+	server := serveEmbed(t, map[string]string{
+		"blank.html": `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body></body></html>`,
+		"post.html": `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="margin: 8px">
+<div id="wide" data-kibitz="mines" style="width: 700px"></div>
+<div id="phone" data-kibitz="mines" style="width: 320px"></div>
+<script src="kibitz-embed.js"></script></body></html>`,
+	}, "", &gate)
+	t.Cleanup(func() { gate.Store(1) })
+	ctx := tab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, server.URL+"/blank.html")
+	eval[any](t, ctx, `(() => {
+		const custom = (width, height, mines) => JSON.stringify({v: 1, mode: 'play', settings: {level: 'custom', width, height, mines, rule: 'opening', pace: 250}});
+		localStorage.setItem('kibitz/mines/wide', custom(24, 20, 99));
+		localStorage.setItem('kibitz/mines/phone', custom(12, 20, 40));
+	})()`)
+	navigate(t, ctx, server.URL+"/post.html")
+	const heights = `(() => {
+		const got = {};
+		for (const host of document.querySelectorAll('[data-kibitz]')) got[host.id] = host.getBoundingClientRect().height;
+		return got;
+	})()`
+	poll[bool](t, ctx, `[...document.querySelectorAll('[data-kibitz]')].every(h => h.shadowRoot && h.shadowRoot.querySelector('.kz-loading'))`, 20*time.Second)
+	loading := eval[map[string]float64](t, ctx, heights)
+	gate.Store(1)
+	ids := []string{"wide", "phone"}
+	for _, id := range ids {
+		waitWidget(t, ctx, "#"+id)
+		poll[bool](t, ctx, `!!document.getElementById(`+jsString(id)+`).shadowRoot.querySelector('.kz-mines-tiles canvas')`, 20*time.Second)
+	}
+	up := eval[map[string]float64](t, ctx, `(async () => {
+		const read = () => `+heights+`;
+		let last = JSON.stringify(read());
+		for (let i = 0; i < 40; i++) {
+			await new Promise(r => setTimeout(r, 250));
+			const now = JSON.stringify(read());
+			if (now === last) break;
+			last = now;
+		}
+		return JSON.parse(last);
+	})()`)
+	for _, id := range ids {
+		if jump := up[id] - loading[id]; math.Abs(jump) > 60 {
+			t.Errorf("the widget #%s with its saved custom board is %.0f px tall, its placeholder was %.0f: the post jumped %+.0f px", id, up[id], loading[id], jump)
+		}
+	}
 }
