@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"math"
+	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -167,4 +168,30 @@ func TestEmbedPlaceholderHoldsASavedCustomBoardsPlace(t *testing.T) {
 			t.Errorf("the widget #%s with its saved custom board is %.0f px tall, its placeholder was %.0f: the post jumped %+.0f px", id, up[id], loading[id], jump)
 		}
 	}
+}
+
+// A fragment that names no screen, typed into the app's address later
+// (#nonsense), leaves the screen on show and the address names it again,
+// as a link with such a fragment does at the start. (The app went to the
+// welcome and the address kept #nonsense, which a bookmark then kept.)
+func TestAppAddressNamesTheScreenAfterAnUnknownFragment(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	appHelpers(t, ctx)
+	eval[any](t, ctx, `app().querySelector('#kz-app-open-mines').click()`)
+	poll[bool](t, ctx, `location.hash === '#mines' && shown(app().querySelector('#kz-app-panel-mines'))`, 30*time.Second)
+	eval[any](t, ctx, `(location.hash = 'nonsense', 0)`)
+	got := poll[map[string]any](t, ctx, `(() => {
+		const now = {hash: location.hash, welcome: shown(app().querySelector('.kz-app-welcome')), mines: shown(app().querySelector('#kz-app-panel-mines')), title: document.title};
+		return now.hash !== '#nonsense' || now.welcome ? now : null;
+	})()`, 10*time.Second)
+	if got["hash"] != "#mines" || got["mines"] != true || got["welcome"] != false || got["title"] != "Minesweeper · Kibitz" {
+		t.Errorf("after #nonsense was typed on Minesweeper: %v, want Minesweeper still shown, its address #mines and its title", got)
+	}
+	// The entry typed stays in the history, as #mines: Back goes to the
+	// entry before it (Minesweeper too), and then to the welcome.
+	eval[any](t, ctx, `history.back()`)
+	poll[bool](t, ctx, `location.hash === '#mines' && shown(app().querySelector('#kz-app-panel-mines'))`, 10*time.Second)
+	eval[any](t, ctx, `history.back()`)
+	poll[bool](t, ctx, `location.hash === '' && shown(app().querySelector('.kz-app-welcome'))`, 10*time.Second)
 }

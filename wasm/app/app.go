@@ -108,7 +108,14 @@ func (a *appWidget) Start(f *frame.Frame) {
 	a.show(game)
 	a.setAddress(false)
 	f.OnWindow("popstate", func() {
-		linked, _ := a.linkedGame()
+		linked, ok := a.linkedGame()
+		if !ok && a.fragment() != "" {
+			// A fragment that names no screen (#nonsense typed into the
+			// address, a stale link): the screen on show stays, and the
+			// address names it again, as at the start.
+			a.setAddress(false)
+			return
+		}
 		a.show(linked)
 		if f.FocusLost() { // it was in the screen that went
 			if tab := a.tabs[a.selected]; tab != nil {
@@ -131,20 +138,25 @@ func (a *appWidget) Start(f *frame.Frame) {
 // whether it names a game at all (a fragment the app does not know is
 // none).
 func (a *appWidget) linkedGame() (string, bool) {
-	location, err := bridge.Global().Get("location")
-	if err != nil {
-		return "", false
-	}
-	hash, err := location.Get("hash")
-	if err != nil {
-		return "", false
-	}
-	s, _ := hash.String()
-	game := strings.TrimPrefix(s, "#")
+	game := a.fragment()
 	if slices.Index(a.games, game) < 0 {
 		return "", false
 	}
 	return game, true
+}
+
+// fragment is the page's address's fragment, without its "#".
+func (a *appWidget) fragment() string {
+	location, err := bridge.Global().Get("location")
+	if err != nil {
+		return ""
+	}
+	hash, err := location.Get("hash")
+	if err != nil {
+		return ""
+	}
+	s, _ := hash.String()
+	return strings.TrimPrefix(s, "#")
 }
 
 // open shows the game the reader chose ("" for the welcome), a new step
