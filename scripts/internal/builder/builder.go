@@ -23,6 +23,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -145,7 +146,9 @@ func Build(root, out string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	loader = withoutCommentLines(append(append(loader, '\n'), boardPainter...))
+	if loader, err = withoutCommentLines(append(append(loader, '\n'), boardPainter...)); err != nil {
+		return nil, err
+	}
 	shell, err := web("index.html")
 	if err != nil {
 		return nil, err
@@ -362,16 +365,20 @@ func wrapLoader(loader []byte, version, runtime string, modules []Module, inline
 // and every reader of a post downloaded it all (some 11 KB of the embed
 // loader's 40 gzipped). A line of code keeps its comment, since "//" may
 // be in a string there; block comments stay (the header says what the
-// file is). The loader's sources have no template literal, in which a
-// line could begin with "//".
-func withoutCommentLines(js []byte) []byte {
+// file is). In a template literal a line could begin with "//" and be
+// text: the loader's sources have none, and the build refuses one rather
+// than change what it says.
+func withoutCommentLines(js []byte) ([]byte, error) {
+	if bytes.ContainsRune(js, '`') {
+		return nil, errors.New("the loader's sources hold a template literal (`): the build drops the lines that are only a // comment, and would drop such a line inside one; write the text as a string")
+	}
 	var b bytes.Buffer
 	for _, line := range bytes.SplitAfter(js, []byte("\n")) {
 		if !bytes.HasPrefix(bytes.TrimSpace(line), []byte("//")) {
 			b.Write(line)
 		}
 	}
-	return b.Bytes()
+	return b.Bytes(), nil
 }
 
 // fill puts head and scripts into the shell's two markers.

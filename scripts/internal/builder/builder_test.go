@@ -169,3 +169,16 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// A line that is only a comment is dropped from the loader; one inside a
+// template literal would be text, so the build refuses a source with one
+// rather than change what it says.
+func TestWithoutCommentLines(t *testing.T) {
+	got, err := withoutCommentLines([]byte("a(); // kept\n  // dropped\nvar s = \"//x\";\n/* kept */\n"))
+	if err != nil || string(got) != "a(); // kept\nvar s = \"//x\";\n/* kept */\n" {
+		t.Errorf("got %q, %v", got, err)
+	}
+	if _, err := withoutCommentLines([]byte("var t = `\n// text\n`;\n")); err == nil {
+		t.Error("a template literal was taken")
+	}
+}
