@@ -4,6 +4,7 @@ package chain
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -397,7 +398,7 @@ func chainRowHTML(row string, take []int) string {
 	b.WriteString(`<span class="kz-chain-mini" role="img" aria-label="` + htmlEscape(row) + `">`)
 	for i, c := range row {
 		switch {
-		case contains(take, i):
+		case slices.Contains(take, i):
 			b.WriteString(`<i class="kz-chain-mini-take"></i>`)
 		case c == 'X':
 			b.WriteString(`<i></i>`)

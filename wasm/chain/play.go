@@ -4,6 +4,7 @@ package chain
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -481,7 +482,7 @@ func (p *chainPlay) redo() {
 			break
 		}
 		m := chain.Move{At: item.Take[0], Two: len(item.Take) == 2}
-		if !row.Legal(m, p.singleNow()) || !slicesEqual(m.Take(), item.Take) {
+		if !row.Legal(m, p.singleNow()) || !slices.Equal(m.Take(), item.Take) {
 			round, rest = round[:i], nil
 			break
 		}
@@ -514,21 +515,15 @@ func (p *chainPlay) redo() {
 // Ctrl+Y, outside the number field; it reports whether the key was
 // theirs.
 func (p *chainPlay) undoKey(ev dom.Event) bool {
-	e := ev.Underlying()
-	if e.Get("altKey").Bool() || !(e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) {
-		return false
-	}
-	k, shift := e.Get("key").String(), e.Get("shiftKey").Bool()
-	undo := (k == "z" || k == "Z") && !shift
-	redo := (k == "z" || k == "Z") && shift || (k == "y" || k == "Y") && !shift && e.Get("ctrlKey").Bool()
-	if !undo && !redo {
+	key := frame.EditKeyOf(ev)
+	if key == frame.NoEdit {
 		return false
 	}
 	if t := ev.Target(); t != nil && t.Closest(`input:not([type="checkbox"])`) != nil {
 		return false
 	}
 	ev.PreventDefault()
-	if undo {
+	if key == frame.UndoKey {
 		p.undo()
 	} else {
 		p.redo()
@@ -619,13 +614,13 @@ func (p *chainPlay) render() {
 	cpuTook, youTook := p.lastTakes()
 	for i, present := range row {
 		b.WriteString(`<span class="kz-chain-slot" data-cell="` + strconv.Itoa(i) + `">`)
-		if !present && !contains(p.taking, i) {
+		if !present && !slices.Contains(p.taking, i) {
 			// The place of a taken object (or a gap of the position).
 			gcls := "kz-chain-gap"
 			switch {
-			case contains(cpuTook, i):
+			case slices.Contains(cpuTook, i):
 				gcls += " kz-chain-cpu-took"
-			case contains(youTook, i):
+			case slices.Contains(youTook, i):
 				gcls += " kz-chain-you-took"
 			}
 			b.WriteString(`<span class="` + gcls + `" data-gap="` + strconv.Itoa(i) + `" aria-hidden="true"></span></span>`)
@@ -633,9 +628,9 @@ func (p *chainPlay) render() {
 		}
 		classes := "kz-chain-obj"
 		switch {
-		case contains(p.taking, i):
+		case slices.Contains(p.taking, i):
 			classes += " kz-chain-taking"
-		case contains(p.cpuPick, i):
+		case slices.Contains(p.cpuPick, i):
 			classes += " kz-chain-cpu"
 		}
 		label := f.T("chain.object", i+1)
@@ -872,25 +867,4 @@ func nearestObject(row chain.Row, i int) int {
 		}
 	}
 	return -1
-}
-
-func slicesEqual(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func contains(list []int, x int) bool {
-	for _, v := range list {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }

@@ -193,6 +193,39 @@ func TabKey(ev dom.Event, i, n int) (int, bool) {
 	return i, false
 }
 
+// An EditKey is what a key press asks of a widget's history.
+type EditKey int
+
+const (
+	NoEdit  EditKey = iota
+	UndoKey         // Ctrl+Z, ⌘Z
+	RedoKey         // Ctrl+Shift+Z, ⌘⇧Z, Ctrl+Y
+)
+
+// EditKeyOf reads Undo and Redo off a keydown as every platform writes
+// them: Ctrl or ⌘ with Z, with Shift for Redo, or Ctrl+Y (Windows' Redo;
+// ⌘Y is the Mac's History). Alt with them is another shortcut.
+func EditKeyOf(ev dom.Event) EditKey {
+	e := ev.Underlying()
+	ctrl := e.Get("ctrlKey").Bool()
+	if e.Get("altKey").Bool() || !(ctrl || e.Get("metaKey").Bool()) {
+		return NoEdit
+	}
+	shift := e.Get("shiftKey").Bool()
+	switch e.Get("key").String() {
+	case "z", "Z":
+		if shift {
+			return RedoKey
+		}
+		return UndoKey
+	case "y", "Y":
+		if ctrl && !shift {
+			return RedoKey
+		}
+	}
+	return NoEdit
+}
+
 // HTMLEscape makes text safe in markup, in an attribute or not.
 func HTMLEscape(text string) string {
 	if !strings.ContainsAny(text, `&<>"`) {

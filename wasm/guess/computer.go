@@ -370,11 +370,7 @@ func (m *compMode) holdsFocus() bool {
 // undoKey takes Ctrl+Z (⌘Z on a Mac) as Undo, and reports whether the
 // key was it.
 func (m *compMode) undoKey(ev dom.Event) bool {
-	e := ev.Underlying()
-	if !(e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) || e.Get("shiftKey").Bool() || e.Get("altKey").Bool() {
-		return false
-	}
-	if k := e.Get("key").String(); k != "z" && k != "Z" {
+	if frame.EditKeyOf(ev) != frame.UndoKey {
 		return false
 	}
 	ev.PreventDefault()

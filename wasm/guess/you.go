@@ -283,11 +283,7 @@ func (m *youMode) newGameFirst() {
 // undoKey takes Ctrl+Z (⌘Z on a Mac) as Undo, but leaves the guess box
 // its own undo of what the reader typed there.
 func (m *youMode) undoKey(ev dom.Event) {
-	e := ev.Underlying()
-	if !(e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) || e.Get("shiftKey").Bool() || e.Get("altKey").Bool() {
-		return
-	}
-	if k := e.Get("key").String(); k != "z" && k != "Z" {
+	if frame.EditKeyOf(ev) != frame.UndoKey {
 		return
 	}
 	if t := ev.Target(); t != nil && t.Underlying().Equal(m.input.Underlying()) {
