@@ -84,6 +84,9 @@ func PlanPerfect(ctx context.Context, p *Position, opts PerfectOptions, parts in
 	}
 	// The plan is shared: a pool may start the workers for its parts now,
 	// while the least worst case and the ranking below take their time.
+	// Rarely it then finds nothing to share (no strategy within the least
+	// worst case asked, or one root guess worth trying): the workers
+	// started wait in the pool for its next call, as after any plan.
 	m.progress.Report(0, int64(parts), progress.NoteParts)
 	plan := &PerfectPlan{Objective: obj, Started: start.UnixMilli()}
 	switch {
