@@ -30,7 +30,7 @@ func (w *guessWidget) explanationView(r guess.Rules, code string, e guess.Explan
 		}
 	}
 	if e.ExpectedGuesses > 0 && e.Candidates > 1 {
-		lines.AppendChild(el("p", f.T("explain.finish", fmt.Sprintf("%.2f", e.ExpectedGuesses))))
+		lines.AppendChild(el("p", f.T("explain.finish", i18n.Decimal(e.ExpectedGuesses, 2))))
 	}
 	if e.Strategy != "" {
 		how := f.T("strategy." + string(e.Strategy))
