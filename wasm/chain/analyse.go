@@ -103,6 +103,9 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		}
 	})
 	a.renderTable()
+	if st.TableStopped && !f.Resume("chain.table") {
+		a.tableStoppedNote() // where the reader stopped it, said again
+	}
 	if st.Solved {
 		// Its answer, or its error, was on screen when the widget went.
 		f.Go(func() { a.quiet = true; a.solve() })
@@ -477,6 +480,10 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 	}()
 	a.tableNote("")
 	st := &a.w.state
+	if st.TableStopped {
+		st.TableStopped = false // taken up: the note went
+		a.w.save()
+	}
 	if len(st.Table) >= chainMaxN || (len(st.Table) > 0 && st.Table[len(st.Table)-1].N != len(st.Table)) {
 		st.Table = nil
 	}
@@ -513,7 +520,7 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 			setHidden(progressRow, !ok)
 			if !ok {
 				if f.Context().Err() == nil {
-					a.tableNote(f.T("chain.table-stopped", len(st.Table)))
+					a.stopped()
 					a.renderTable()
 				}
 				return
@@ -532,7 +539,7 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 			})
 		if err != nil {
 			if ce, ok := err.(*frame.CallError); ok && ce.Code == "cancelled" {
-				a.tableNote(f.T(chainPick(len(st.Table) > 0, "chain.table-stopped", "chain.table-stopped-none"), len(st.Table)))
+				a.stopped()
 				inView(a.tableMsg)
 				a.renderTable()
 				return
@@ -548,6 +555,21 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 		a.w.save()
 		a.renderTable()
 	}
+}
+
+// stopped records that the reader stopped the table, and says where.
+func (a *chainAnalyser) stopped() {
+	a.w.state.TableStopped = true
+	a.w.save()
+	a.tableStoppedNote()
+}
+
+// tableStoppedNote says, under the table's button, where the table the
+// reader stopped stands: from a Stop, or said again by a widget built
+// again (a change of language, a reload).
+func (a *chainAnalyser) tableStoppedNote() {
+	n := len(a.w.state.Table)
+	a.tableNote(a.f.T(chainPick(n > 0, "chain.table-stopped", "chain.table-stopped-none"), n))
 }
 
 // tableNote writes a note under the table's button, in the style of a

@@ -80,6 +80,10 @@ type chainState struct {
 	// what is wrong with its position; a widget built again (a reload, a
 	// change of language) solves it again, and says it anew.
 	Solved bool `json:"solved,omitempty"`
+	// TableStopped: the reader stopped the table (Stop, or Not now to its
+	// big rows), and the note under it says where it stopped; a widget
+	// built again says it again, in its language.
+	TableStopped bool `json:"tableStopped,omitempty"`
 }
 
 const chainStateVersion = 1
