@@ -95,7 +95,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 			a.load(g.Row, g.Reverse, g.Single && g.Moves == 0)
 		}
 	})
-	f.Handle("chain.table", func(dom.Event, dom.Element) { f.Go(func() { a.computeTable(progressRow) }) })
+	f.Handle("chain.table", func(dom.Event, dom.Element) { f.Go(func() { a.computeTable(progressRow, false) }) })
 	f.Handle("chain.table-stop", func(dom.Event, dom.Element) {
 		a.w.dismissBig(tableBigBox) // its question, if it is waiting on one
 		if a.tableCancel != nil {
@@ -111,7 +111,7 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 		f.Go(func() { a.quiet = true; a.solve() })
 	}
 	if f.Resume("chain.table") {
-		f.Go(func() { a.computeTable(progressRow) }) // it was computing when the language changed
+		f.Go(func() { a.computeTable(progressRow, true) }) // it was computing when the language changed
 	}
 	return a
 }
@@ -189,7 +189,7 @@ func (a *chainAnalyser) solve() {
 	asking := a.f.FocusIn(a.posIn.Closest("form"))
 	quiet := a.quiet
 	a.quiet = false
-	if !a.w.ready(a.result, st.Position, st.AnRev) {
+	if !a.w.ready(a.result, quiet, st.Position, st.AnRev) {
 		if f.Context().Err() == nil && a.w.asks[a.result.GetAttribute("id")] == nil {
 			st.Solved = false // not a newer Solve's question: the reader said no
 			a.w.save()
@@ -446,8 +446,9 @@ var chainTableCalls = [][2]int{{1, 40}, {41, 50}, {51, 55}, {56, 60}, {61, chain
 
 // computeTable fills the table of N = 1..chainMaxN in the page, with a
 // progress bar and Stop. A table stopped part way is taken up where it
-// stopped.
-func (a *chainAnalyser) computeTable(progressRow dom.Element) {
+// stopped. quiet: the widget, built again, takes up the table that was
+// computing (its question moves no focus, see ask).
+func (a *chainAnalyser) computeTable(progressRow dom.Element, quiet bool) {
 	f := a.f
 	if a.tableCancel != nil {
 		return
@@ -516,7 +517,7 @@ func (a *chainAnalyser) computeTable(progressRow dom.Element) {
 			// Stop, the table's bar (full by then) and Stop are hidden:
 			// the question's buttons are the only choice on screen.
 			setHidden(progressRow, true)
-			ok := a.w.ready(a.tableBig, fullRowText(c[1]), false, true)
+			ok := a.w.ready(a.tableBig, quiet, fullRowText(c[1]), false, true)
 			setHidden(progressRow, !ok)
 			if !ok {
 				if f.Context().Err() == nil {

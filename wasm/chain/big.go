@@ -87,7 +87,11 @@ const (
 // there with a progress bar. ready reports whether the caller may go on:
 // false when the reader said no, stopped the build, another question took
 // the box, or the build failed (the reason is said in box).
-func (w *chainWidget) ready(box dom.Element, position string, games ...bool) bool {
+//
+// quiet: the widget asks of its own, built again over a question the
+// reader had not answered (a change of language, a reload), not because
+// the reader just did something here; see ask.
+func (w *chainWidget) ready(box dom.Element, quiet bool, position string, games ...bool) bool {
 	// The control that asked gets the focus back when the question or
 	// the build goes with the button that had it.
 	from := w.f.Focused()
@@ -100,7 +104,7 @@ func (w *chainWidget) ready(box dom.Element, position string, games ...bool) boo
 	if b := w.adopt(key); b != nil {
 		return w.follow(box, b) // the reader said yes before the widget was built again
 	}
-	build, fp, ok := w.ask(box, position, games...)
+	build, fp, ok := w.ask(box, quiet, position, games...)
 	if !ok || len(build) == 0 {
 		return ok
 	}
@@ -110,7 +114,14 @@ func (w *chainWidget) ready(box dom.Element, position string, games ...bool) boo
 // ask asks, in box, whether to build the tables a row past bigCells needs
 // and the solvers do not hold yet. It returns the games to build (none
 // when nothing needs asking) and whether the caller may go on.
-func (w *chainWidget) ask(box dom.Element, position string, games ...bool) (build []bool, fp chainFootprint, ok bool) {
+//
+// The question takes the focus, and is scrolled into view, when the
+// reader is in the widget (it follows what they did there) or nowhere
+// (the control that had the focus went). A question asked again of the
+// widget's own (quiet) moves neither the page nor a focus that is
+// anywhere, in the widget (its language menu, built again) or out of it:
+// it takes the focus only from nowhere, without scrolling.
+func (w *chainWidget) ask(box dom.Element, quiet bool, position string, games ...bool) (build []bool, fp chainFootprint, ok bool) {
 	f := w.f
 	// Not in a lane: nothing supersedes or stops the question's own
 	// lookup but the widget going.
@@ -150,8 +161,17 @@ func (w *chainWidget) ask(box dom.Element, position string, games ...bool) (buil
 		`<p class="kz-chain-big-text" data-bytes="` + strconv.Itoa(fp.MemoryBytes*len(build)) + `">` + htmlEscape(text) + `</p>` +
 		`<button type="button" class="kz-primary" data-on-click="chain.big-yes">` + htmlEscape(f.T("chain.big-yes")) + `</button>` +
 		`<button type="button" data-cancel data-on-click="chain.big-no">` + htmlEscape(f.T("chain.big-no")) + `</button></div>`)
-	inView(box)
-	focus(box.QuerySelector("[data-on-click='chain.big-yes']"))
+	yesBtn := box.QuerySelector("[data-on-click='chain.big-yes']")
+	switch {
+	case f.FocusLost():
+		if !quiet {
+			inView(box)
+		}
+		yesBtn.Underlying().Call("focus", map[string]any{"preventScroll": quiet})
+	case !quiet && f.Focused() != nil:
+		inView(box)
+		focus(yesBtn)
+	}
 	if w.bigShown != nil {
 		w.bigShown()
 	}

@@ -34,6 +34,9 @@ type chainPlay struct {
 	focusAt  int            // the object that holds the row's tab stop
 	taking   []int          // objects on their way out (animation)
 	cpuPick  []int          // objects the computer has chosen (animation)
+	// quiet: the next question about the row's table is the widget's
+	// own, built again over the game (see ask); it is taken once.
+	quiet bool
 }
 
 func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
@@ -117,9 +120,13 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 		p.newGame()
 	} else {
 		p.render()
+		// The widget's own: a question about the row's table is asked
+		// again without moving the focus (see ask).
 		if p.cpuToMove() {
+			p.quiet = true
 			p.f.Go(func() { p.cpuMove() })
 		} else if w.state.Game.Hinted {
+			p.quiet = true
 			p.f.Go(p.showHint)
 		}
 	}
@@ -301,7 +308,7 @@ func (p *chainPlay) sayError(err error) {
 // chosen objects light up, then fade out.
 func (p *chainPlay) cpuMove() {
 	g := p.game()
-	if !p.w.ready(p.bigBox, g.Row, g.Reverse) {
+	if !p.w.ready(p.bigBox, p.takeQuiet(), g.Row, g.Reverse) {
 		// The reader would rather not build the table now: the game
 		// waits, and says how to go on.
 		if p.game() == g && p.w.asks[playBigBox] == nil {
@@ -352,13 +359,21 @@ func (p *chainPlay) cpuMove() {
 	p.focusRow()
 }
 
+// takeQuiet reports whether the widget asks of its own, once.
+func (p *chainPlay) takeQuiet() bool {
+	q := p.quiet
+	p.quiet = false
+	return q
+}
+
 // showHint asks for every move's value and writes it on the row.
 func (p *chainPlay) showHint() {
+	quiet := p.takeQuiet()
 	g := p.game()
 	if g == nil || g.Winner != "" || p.busy || p.cpuToMove() {
 		return
 	}
-	if !p.w.ready(p.bigBox, g.Row, g.Reverse) {
+	if !p.w.ready(p.bigBox, quiet, g.Row, g.Reverse) {
 		return
 	}
 	var solved chainSolved
