@@ -104,3 +104,70 @@ func TestChain3QuestionAskedAgainLeavesTheFocusOutside(t *testing.T) {
 		t.Errorf("a question asked from Solve should take the focus to Build: %v", got["widget"])
 	}
 }
+
+// A big row (65 to 80 cells) whose table the reader would rather not
+// build now (Not now) still gets, in the direct game, who wins, its
+// Grundy value and a winning move, which chain.outcome gives at once with
+// no table, and a button that builds the table for the move count (its
+// question first); in the reverse game a plain word of what is missing
+// and why. The result box was left empty. The answer stays through a
+// change of language, without the question asked again.
+func TestChain3NotNowStillAnswersTheDirectGame(t *testing.T) {
+	ctx := chainPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const e = await Kibitz.createEngine();
+		const want = await e.call('chain.outcome', {position: 'X'.repeat(70), reverse: false, firstMoveSingle: false});
+		$c('#kz-chain-tab-analyse').click();
+		const pos = $c('#kz-chain-pos');
+		pos.value = 'X'.repeat(70); pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		$c('#kz-chain-an-game').value = 'direct'; $c('#kz-chain-an-game').dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		$c('#kz-chain-an-rule').checked = false; $c('#kz-chain-an-rule').dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-result [data-on-click="chain.big-no"]'));
+		$c('#kz-chain-result [data-on-click="chain.big-no"]').click();
+		await until(() => !$c('#kz-chain-result .kz-chain-big'));
+		await until(() => $c('#kz-chain-result').textContent, 20000).catch(() => null);
+		const o = $c('#kz-chain-outcome'), move = $c('#kz-chain-outcome-move');
+		return {want: want.winner + ' ' + (want.move && want.move.text) + ' ' + want.grundy,
+			shown: (o && o.dataset.winner) + ' ' + (move && move.dataset.take) + ' ' + ($c('#kz-chain-grundy') && $c('#kz-chain-grundy').textContent),
+			result: $c('#kz-chain-result').textContent, build: !!$c('#kz-chain-result [data-on-click="chain.an-build"]')};
+	})()`)
+	t.Logf("%v", got)
+	want := strings.Fields(got["want"].(string))
+	if len(want) != 3 || got["shown"] != want[0]+" "+want[1]+" Grundy value "+want[2] ||
+		!strings.Contains(got["result"].(string), "No move count: it needs the exact solver's table of this row") || got["build"] != true {
+		t.Fatalf("after Not now the direct game's outcome, with a way to build the table, should show: %v", got)
+	}
+	chainLanguage(t, ctx, "ja")
+	eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+	ja := poll[string](t, ctx, `$c('#kz-chain-no-table') && $c('#kz-chain-result').textContent`, 20*time.Second)
+	if !strings.Contains(ja, "手数は出せません") || !strings.Contains(ja, "Grundy 数") || eval[bool](t, ctx, `!!$c('#kz-chain-result .kz-chain-big')`) {
+		t.Errorf("after a change to Japanese the answer without the table should be said again, in Japanese, and not asked again: %q", ja)
+	}
+	// Build it now: its question, then the exact answer.
+	got = eval[map[string]any](t, ctx, `(async () => {
+		$c('#kz-chain-result [data-on-click="chain.an-build"]').focus();
+		$c('#kz-chain-result [data-on-click="chain.an-build"]').click();
+		await until(() => $c('#kz-chain-result [data-on-click="chain.big-yes"]'));
+		const focus = cz().activeElement && cz().activeElement.getAttribute('data-on-click');
+		$c('#kz-chain-result [data-on-click="chain.big-yes"]').click();
+		const big = await until(() => $c('.kz-chain-line') && $c('#kz-chain-result .kz-big'), 120000);
+		return {focus, answer: big.textContent};
+	})()`)
+	if got["focus"] != "chain.big-yes" || !strings.Contains(got["answer"].(string), "手で") {
+		t.Errorf("Build it now should ask, then give the move count: %v", got)
+	}
+	// The reverse game says what is missing, and why.
+	rev := eval[string](t, ctx, `(async () => {
+		const pos = $c('#kz-chain-pos');
+		pos.value = 'X'.repeat(72); pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		$c('#kz-chain-an-game').value = 'reverse'; $c('#kz-chain-an-game').dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-result [data-on-click="chain.big-no"]'));
+		$c('#kz-chain-result [data-on-click="chain.big-no"]').click();
+		return (await until(() => $c('#kz-chain-no-answer'), 20000)).textContent + ' | ' + !!$c('#kz-chain-result [data-on-click="chain.an-build"]');
+	})()`)
+	if !strings.Contains(rev, "逆形には勝敗を求める近道が知られていません") || !strings.HasSuffix(rev, "| true") {
+		t.Errorf("the reverse game after Not now: %q", rev)
+	}
+}

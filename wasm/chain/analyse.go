@@ -95,6 +95,13 @@ func newChainAnalyser(w *chainWidget, panel dom.Element) *chainAnalyser {
 			a.load(g.Row, g.Reverse, g.Single && g.Moves == 0)
 		}
 	})
+	// The table a big row's answer goes without (withoutTable): its
+	// question again, for the row of that answer.
+	f.Handle("chain.an-build", func(dom.Event, dom.Element) {
+		if sh := a.shown; sh != nil {
+			a.load(sh.position, sh.reverse, sh.single)
+		}
+	})
 	f.Handle("chain.table", func(dom.Event, dom.Element) { f.Go(func() { a.computeTable(progressRow, false) }) })
 	f.Handle("chain.table-stop", func(dom.Event, dom.Element) {
 		a.w.dismissBig(tableBigBox) // its question, if it is waiting on one
@@ -189,9 +196,23 @@ func (a *chainAnalyser) solve() {
 	asking := a.f.FocusIn(a.posIn.Closest("form"))
 	quiet := a.quiet
 	a.quiet = false
-	if !a.w.ready(a.result, quiet, st.Position, st.AnRev) {
+	position, reverse, single := st.Position, st.AnRev, st.AnSingle
+	if quiet && st.Declined {
+		// Its question was answered Not now: not asked again.
+		a.withoutTable(form, position, reverse, single)
+		return
+	}
+	st.Declined = false
+	if !a.w.ready(a.result, quiet, position, reverse) {
 		if f.Context().Err() == nil && a.w.asks[a.result.GetAttribute("id")] == nil {
-			st.Solved = false // not a newer Solve's question: the reader said no
+			// Not a newer Solve's question. Answered Not now, it left
+			// the box empty: what is known without the table goes
+			// there. A build stopped, or failed, said so in the box.
+			if a.result.Underlying().Get("childElementCount").Int() == 0 {
+				a.withoutTable(form, position, reverse, single)
+				return
+			}
+			st.Solved = false
 			a.w.save()
 		}
 		return
@@ -378,6 +399,14 @@ func (a *chainAnalyser) outcome(form anForm, position string, reverse, single bo
 		return
 	}
 	a.solved(form)
+	a.result.SetInnerHTML(a.outcomeHTML(o) + `<p class="kz-note">` + htmlEscape(f.T("chain.outcome-note", size, limit, strconv.FormatFloat(o.Ms, 'f', 1, 64))) + `</p>`)
+	f.Say(f.T(chainPick(o.Winner == "mover", "chain.outcome-win", "chain.outcome-loss")))
+}
+
+// outcomeHTML writes chain.outcome's answer of the direct game: who wins,
+// the Grundy value and a winning move.
+func (a *chainAnalyser) outcomeHTML(o chainOutcome) string {
+	f := a.f
 	var b strings.Builder
 	win := o.Winner == "mover"
 	b.WriteString(`<p class="kz-big" id="kz-chain-outcome" data-winner="` + htmlEscape(o.Winner) + `">` + htmlEscape(f.T(chainPick(win, "chain.outcome-win", "chain.outcome-loss"))) + `</p><p>`)
@@ -387,9 +416,43 @@ func (a *chainAnalyser) outcome(form anForm, position string, reverse, single bo
 	if win && o.Move != nil {
 		b.WriteString(` · <span id="kz-chain-outcome-move" data-take="` + htmlEscape(o.Move.Text) + `">` + htmlEscape(f.T("chain.outcome-move", takeText(o.Move.Take))) + `</span>`)
 	}
-	b.WriteString(`</p><p class="kz-note">` + htmlEscape(f.T("chain.outcome-note", size, limit, strconv.FormatFloat(o.Ms, 'f', 1, 64))) + `</p>`)
-	a.result.SetInnerHTML(b.String())
-	f.Say(f.T(chainPick(win, "chain.outcome-win", "chain.outcome-loss")))
+	b.WriteString(`</p>`)
+	return b.String()
+}
+
+// withoutTable answers a big row whose table the reader would rather not
+// build now (Not now): in the direct game, who wins, the Grundy value and
+// a winning move, which chain.outcome gives at once with no table; in the
+// reverse game, that no shortcut to its outcome is known. Either says the
+// move count needs the table, with a button to build it (its question
+// first, as Play's).
+func (a *chainAnalyser) withoutTable(form anForm, position string, reverse, single bool) {
+	f := a.f
+	// Kept before the call: a widget built again while it is under way
+	// shows this answer too, and asks nothing.
+	a.w.state.Solved, a.w.state.Declined = true, true
+	a.w.save()
+	build := ` <button type="button" class="kz-link" data-on-click="chain.an-build">` + htmlEscape(f.T("chain.big-resume")) + `</button>`
+	var html, said string
+	if reverse {
+		said = f.T("chain.reverse-no-table")
+		html = `<p class="kz-big" id="kz-chain-no-answer">` + htmlEscape(said) + build + `</p>`
+	} else {
+		var o chainOutcome
+		err := f.Call("chain.analyse", "chain.outcome", map[string]any{
+			"position": position, "reverse": false, "firstMoveSingle": single}, &o)
+		if err != nil {
+			if err != frame.ErrSuperseded {
+				a.positionError(err, position, false, true)
+			}
+			return
+		}
+		said = f.T(chainPick(o.Winner == "mover", "chain.outcome-win", "chain.outcome-loss"))
+		html = a.outcomeHTML(o) + `<p class="kz-note" id="kz-chain-no-table">` + htmlEscape(f.T("chain.no-table")) + build + `</p>`
+	}
+	a.solved(form)
+	a.result.SetInnerHTML(html)
+	f.Say(said)
 }
 
 // chainRowHTML draws a row with the objects of take marked: a box of one

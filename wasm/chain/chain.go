@@ -84,6 +84,11 @@ type chainState struct {
 	// big rows), and the note under it says where it stopped; a widget
 	// built again says it again, in its language.
 	TableStopped bool `json:"tableStopped,omitempty"`
+	// Declined: the reader answered the question about the table of the
+	// analyser's row Not now, and its answer without the table is shown
+	// (analyse.go, withoutTable); a widget built again shows it again
+	// without asking.
+	Declined bool `json:"declined,omitempty"`
 }
 
 const chainStateVersion = 1

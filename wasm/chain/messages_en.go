@@ -126,4 +126,6 @@ var english = map[string]string{
 	"chain.redone":               "Played again: your move, {1}.",
 	"chain.redone-both":          "Played again: your move, {1}, and the computer's answer, {2}.",
 	"chain.stale":                "This answer is for the position and settings of the last Solve, not for the form as it is now: Solve to update it.",
+	"chain.no-table":             "No move count: it needs the exact solver's table of this row, which is not built.",
+	"chain.reverse-no-table":     "The reverse game has no known shortcut to its outcome: who wins, and in how many moves, needs the exact solver's table of this row, which is not built.",
 }

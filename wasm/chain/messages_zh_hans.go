@@ -126,4 +126,6 @@ var simplifiedChinese = map[string]string{
 	"chain.redone":               "已重做你的一步（{1}）。",
 	"chain.redone-both":          "已重做你的一步（{1}）和电脑的应对（{2}）。",
 	"chain.stale":                "这个答案对应上次“求解”时的局面和设置，不是表单现在的内容；按“求解”更新。",
+	"chain.no-table":             "无法给出步数：这需要这一行的精确求解表，而它还没有建立。",
+	"chain.reverse-no-table":     "反向游戏的胜负没有已知的捷径：谁赢、几步，都需要这一行的精确求解表，而它还没有建立。",
 }

@@ -126,4 +126,6 @@ var traditionalChinese = map[string]string{
 	"chain.redone":               "已重做你的一步（{1}）。",
 	"chain.redone-both":          "已重做你的一步（{1}）和電腦的回應（{2}）。",
 	"chain.stale":                "這個答案對應上次「求解」時的局面和設定，不是表單現在的內容；按「求解」更新。",
+	"chain.no-table":             "無法給出步數：這需要這一行的精確求解表，而它還沒有建立。",
+	"chain.reverse-no-table":     "反向遊戲的勝負沒有已知的捷徑：誰贏、幾步，都需要這一行的精確求解表，而它還沒有建立。",
 }
