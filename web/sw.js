@@ -33,7 +33,7 @@ self.addEventListener("install", function (event) {
           // visit installs again.
           return fetch(new Request(file, { cache: "no-cache", integrity: INTEGRITY[file] || "" })).then(function (response) {
             if (!response.ok) throw new TypeError("HTTP " + response.status + " for " + file);
-            return unredirected(response);
+            return storable(unredirected(response));
           }).then(function (response) { return cache.put(file, response); });
         }));
       })
@@ -54,15 +54,36 @@ function unredirected(response) {
   });
 }
 
+// storable is a response as the cache should keep it: without the
+// host's Vary header. The cache holds one copy of each file, the build's;
+// but with a Vary kept, a request must carry the same values of those
+// headers as the one that fetched the file, and the navigation does not
+// carry the install's (Accept differs, and User-Agent is on neither): a
+// host that sends "Vary: Accept" or "Vary: User-Agent" (some Apache
+// setups do) had its pages fetched from the network every time, and
+// offline the reader met the browser's "This site can't be reached".
+// "Vary: *" made the cache refuse every file, and the site had no
+// offline copy at all.
+function storable(response) {
+  return Promise.resolve(response).then(function (response) {
+    if (!response.headers.has("Vary")) return response;
+    var headers = new Headers(response.headers);
+    headers.delete("Vary");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: headers });
+  });
+}
+
 // keepIfWhole keeps a response in the cache, a module only if it is the
 // build's: its SHA-256 matches.
 function keepIfWhole(cache, request, response) {
   var sri = INTEGRITY[new URL(request.url).pathname.split("/").pop()];
-  if (!sri) return cache.put(request, response);
+  if (!sri) return storable(response).then(function (response) { return cache.put(request, response); });
   return response.arrayBuffer().then(function (body) {
     return crypto.subtle.digest("SHA-256", body).then(function (sum) {
       if ("sha256-" + base64(new Uint8Array(sum)) !== sri) return;
-      return cache.put(request, new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
+      var headers = new Headers(response.headers);
+      headers.delete("Vary"); // see storable
+      return cache.put(request, new Response(body, { status: response.status, statusText: response.statusText, headers: headers }));
     });
   });
 }
