@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,4 +54,40 @@ func TestHostedSiteWorksOfflineWhateverItsHostVariesBy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A reader who keeps the site open in a tab (an installed app's window,
+// for days) learns of a deploy when they come back to it: the app says a
+// new version is ready, with Reload, and the game on screen stays as it
+// was. The browser looked for a new service worker only when a page was
+// opened, and such a tab never said so, however many deploys went by.
+func TestHostedSiteTabLeftOpenLearnsOfADeploy(t *testing.T) {
+	next, _, after := nextDeploy(t)
+	server, deploy, _ := cachingHost(t, filepath.Join(dist, "site"))
+	ctx := tab(t)
+	underWorker(t, ctx, server.URL+"/#mines")
+	appHelpers(t, ctx)
+	poll[bool](t, ctx, `!!(game('mines') && game('mines').querySelector('[role=tab][aria-selected=true]'))`, 60*time.Second)
+	eval[bool](t, ctx, `(window.sameTab = true)`)
+	if notice := eval[string](t, ctx, updateNoticeJS); notice != "" {
+		t.Fatalf("no deploy yet, but the app says %q", notice)
+	}
+
+	deploy(next)
+	// The reader comes back to the tab (the event as the browser fires it).
+	eval[bool](t, ctx, `(document.dispatchEvent(new Event('visibilitychange', {bubbles: true})), true)`)
+	notice := poll[string](t, ctx, updateNoticeJS, 60*time.Second)
+	if !strings.HasPrefix(notice, "A new version of Kibitz is ready") {
+		t.Errorf("the tab left open should say a new version is ready: %q", notice)
+	}
+	got := eval[map[string]any](t, ctx, `({
+		sameTab: window.sameTab === true, hash: location.hash,
+		mines: !!(game('mines') && game('mines').querySelector('[role=tab][aria-selected=true]')),
+	})`)
+	if got["sameTab"] != true || got["hash"] != "#mines" || got["mines"] != true {
+		t.Errorf("the reader's page should stay as it was until they reload: %v", got)
+	}
+	// The new version is kept, ready for Reload (the old one goes once
+	// the new worker has taken over).
+	poll[bool](t, ctx, `caches.keys().then(k => k.length === 1 && k[0] === 'kibitz-`+after+`')`, 60*time.Second)
 }

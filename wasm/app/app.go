@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"kibitz/wasm/bridge"
 	"kibitz/wasm/dom"
@@ -125,6 +126,79 @@ func (a *appWidget) Start(f *frame.Frame) {
 			}
 		}
 	})
+
+	// A tab left open learns of a deploy too (see lookForUpdate): when the
+	// reader comes back to it, or back online, and every hour.
+	f.OnWindow("visibilitychange", lookForUpdate)
+	f.OnWindow("online", lookForUpdate)
+	f.Go(func() {
+		tick := time.NewTicker(time.Hour)
+		defer tick.Stop()
+		for {
+			select {
+			case <-f.Context().Done():
+				return
+			case <-tick.C:
+				lookForUpdate()
+			}
+		}
+	})
+}
+
+// lastLook is when lookForUpdate last asked (across the app built again
+// for a change of language).
+var lastLook time.Time
+
+// lookForUpdate asks the site's service worker registration to look for a
+// new version, at most once a minute and only while the page is on
+// screen. The browser looks only when a page of the site is opened, and a
+// tab left open (an installed app's window, for days) never learned of a
+// deploy. A new worker found installs and takes over, and the page's
+// script (the build's site page) calls Kibitz.updated: the app says a new
+// version is ready, with Reload, and nothing is reloaded under the
+// reader. The single file from disk has no worker, and asks nothing.
+func lookForUpdate() {
+	global := bridge.Global()
+	if time.Since(lastLook) < time.Minute {
+		return
+	}
+	if doc, err := global.Get("document"); err == nil {
+		if state, err := doc.Get("visibilityState"); err == nil {
+			if s, _ := state.String(); s == "hidden" {
+				return
+			}
+		}
+	}
+	location, err := global.Get("location")
+	if err != nil {
+		return
+	}
+	protocol, _ := location.Get("protocol")
+	if p, _ := protocol.String(); p != "https:" && p != "http:" {
+		return
+	}
+	navigator, err := global.Get("navigator")
+	if err != nil {
+		return
+	}
+	workers, err := bridge.Property(navigator, "serviceWorker")
+	if err != nil || workers.IsUndefined() || workers.IsNull() {
+		return
+	}
+	lastLook = time.Now()
+	go func() {
+		asked, err := workers.Call("getRegistration")
+		if err != nil {
+			return
+		}
+		registration, err := bridge.Await(asked)
+		if err != nil || registration.IsUndefined() || registration.IsNull() {
+			return
+		}
+		if update, err := registration.Call("update"); err == nil {
+			_, _ = bridge.Await(update) // offline, or the host down: the next time
+		}
+	}()
 }
 
 // The screen on show is in the page's address too, as its fragment:
