@@ -91,3 +91,37 @@ func TestHostedSiteTabLeftOpenLearnsOfADeploy(t *testing.T) {
 	// the new worker has taken over).
 	poll[bool](t, ctx, `caches.keys().then(k => k.length === 1 && k[0] === 'kibitz-`+after+`')`, 60*time.Second)
 }
+
+// Each card's Play is named for its game in the reader's language, its
+// words in that language's order, and the name holds the word the button
+// shows: "Play Minesweeper", マインスイーパーを遊ぶ, 开始玩扫雷. It was the
+// button's text followed by the card's heading, 遊ぶ マインスイーパー in
+// Japanese, 开始玩 扫雷 in Chinese.
+func TestAppPlayIsNamedForItsGameInEachLanguage(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	appHelpers(t, ctx)
+	want := map[string]string{"en": "Play Minesweeper", "ja": "マインスイーパーを遊ぶ", "zh-Hans": "开始玩扫雷", "zh-Hant": "開始玩踩地雷"}
+	for _, lang := range []string{"ja", "zh-Hans", "zh-Hant", "en"} {
+		got := eval[map[string]any](t, ctx, `(async () => {
+			const sel = app().querySelector('#kz-lang');
+			if (sel.value !== '`+lang+`') {
+				sel.value = '`+lang+`';
+				sel.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+			}
+			const t0 = Date.now();
+			while (!(app() && app().querySelector('.kz') && app().querySelector('.kz').getAttribute('lang') === '`+lang+`' && app().querySelector('#kz-app-open-mines'))) {
+				if (Date.now() - t0 > 30000) throw new Error('the app did not come back in `+lang+`');
+				await new Promise(r => setTimeout(r, 25));
+			}
+			const b = app().querySelector('#kz-app-open-mines');
+			const ids = (b.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+			return {name: b.getAttribute('aria-label') || ids.map(id => app().getElementById(id).textContent.trim()).join(' '),
+				shown: b.textContent.trim(), heading: app().querySelector('#kz-app-card-mines').textContent.trim()};
+		})()`)
+		name, shown := got["name"].(string), got["shown"].(string)
+		if name != want[lang] || !strings.Contains(name, shown) || !strings.Contains(name, got["heading"].(string)) {
+			t.Errorf("%s: Minesweeper's Play is named %q (it shows %q); want %q", lang, name, shown, want[lang])
+		}
+	}
+}

@@ -283,9 +283,11 @@ func (a *appWidget) buildWelcome() dom.Element {
 		if key := "game." + g + ".about"; i18n.Has(i18n.English, key) {
 			card.AppendChild(el("p", cls("kz-app-about"), f.T(key)))
 		}
-		// The button reads "Play" and is named "Play Number guessing".
+		// The button reads "Play" and is named "Play Number guessing", in
+		// the word order of the reader's language (数当てを遊ぶ; the
+		// button's text followed by the card's heading read 遊ぶ 数当て).
 		card.AppendChild(el("button", attr("type", "button"), cls("kz-primary"), attr("id", "kz-app-open-"+g), data("game", g), on("click", "app.open"),
-			attr("aria-labelledby", "kz-app-open-"+g+" kz-app-card-"+g), f.T("app.play")))
+			attr("aria-label", f.T("app.play-game", name)), f.T("app.play")))
 		cards.AppendChild(card)
 	}
 	return el("section", cls("kz-app-welcome"), attr("aria-labelledby", "kz-app-welcome-title"),

@@ -6,5 +6,6 @@ var english = map[string]string{
 	"app.games":     "Games",
 	"app.choose":    "Choose a game",
 	"app.play":      "Play",
+	"app.play-game": "Play {1}",
 	"app.all-games": "All games",
 }

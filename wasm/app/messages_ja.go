@@ -6,5 +6,6 @@ var japanese = map[string]string{
 	"app.games":     "ゲーム",
 	"app.choose":    "ゲームを選んでください",
 	"app.play":      "遊ぶ",
+	"app.play-game": "{1}を遊ぶ",
 	"app.all-games": "すべてのゲーム",
 }
