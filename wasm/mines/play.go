@@ -44,6 +44,10 @@ type minesGame struct {
 	AutoMoves int  `json:"autoMoves,omitempty"`
 	LastAuto  bool `json:"lastAuto,omitempty"`
 	AutoRun   int  `json:"autoRun,omitempty"` // the widget's own: Auto-play's moves since the player's last
+	// Hint, the widget's own, says a hint is on screen for this position:
+	// the widget built again (a change of language, a reload) asks for it
+	// again, in its language. A move makes a new game value, without it.
+	Hint bool `json:"hint,omitempty"`
 	// At the end, the engine's 3BV of the layout and the part cleared;
 	// Clicks, the widget's own, counts the player's clicks that did
 	// something (reveals, chords, flags).
@@ -220,6 +224,8 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	m.watchVisibility()
 	if f.Resume("mines.auto") {
 		m.startAuto() // it was playing when the language changed
+	} else if g := w.state.Game; g != nil && g.Hint && g.Status == string(mines.Playing) {
+		f.Go(m.askHint) // the hint on screen when the language changed, or at the reload
 	}
 	return m
 }
@@ -1113,10 +1119,14 @@ func (m *minesPlay) askHint() {
 		w.f.ShowErrorIn(m.hintBox, err)
 		return
 	}
-	if g := w.state.Game; g == nil || g.State != state {
+	if g = w.state.Game; g == nil || g.State != state {
 		return // a move was made meanwhile
 	}
 	m.hint = &h
+	if !g.Hint {
+		g.Hint = true
+		w.save()
+	}
 	if h.Analysis != nil && (w.state.Heat || w.state.Safe) {
 		m.prob = probOf(h.Analysis.Prob, g.Width, g.Height)
 		m.board.showProb(m.shownProb())
