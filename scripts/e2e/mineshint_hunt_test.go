@@ -4,7 +4,11 @@ package e2e
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"testing"
+
+	"kibitz/engine/mines"
 )
 
 // Minesweeper's hint and Auto-play as a player who wants to learn from
@@ -60,5 +64,85 @@ func TestMinesHintOutlivesALanguageChangeAndAReload(t *testing.T) {
 	reloaded := eval[map[string]any](t, ctx, hinted)
 	if reloaded["hint"] != "11" || reloaded["proof"] != before["proof"] || reloaded["text"] == "" {
 		t.Errorf("the hint should be on screen after a reload: %v", reloaded)
+	}
+}
+
+// layoutLink is the JSMinesweeper game link of a layout drawn as rows,
+// '*' a mine.
+func layoutLink(rows ...string) string {
+	l := &mines.Layout{Width: len(rows[0]), Height: len(rows)}
+	for _, r := range rows {
+		for _, c := range r {
+			l.Mine = append(l.Mine, c == '*')
+			if c == '*' {
+				l.Mines++
+			}
+		}
+	}
+	return l.Link()
+}
+
+// playLink deals the game of a width×height layout's link in Play mode,
+// with the analyser's Play this game, as a player does.
+func playLink(t *testing.T, ctx context.Context, link string, width, height int) {
+	t.Helper()
+	eval[bool](t, ctx, `(async () => {
+		$m('#kz-mines-tab-analyse').click();
+		const text = await until(() => $m('#kz-mines-text'));
+		text.focus();
+		text.select();
+		document.execCommand('insertText', false, `+jsString(link)+`);
+		const play = await until(() => text.value === `+jsString(link)+` && $m('.kz-mines-link-note').textContent.includes('`+strconv.Itoa(width)+`×`+strconv.Itoa(height)+`') &&
+			$m('.kz-mines-link-note button'));
+		play.click();
+		await until(() => $m('#kz-mines-tab-play').getAttribute('aria-selected') === 'true' && view() === 'H'.repeat(`+strconv.Itoa(width*height)+`));
+		return true;
+	})()`)
+}
+
+// minesHintJS clicks the squares given, asks for a hint and reads it: its
+// text and what the live line said.
+func minesHintJS(clicks ...int) string {
+	js := `(async () => {`
+	for _, c := range clicks {
+		i := strconv.Itoa(c)
+		js += `fire(cell(` + i + `), 'click'); await until(() => view()[` + i + `] !== 'H');`
+	}
+	return js + `$m('.kz-mines-hint-btn').click();
+		await until(() => $m('.kz-mines-play-hint'), 20000);
+		return {text: $m('.kz-mines-hint-box').textContent, said: $m('.kz-said').textContent};
+	})()`
+}
+
+// A forced 50/50 met in the endgame is called so: the hint gave the
+// endgame search's sentence and its chance to win, 50%, and never said
+// that the two squares left can never be told apart (the README's
+// promise, and the endgame is where a game's forced 50/50s come); the
+// screen reader hears it too. An endgame guess that is no forced 50/50
+// does not say it.
+func TestMinesEndgameForcedFiftyFiftyIsCalledSo(t *testing.T) {
+	ctx := minesPageIn(t, "mines-hint-fifty.html", "en")
+	const note = "A forced 50/50: this square is a coin toss, and no other square can tell it apart."
+	// Two squares in a column, one mine, walled by the edge: the numbers
+	// beside them see both alike.
+	playLink(t, ctx, layoutLink(
+		"*..",
+		"..."), 3, 2)
+	got := eval[map[string]any](t, ctx, minesHintJS(2))
+	text, said := got["text"].(string), got["said"].(string)
+	if !strings.Contains(text, "exact search to the end of the game") {
+		t.Fatalf("the hint should come from the endgame search: %q", text)
+	}
+	if !strings.Contains(text, note) || !strings.Contains(said, note) {
+		t.Errorf("the endgame's forced 50/50 should be called so, on screen and to a screen reader:\n%s\nsaid: %s", text, said)
+	}
+	// The untouched board of a game from a link: an endgame guess at 25%.
+	playLink(t, ctx, layoutLink(
+		"*.*.",
+		"....",
+		"*..."), 4, 3)
+	got = eval[map[string]any](t, ctx, minesHintJS())
+	if text := got["text"].(string); !strings.Contains(text, "exact search to the end of the game") || strings.Contains(text, "forced 50/50") {
+		t.Errorf("an endgame guess that is no forced 50/50: %q", text)
 	}
 }

@@ -1152,7 +1152,7 @@ func (m *minesPlay) showHint() {
 	if mv.Action == mines.ActFlag {
 		play = f.T("mines.play-flag")
 	}
-	why, chance := "", ""
+	why, chance, forced := "", "", ""
 	if a := h.Analysis; a != nil {
 		// The endgame search runs only on at most 1,024 placements, each
 		// as likely as the next: best play wins on a whole number of them.
@@ -1161,7 +1161,13 @@ func (m *minesPlay) showHint() {
 			chance = f.T("mines.win-chance", w.percentText(*h.WinProb), wins, n)
 			why = tag("p", "kz-mines-win", chance)
 		}
-		why += w.proofText(m.board, a, mv) + w.whyDetails(a, mv, true)
+		// The endgame search's move keeps its sentence; when it is one
+		// cell of a forced 50/50, that is said too.
+		proved := mv
+		if forcedInEndgame(mv, h.Candidates) {
+			proved.Why, forced = mines.WhyForced, f.T("mines.forced-5050")
+		}
+		why += w.proofText(m.board, a, proved) + w.whyDetails(a, mv, true)
 	}
 	table := w.revealsTable(h.Candidates, g.Width)
 	why += table
@@ -1174,8 +1180,29 @@ func (m *minesPlay) showHint() {
 		`<div class="kz-row"><button type="button" class="kz-primary kz-mines-play-hint" data-action="` + htmlEscape(string(mv.Action)) +
 		`" data-on-click="mines.play-hint">` + htmlEscape(play) + `</button></div></div>`)
 	// The box is not a live region (its proof, table and button would be
-	// read out whole): the move and the chance to win are said.
-	f.Say(frame.JoinSentences(move, chance))
+	// read out whole): the move, a forced 50/50 the endgame's sentence
+	// does not name, and the chance to win are said.
+	f.Say(frame.JoinSentences(frame.JoinSentences(move, forced), chance))
+}
+
+// forcedInEndgame reports whether mv, a move the endgame search chose, is
+// one cell of a forced 50/50. The search's move stands over the guess's,
+// which the engine worked out as well: for a forced 50/50 its candidates
+// are the pair alone, both at 50%, neither weighed (engine/mines
+// GuessCandidates). The endgame is where forced 50/50s are met most, and
+// its hint did not call them so.
+func forcedInEndgame(mv mines.Move, cands []mines.Candidate) bool {
+	if mv.Why != mines.WhyEndgame || len(cands) != 2 {
+		return false
+	}
+	in := false
+	for _, c := range cands {
+		if math.Abs(c.Prob-0.5) > 1e-9 || c.Score >= 0 || c.Survive >= 0 || len(c.Outcomes) > 0 {
+			return false
+		}
+		in = in || c.Point == mv.Point
+	}
+	return in
 }
 
 // revealsTable says, for each guess the engine weighed, what it could
