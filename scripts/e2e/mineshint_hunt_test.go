@@ -146,3 +146,47 @@ func TestMinesEndgameForcedFiftyFiftyIsCalledSo(t *testing.T) {
 		t.Errorf("an endgame guess that is no forced 50/50: %q", text)
 	}
 }
+
+// On a board with no room for an opening (3×3 with 7 mines: the status
+// says only the first square clicked is kept safe), the first click's
+// hint does not promise one: it said "the first click is safe (opens an
+// area), and this square is the likeliest to open an area", and the
+// square it named showed a 7. It says the square will show a number, and
+// it does; a board with room keeps the usual sentence.
+func TestMinesFirstClickHintWithNoRoomForAnOpening(t *testing.T) {
+	ctx := minesPageIn(t, "mines-hint-no-room.html", "en")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const out = {};
+		$m('.kz-settings').open = true;
+		const hint = async () => {
+			$m('.kz-mines-hint-btn').click();
+			return (await until(() => $m('.kz-mines-play-hint') && $m('.kz-mines-hint-box strong'), 20000)).textContent;
+		};
+		await until(() => view() === 'H'.repeat(81));
+		out.beginner = await hint();
+		set('#kz-mines-level', 'custom');
+		set('#kz-mines-width', '3');
+		set('#kz-mines-height', '3');
+		set('#kz-mines-count', '7');
+		await until(() => panel().querySelectorAll('.kz-mines-cell').length === 9 && view() === 'H'.repeat(9));
+		out.status = $m('.kz-mines-status').textContent;
+		out.noRoom = await hint();
+		$m('.kz-mines-play-hint').click();
+		await until(() => view() !== 'H'.repeat(9));
+		out.shown = view()[4];
+		return out;
+	})()`)
+	if b := got["beginner"].(string); !strings.Contains(b, "likeliest to open an area") {
+		t.Errorf("the first click on a beginner board: %q", b)
+	}
+	if !strings.Contains(got["status"].(string), "there is no room for an opening") {
+		t.Fatalf("3×3 with 7 mines should have no room for an opening: %v", got)
+	}
+	want := "Start at row 2, column 2: the first square you click is never a mine. With 7 mines there is no room for an opening around it, so it will show a number."
+	if got["noRoom"] != want {
+		t.Errorf("the first click's hint with no room for an opening:\n%q\nwant\n%q", got["noRoom"], want)
+	}
+	if s, _ := got["shown"].(string); s < "1" || s > "8" {
+		t.Errorf("the square the hint named should show a number: %v", got)
+	}
+}

@@ -77,6 +77,7 @@ var english = map[string]string{
 	"mines.why-safe":                  "Reveal {1}: it is certainly safe.",
 	"mines.why-mine":                  "Flag {1}: it is certainly a mine.",
 	"mines.why-first":                 "Start at {1}: the first click is safe ({2}), and this square is the likeliest to open an area.",
+	"mines.why-first-no-room":         "Start at {1}: the first square you click is never a mine. With {2:1 mine|{2} mines} there is no room for an opening around it, so it will show a number.",
 	"mines.why-lowest":                "No square is certainly safe. Reveal {1}: it has a {2} chance of a mine, the lowest on the board.",
 	"mines.why-weighed":               "No square is certainly safe. Reveal {1}, with {2} chance of a mine: the safest square has {3}, but looking further ahead (the table below), {1} is the better guess.",
 	"mines.why-forced":                "No square is certainly safe. Reveal {1}, with {2} chance of a mine: it is one half of a forced 50/50, which must be guessed sooner or later, so guessing it first costs nothing more.",

@@ -1176,6 +1176,11 @@ func (m *minesPlay) showHint() {
 		safest = safestOf(probOf(a.Prob, a.Width, a.Height))
 	}
 	move := w.moveSentence(mv, g.Rule, safest, table != "")
+	if mv.Why == mines.WhyFirst && g.Rule != string(mines.RuleSFAR) && !mines.OpeningFits(g.Width, g.Height, g.Mines, i) {
+		// The rule keeps only the square clicked safe (the status says
+		// so): no area opens from it, whichever it is.
+		move = f.T("mines.why-first-no-room", w.cellName(mv.X, mv.Y), g.Mines)
+	}
 	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", move) + `</p>` + why +
 		`<div class="kz-row"><button type="button" class="kz-primary kz-mines-play-hint" data-action="` + htmlEscape(string(mv.Action)) +
 		`" data-on-click="mines.play-hint">` + htmlEscape(play) + `</button></div></div>`)
