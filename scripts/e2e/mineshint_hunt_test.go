@@ -190,3 +190,27 @@ func TestMinesFirstClickHintWithNoRoomForAnOpening(t *testing.T) {
 		t.Errorf("the square the hint named should show a number: %v", got)
 	}
 }
+
+// In Japanese the list of the safest squares under a guess was headed
+// 安全なマス (safe squares), over squares with an 88% chance of a mine:
+// it is headed by what the list is, the squares least likely to hold a
+// mine, as English and Chinese say it.
+func TestMinesJapaneseHintListsTheSafestSquaresAsSuch(t *testing.T) {
+	ctx := minesPageIn(t, "mines-hint-ja-alts.html", "ja")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$m('.kz-settings').open = true;
+		set('#kz-mines-level', 'custom');
+		set('#kz-mines-width', '3');
+		set('#kz-mines-height', '3');
+		set('#kz-mines-count', '7');
+		await until(() => panel().querySelectorAll('.kz-mines-cell').length === 9 && view() === 'H'.repeat(9));
+		fire(cell(4), 'click');
+		await until(() => view()[4] !== 'H');
+		$m('.kz-mines-hint-btn').click();
+		const list = await until(() => $m('.kz-mines-hint-box .kz-mines-alts'), 20000);
+		return {heading: list.previousElementSibling.textContent, first: list.firstElementChild.textContent};
+	})()`)
+	if first, _ := got["first"].(string); !strings.HasSuffix(first, "列：88\u2060%") || got["heading"] != "地雷の確率が低いマス：" {
+		t.Errorf("the list of the safest squares, at 88%%, in Japanese: %v", got)
+	}
+}

@@ -88,7 +88,7 @@ var japanese = map[string]string{
 	"mines.play-reveal":               "開く",
 	"mines.play-flag":                 "旗を立てる",
 	"mines.tie":                       "同じくらい安全なマスは他にもあります。エンジンは、開くと新しい情報が得られ、まとめて開く可能性がいちばん高いマスを選びます。",
-	"mines.alts":                      "安全なマス：",
+	"mines.alts":                      "地雷の確率が低いマス：",
 	"mines.alt":                       "{1}：{2}",
 	"mines.alt-dead":                  "（開いても新しい情報は得られません）",
 	"mines.fact-solutions":            "地雷の配置は {1} 通り",
