@@ -214,3 +214,35 @@ func TestMinesJapaneseHintListsTheSafestSquaresAsSuch(t *testing.T) {
 		t.Errorf("the list of the safest squares, at 88%%, in Japanese: %v", got)
 	}
 }
+
+// Hint on a board whose flags cannot all be right shows why there is no
+// hint, under the buttons, and a screen reader hears it: the box is no
+// live region, and the live line kept saying the last flag placed, so
+// Hint seemed to do nothing.
+func TestMinesHintErrorIsSaid(t *testing.T) {
+	ctx := minesPageIn(t, "mines-hint-error.html", "en")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$m('.kz-settings').open = true;
+		set('#kz-mines-seed', '11');
+		await until(() => $m('.kz-mines-board-no').textContent.includes('11') && view() === 'H'.repeat(81));
+		fire(cell(40), 'click');
+		await until(() => view()[40] !== 'H');
+		// Four flags on the top row, one too many for the numbers.
+		for (const i of [0, 1, 2, 3]) {
+			fire(cell(i), 'contextmenu');
+			await until(() => view()[i] === 'F');
+		}
+		await until(() => /Flagged row 1, column 4/.test($m('.kz-said').textContent));
+		$m('.kz-mines-hint-btn').click();
+		const box = await until(() => $m('.kz-mines-hint-box.kz-bad') && $m('.kz-mines-hint-box').textContent && $m('.kz-mines-hint-box'), 20000);
+		await until(() => $m('.kz-said').textContent === box.textContent, 5000).catch(() => {});
+		return {shown: box.textContent, said: $m('.kz-said').textContent};
+	})()`)
+	shown := got["shown"].(string)
+	if !strings.Contains(shown, "flags") {
+		t.Fatalf("the hint should say the flags cannot all be right: %v", got)
+	}
+	if got["said"] != shown {
+		t.Errorf("a screen reader should hear why there is no hint: %v", got)
+	}
+}

@@ -1116,7 +1116,11 @@ func (m *minesPlay) askHint() {
 			m.board.mark("kz-mines-conflict", append(cellsIndex(ce.Cells, g.Width), cellsIndex(ce.Flags, g.Width)...))
 		}
 		m.hintBox.Class().Add("kz-bad")
-		w.f.ShowErrorIn(m.hintBox, err)
+		if w.f.ShowErrorIn(m.hintBox, err) {
+			// The box is no live region (a hint is said, not read out
+			// whole): why there is no hint is said as a hint would be.
+			f.Say(f.Describe(err))
+		}
 		return
 	}
 	if g = w.state.Game; g == nil || g.State != state {
