@@ -246,3 +246,39 @@ func TestMinesHintErrorIsSaid(t *testing.T) {
 		t.Errorf("a screen reader should hear why there is no hint: %v", got)
 	}
 }
+
+// The hint kept for a reload is not asked for, nor said, while the
+// analyser is on show (the analyser says its own best move): it comes
+// when Play is shown again.
+func TestMinesKeptHintWaitsForPlay(t *testing.T) {
+	ctx := minesPageIn(t, "mines-hint-kept.html", "en")
+	eval[bool](t, ctx, `(async () => {
+		$m('.kz-settings').open = true;
+		set('#kz-mines-seed', '11');
+		await until(() => $m('.kz-mines-board-no').textContent.includes('11') && view() === 'H'.repeat(81));
+		fire(cell(40), 'click');
+		await until(() => view()[40] !== 'H');
+		$m('.kz-mines-hint-btn').click();
+		await until(() => $m('.kz-mines-play-hint'), 20000);
+		$m('#kz-mines-tab-analyse').click();
+		await until(() => $m('#kz-mines-tab-analyse').getAttribute('aria-selected') === 'true');
+		return true;
+	})()`)
+	navigate(t, ctx, embedPage(t, "mines-hint-kept.html", `<div id="mines" data-kibitz="mines" data-lang="en"></div>`))
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const out = {};
+		await until(() => $m('#kz-mines-tab-analyse').getAttribute('aria-selected') === 'true' && $m('.kz-mines-result h3'), 20000);
+		await new Promise(r => setTimeout(r, 1000)); // a hint asked at the start would have come by now
+		out.said = mz().querySelector('.kz-said').textContent;
+		out.box = $m('.kz-mines-hint-box').textContent;
+		$m('#kz-mines-tab-play').click();
+		const hint = await until(() => $m('.kz-mines-play-hint') && $m('.kz-mines-hint-box strong'), 20000).catch(() => null);
+		out.hint = hint ? hint.textContent : '';
+		return out;
+	})()`)
+	if got["said"] == got["hint"] || got["box"] != "" || got["hint"] != "Reveal row 2, column 3: it is certainly safe." {
+		t.Errorf("the hint kept should come when Play is shown, not be said over the analyser: %v", got)
+	}
+}

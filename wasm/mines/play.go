@@ -224,8 +224,6 @@ func newMinesPlay(w *minesWidget, panel dom.Element) *minesPlay {
 	m.watchVisibility()
 	if f.Resume("mines.auto") {
 		m.startAuto() // it was playing when the language changed
-	} else if g := w.state.Game; g != nil && g.Hint && g.Status == string(mines.Playing) {
-		f.Go(m.askHint) // the hint on screen when the language changed, or at the reload
 	}
 	return m
 }
@@ -292,6 +290,12 @@ func (m *minesPlay) shown() {
 		return
 	}
 	m.analyse()
+	if g := m.w.state.Game; g.Hint && m.hint == nil && !m.auto && g.Status == string(mines.Playing) {
+		// The hint on screen when the language changed, or at the reload,
+		// asked again, in this language: when Play is shown, so that it
+		// is not said over the analyser.
+		m.f.Go(m.askHint)
+	}
 }
 
 // minesPlayHTML is Play mode's markup: @key is a message, and
