@@ -66,9 +66,13 @@ func minesHint(ctx context.Context, params json.RawMessage, report progress.Func
 // probabilities made the merge's JSON 120 KB, 7–10 ms to read in the
 // browser, where analysing the board again takes 2–3 ms.
 type hintWork struct {
-	Board      string            `json:"board"`    // what the player sees, as .mine text
-	Analysed   bool              `json:"analysed"` // false before the first click: Move is the first click
-	WinProb    *float64          `json:"winProb,omitempty"`
+	Board    string   `json:"board"`    // what the player sees, as .mine text
+	Analysed bool     `json:"analysed"` // false before the first click: Move is the first click
+	WinProb  *float64 `json:"winProb,omitempty"`
+	// Forced says the position's guess is a forced 50/50 (see
+	// engine/mines/fifty.go), also when the endgame search's move, which
+	// proves the chance to win, stands over it.
+	Forced     bool              `json:"forced,omitempty"`
 	Move       *mines.Move       `json:"move"`
 	Candidates []mines.Candidate `json:"candidates"`
 	// Look says the candidates wait for the look-ahead, on a position of
@@ -130,6 +134,7 @@ func startHint(ctx context.Context, in hintParams, report progress.Func) (*hintW
 	if cands != nil {
 		w.Candidates = cands
 	}
+	w.Forced = !look && m.Why == mines.WhyForced
 	if look {
 		w.Look, w.Log10Solutions = true, a.Log10Solutions()
 	} else if w.WinProb == nil {
@@ -158,6 +163,9 @@ func (w *hintWork) finish(r *analysisResult, a *mines.Analysis) (any, error) {
 	out := map[string]any{"analysis": r, "move": r.Best, "candidates": w.Candidates}
 	if w.WinProb != nil {
 		out["winProb"] = *w.WinProb
+	}
+	if w.Forced {
+		out["forced"] = true
 	}
 	return out, nil
 }

@@ -90,6 +90,32 @@ func TestMinesHintProvesTheChanceToWin(t *testing.T) {
 	}
 }
 
+// A forced 50/50 is said so (forced), also when the endgame search's move,
+// which proves the chance to win, stands over the guess: the widget had
+// to guess it from the candidates' shape. A guess that is none says
+// nothing of it.
+func TestMinesHintSaysAForcedFiftyFifty(t *testing.T) {
+	// Two squares in a column, one mine, walled by the edge.
+	l, err := mines.LayoutOf(3, 2, []bool{true, false, false, false, false, false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := mustCall(t, "mines.new", `{"link":`+jsonString(l.Link())+`}`)
+	g = mustCall(t, "mines.reveal", `{"state":"`+g["state"].(string)+`","x":2,"y":1}`)
+	if g["board"] != "3x2x1\nH10\nH10\n" {
+		t.Fatalf("the first click should leave the first column: %q", g["board"])
+	}
+	hint := mustCall(t, "mines.hint", `{"state":"`+g["state"].(string)+`"}`)
+	if hint["forced"] != true || hint["winProb"] != 0.5 || hint["move"].(map[string]any)["why"] != "endgame" {
+		t.Errorf("a forced 50/50 in the endgame: %v", hint)
+	}
+	g = mustCall(t, "mines.new", `{"link":"https://davidnhill.github.io/JSMinesweeper/index.html?b=43&m=4cg"}`)
+	g = mustCall(t, "mines.reveal", `{"state":"`+g["state"].(string)+`","x":0,"y":0}`)
+	if hint := mustCall(t, "mines.hint", `{"state":"`+g["state"].(string)+`"}`); hint["forced"] != nil {
+		t.Errorf("a guess at 2/3 to win is no forced 50/50: %v", hint)
+	}
+}
+
 // A guess the look-ahead takes although a square is safer says so: it was
 // called "lowest-risk". Here the eight squares around the 3 hold a mine
 // 3/8 of the time, and the look-ahead takes a corner at 3/7.

@@ -72,6 +72,9 @@ type minesHint struct {
 	// WinProb is the chance of winning from here with best play, when the
 	// engine's endgame search could prove it (few placements left).
 	WinProb *float64 `json:"winProb"`
+	// Forced says the position's guess is a forced 50/50, also when the
+	// endgame search's move stands over it.
+	Forced bool `json:"forced"`
 }
 
 type minesPlay struct {
@@ -1172,7 +1175,7 @@ func (m *minesPlay) showHint() {
 		// The endgame search's move keeps its sentence; when it is one
 		// cell of a forced 50/50, that is said too.
 		proved := mv
-		if forcedInEndgame(mv, h.Candidates) {
+		if forcedInEndgame(mv, h.Forced, h.Candidates) {
 			proved.Why, forced = mines.WhyForced, f.T("mines.forced-5050")
 		}
 		why += w.proofText(m.board, a, proved) + w.whyDetails(a, mv, true)
@@ -1199,23 +1202,20 @@ func (m *minesPlay) showHint() {
 }
 
 // forcedInEndgame reports whether mv, a move the endgame search chose, is
-// one cell of a forced 50/50. The search's move stands over the guess's,
-// which the engine worked out as well: for a forced 50/50 its candidates
-// are the pair alone, both at 50%, neither weighed (engine/mines
-// GuessCandidates). The endgame is where forced 50/50s are met most, and
-// its hint did not call them so.
-func forcedInEndgame(mv mines.Move, cands []mines.Candidate) bool {
-	if mv.Why != mines.WhyEndgame || len(cands) != 2 {
+// one cell of the forced 50/50 the engine found (forced: its candidates
+// are then the pair). The search's move stands over the guess's, and the
+// endgame is where forced 50/50s are met most: its hint did not call
+// them so.
+func forcedInEndgame(mv mines.Move, forced bool, cands []mines.Candidate) bool {
+	if !forced || mv.Why != mines.WhyEndgame {
 		return false
 	}
-	in := false
 	for _, c := range cands {
-		if math.Abs(c.Prob-0.5) > 1e-9 || c.Score >= 0 || c.Survive >= 0 || len(c.Outcomes) > 0 {
-			return false
+		if c.Point == mv.Point {
+			return true
 		}
-		in = in || c.Point == mv.Point
 	}
-	return in
+	return false
 }
 
 // revealsTable says, for each guess the engine weighed, what it could
