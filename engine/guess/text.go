@@ -306,8 +306,27 @@ type TextTurn struct {
 	Turn Turn
 }
 
-// ParseHistory reads the text form of a history. Errors name the line
-// (InputError.Row is the 0-based line number).
+// LineError is an error ParseHistory found on a line of the text: the
+// InputError (its Row is the 0-based line), and where the fault lies in
+// that line, so a reader can be taken to it in a long line ("0123 1A2B,
+// 4567 0A0B, 8901 3A0X"). Col is the 0-based offset of its first
+// character and Len how many characters it spans (at least 1), counted
+// in characters (runes), not bytes, in the line as given: its leading
+// spaces, and on the first line a byte-order mark, count.
+type LineError struct {
+	*InputError
+	Col, Len int
+}
+
+func (e *LineError) Unwrap() error { return e.InputError }
+
+func (e *LineError) Error() string {
+	return fmt.Sprintf("%s (column %d)", e.InputError.Error(), e.Col+1)
+}
+
+// ParseHistory reads the text form of a history. Errors are a
+// *LineError, which names the line (InputError.Row is the 0-based line
+// number) and the characters at fault in it.
 //
 // A line holds one turn as a rule, but a history pasted from a chat often
 // runs its turns together ("0123 1A2B 4567 0A0B", "0123 1A2B, 4567
@@ -317,7 +336,10 @@ func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
 	var turns []TextTurn
 	// A byte-order mark is no symbol, and a lone \r ends a line as an
 	// editor shows it (a file from an old Mac).
-	text = strings.TrimPrefix(text, "\uFEFF")
+	bom := 0
+	if rest, ok := strings.CutPrefix(text, "\uFEFF"); ok {
+		text, bom = rest, 1
+	}
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	text = strings.ReplaceAll(text, "\r", "\n")
 	for line, raw := range strings.Split(text, "\n") {
@@ -325,24 +347,74 @@ func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
 		if s == "" {
 			continue
 		}
-		fields := r.lineFields(s)
+		fields, at := r.lineFields(raw)
 		if r.isComment(s) && !r.isNumberedTurn(fields) {
 			continue
 		}
 		if len(fields) == 1 && !r.isCode(fields[0]) {
-			return nil, &InputError{Field: "feedback", Row: line, Pos: -1, Value: raw, Reason: ReasonFeedbackSyntax,
+			err := &InputError{Field: "feedback", Row: line, Pos: -1, Value: raw, Reason: ReasonFeedbackSyntax,
 				Msg: "a line needs a guess and its feedback, like 1234 1A2B"}
+			return nil, lineError(err, fields, at, fieldSpan{0, 1, -1}, line, bom)
 		}
-		read, err := r.readLine(fields)
+		read, err, span := r.readLine(fields)
 		if err != nil {
 			err.Row = line
-			return nil, err
+			return nil, lineError(err, fields, at, span, line, bom)
 		}
 		for _, t := range read {
 			turns = append(turns, TextTurn{Line: line, Turn: t})
 		}
 	}
 	return turns, nil
+}
+
+// fieldSpan is the part of a line an error is about: fields from to to
+// (not included), and within them the symbol of a guess at fault (the
+// InputError's Pos, counted in the guess's symbols), or -1.
+type fieldSpan struct {
+	from, to, symbol int
+}
+
+// lineError places err in its line: the fields of span, or the one
+// symbol it names, as characters of the line given (bom: 1 when the text
+// began with a byte-order mark, which counts on the first line).
+func lineError(err *InputError, fields []string, at []int, span fieldSpan, line, bom int) *LineError {
+	e := &LineError{InputError: err}
+	if span.from < 0 || span.to > len(fields) || span.from >= span.to {
+		return e
+	}
+	e.Col = at[span.from]
+	e.Len = at[span.to-1] + utf8.RuneCountInString(fields[span.to-1]) - e.Col
+	if span.symbol >= 0 {
+		if span.to-span.from > 1 {
+			// A code written a symbol to a field: the symbol is a field.
+			if span.from+span.symbol < span.to {
+				e.Col, e.Len = at[span.from+span.symbol], 1
+			}
+		} else if i := symbolOffset(fields[span.from], span.symbol); i >= 0 {
+			e.Col, e.Len = e.Col+i, 1
+		}
+	}
+	if line == 0 {
+		e.Col += bom
+	}
+	return e
+}
+
+// symbolOffset returns the offset, in characters, of a code's nth symbol
+// in a field (as ParseCode counts symbols, skipping spaces), or -1.
+func symbolOffset(field string, n int) int {
+	i := 0
+	for _, ch := range field {
+		if !unicode.IsSpace(ch) {
+			if n == 0 {
+				return i
+			}
+			n--
+		}
+		i++
+	}
+	return -1
 }
 
 // isComment reports whether a line is a comment: it starts with # or //,
@@ -363,24 +435,43 @@ func (r *Rules) isNumberedTurn(fields []string) bool {
 // turn number ("3.", "3)", "#3", "Guess 3", "Turn #3", "第3回", "3回目").
 // A field ends at a space, or at a separator such as ":" or an arrow
 // ("5678: 0A1B", "Guess 1: 1234 → 1A2B") unless the game uses that
-// character as a symbol.
-func (r *Rules) lineFields(line string) []string {
-	fields := strings.FieldsFunc(line, func(ch rune) bool {
+// character as a symbol. at holds where each field starts in the line,
+// in characters.
+func (r *Rules) lineFields(line string) (fields []string, at []int) {
+	separator := func(ch rune) bool {
 		return unicode.IsSpace(ch) || (strings.ContainsRune(guessSeparators, ch) && r.symbolIndex(ch) < 0)
-	})
+	}
+	start, i := -1, 0
+	for b, ch := range line {
+		switch {
+		case separator(ch) && start >= 0:
+			fields, at = append(fields, line[start:b]), append(at, i-utf8.RuneCountInString(line[start:b]))
+			start = -1
+		case !separator(ch) && start < 0:
+			start = b
+		}
+		i++
+	}
+	if start >= 0 {
+		fields, at = append(fields, line[start:]), append(at, i-utf8.RuneCountInString(line[start:]))
+	}
 	// A dash alone separates too: "Turn 3 - 1234 - 1A2B".
-	fields = slices.DeleteFunc(fields, func(f string) bool {
-		return strings.Trim(f, "-–—") == "" && r.symbolIndex([]rune(f)[0]) < 0
-	})
+	for k := 0; k < len(fields); {
+		if f := fields[k]; strings.Trim(f, "-–—") == "" && r.symbolIndex([]rune(f)[0]) < 0 {
+			fields, at = slices.Delete(fields, k, k+1), slices.Delete(at, k, k+1)
+			continue
+		}
+		k++
+	}
 	// "3." is a turn number, unless the game has "." as a symbol and the
 	// line holds no more than a guess and its feedback.
 	if len(fields) > 1 && isTurnNumber(fields[0]) && (len(fields) > 2 || r.symbolIndex(rune(fields[0][len(fields[0])-1])) < 0) {
-		return fields[1:]
+		return fields[1:], at[1:]
 	}
 	if n := turnLabel(fields); n > 0 && len(fields) > n && !r.startsGuess(fields) && r.startsGuess(fields[n:]) {
-		return fields[n:]
+		return fields[n:], at[n:]
 	}
-	return fields
+	return fields, at
 }
 
 // turnLabel returns how many fields at the start of a line name its turn:
@@ -443,22 +534,24 @@ func narrowAll(s string) string { return strings.Map(narrow, s) }
 // readLine reads the fields of one line. A bare "3" first is a turn
 // number, as a copied table gives it ("3<tab>0123<tab>1A2B"), when the
 // line does not read with it as its guess: "1234 1 2" stays the guess
-// 1234 with A=1, B=2, and "1 2 3 4 1 2" the guess 1234.
-func (r *Rules) readLine(fields []string) ([]Turn, *InputError) {
-	turns, err := r.readTurns(fields)
+// 1234 with A=1, B=2, and "1 2 3 4 1 2" the guess 1234. span is the part
+// of fields an error is about.
+func (r *Rules) readLine(fields []string) ([]Turn, *InputError, fieldSpan) {
+	turns, err, span := r.readTurns(fields)
 	if err != nil && len(fields) > 2 && isDigits(fields[0]) && !r.isCode(fields[0]) {
-		if after, again := r.readTurns(fields[1:]); again == nil {
-			return after, nil
+		if after, again, _ := r.readTurns(fields[1:]); again == nil {
+			return after, nil, fieldSpan{}
 		}
 	}
-	return turns, err
+	return turns, err, span
 }
 
 // readTurns reads the fields of one line as guess, answer, guess,
 // answer... An answer takes every field left when they read as one
 // ("1234 1 bull 2 cows"); otherwise it is the longest run of fields that
-// reads as an answer and is followed by a guess. Errors name no row.
-func (r *Rules) readTurns(fields []string) ([]Turn, *InputError) {
+// reads as an answer and is followed by a guess. Errors name no row; span
+// says which fields they are about.
+func (r *Rules) readTurns(fields []string) ([]Turn, *InputError, fieldSpan) {
 	var turns []Turn
 	for i := 0; i < len(fields); {
 		if len(turns) > 0 && r.isMidLineTurnNumber(fields[i:]) {
@@ -467,22 +560,23 @@ func (r *Rules) readTurns(fields []string) ([]Turn, *InputError) {
 		guess, n := r.guessAt(fields[i:])
 		code, err := r.ParseCode(guess, "guess")
 		if err != nil {
-			return nil, err.(*InputError)
+			in := err.(*InputError)
+			return nil, in, fieldSpan{i, i + n, in.Pos}
 		}
-		i += n
-		rest := fields[i:]
+		rest := fields[i+n:]
 		if len(rest) == 0 {
 			return nil, &InputError{Field: "feedback", Row: -1, Pos: -1, Value: guess, Reason: ReasonNoAnswer,
-				Msg: fmt.Sprintf("the guess %s has no answer after it", guess)}
+				Msg: fmt.Sprintf("the guess %s has no answer after it", guess)}, fieldSpan{i, i + n, -1}
 		}
+		i += n
 		k, f, bad := r.answerAt(rest)
 		if bad != nil {
-			return nil, bad
+			return nil, bad, fieldSpan{i, i + k, -1}
 		}
 		turns = append(turns, Turn{Guess: code, Feedback: f})
 		i += k
 	}
-	return turns, nil
+	return turns, nil, fieldSpan{}
 }
 
 // maxAnswerFields bounds an answer followed by another turn on its line:
@@ -491,8 +585,9 @@ const maxAnswerFields = 8
 
 // answerAt reads the answer at the start of fields and says how many
 // fields it took. When no run of fields reads, the error is about the
-// fields up to the next thing that looks like a guess, or all of them.
-func (r *Rules) answerAt(fields []string) (int, Feedback, *InputError) {
+// fields up to the next thing that looks like a guess, or all of them,
+// and k says how many.
+func (r *Rules) answerAt(fields []string) (k int, f Feedback, bad *InputError) {
 	whole, err := r.ParseFeedback(strings.Join(fields, " "))
 	if err == nil {
 		return len(fields), whole, nil
@@ -505,13 +600,15 @@ func (r *Rules) answerAt(fields []string) (int, Feedback, *InputError) {
 			return k, f, nil
 		}
 	}
-	for k := 1; k < len(fields); k++ {
-		if r.startsGuess(fields[k:]) {
-			_, err = r.ParseFeedback(strings.Join(fields[:k], " "))
+	k = len(fields)
+	for j := 1; j < len(fields); j++ {
+		if r.startsGuess(fields[j:]) {
+			_, err = r.ParseFeedback(strings.Join(fields[:j], " "))
+			k = j
 			break
 		}
 	}
-	return 0, Feedback{}, err.(*InputError)
+	return k, Feedback{}, err.(*InputError)
 }
 
 // guessAt returns the guess at the start of fields and how many fields
@@ -541,7 +638,7 @@ func (r *Rules) startsGuess(fields []string) bool {
 	if r.isCode(guess) {
 		return true
 	}
-	runes := []rune(guess)
+	runes := []rune(strings.ReplaceAll(guess, " ", "")) // "1 2 x 4" has four symbols
 	if len(runes) != r.Length {
 		return false
 	}

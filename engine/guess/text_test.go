@@ -285,6 +285,50 @@ func TestParseHistoryNumberedTurnsAndDrawnPegs(t *testing.T) {
 	}
 }
 
+// An error in pasted text says where in its line the fault is, not only
+// which line: in "0123 1A2B, 4567 0A0B, 8901 3A0X" the reader was left to
+// find the answer at fault alone. The column counts characters (a
+// full-width digit, an emoji, a byte-order mark are one each), from the
+// line's start as given, spaces included; a symbol a guess gets wrong is
+// the one character, an answer or a guess the whole of it.
+func TestParseHistoryErrorsNameTheColumn(t *testing.T) {
+	four, mm := mustRules(t, "1a2b-4"), mustRules(t, "mastermind")
+	for _, c := range []struct {
+		rules     Rules
+		text      string
+		line      int
+		at        string // the characters at fault
+		col, size int
+	}{
+		{four, "0123 1A2B, 4567 0A0B, 8901 3A0X", 0, "3A0X", 27, 4},
+		{four, "0123 1A2B, 4567 0A0B, 8901 3A0X, 2345 0A0B", 0, "3A0X", 27, 4},
+		{four, "0123 1A2B\n  45x7 0A1B", 1, "x", 4, 1},
+		{four, "0123 1A2B 1 2 x 4 0A1B", 0, "x", 14, 1},
+		{four, "1. 0123 1A2B 2. 4566 0A0B", 0, "6", 19, 1},
+		{four, "0123 5A 4567 0A0B", 0, "5A", 5, 2},
+		{four, "0123 1A2B 4567 0A0B 8901", 0, "8901", 20, 4},
+		{four, "1 2 3 1A2B", 0, "1 2 3", 0, 5},
+		{four, "0123 1A2B\n1A2B", 1, "1A2B", 0, 4},
+		{four, "\uFEFF0123 1A2x", 0, "1A2x", 6, 4},
+		{four, "０１２３　１Ａ２Ｂ、　４５６７　０Ａ０Ｘ", 0, "０Ａ０Ｘ", 16, 4},
+		{four, "4567 0A0B\n😀😀 01x3 1A2B", 1, "😀", 0, 1},
+		{four, "#1 0123 1A2B\r\n#2 4567 0A0B\r\n  Guess 3: 89x1 → 0A0B", 2, "x", 13, 1},
+		{mm, "1122 1B1W, 3456 ●●●●●", 0, "●●●●●", 16, 5},
+	} {
+		_, err := c.rules.ParseHistory(c.text)
+		var le *LineError
+		if !errors.As(err, &le) {
+			t.Errorf("%q: got %#v, want a *LineError", c.text, err)
+			continue
+		}
+		lines := strings.Split(strings.ReplaceAll(c.text, "\r\n", "\n"), "\n")
+		runes := []rune(lines[c.line])
+		if le.Row != c.line || le.Col != c.col || le.Len != c.size || le.Col+le.Len > len(runes) || string(runes[le.Col:le.Col+le.Len]) != c.at {
+			t.Errorf("%q: line %d, column %d, %d characters; want line %d, %q at column %d (%v)", c.text, le.Row, le.Col, le.Len, c.line, c.at, c.col, err)
+		}
+	}
+}
+
 // FormatHistory and ParseHistory are inverses.
 func TestHistoryRoundTrip(t *testing.T) {
 	for _, id := range []string{"1a2b-4", "mastermind", "1a2b-10", "numeron"} {
@@ -332,6 +376,16 @@ func FuzzParseHistory(f *testing.F) {
 				}
 				if in.Row < 0 || in.Row >= lines || in.Msg == "" {
 					t.Fatalf("%q: error names line %d of %d: %v", text, in.Row, lines, err)
+				}
+				// The characters at fault are inside the line, and not
+				// blank.
+				var le *LineError
+				if !errors.As(err, &le) {
+					t.Fatalf("%q: error of type %T names no column", text, err)
+				}
+				line := []rune(strings.Split(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\n")[in.Row])
+				if le.Col < 0 || le.Len < 1 || le.Col+le.Len > len(line) || strings.TrimSpace(string(line[le.Col:le.Col+le.Len])) == "" {
+					t.Fatalf("%q: error names columns %d to %d of line %q: %v", text, le.Col, le.Col+le.Len, string(line), err)
 				}
 				continue
 			}

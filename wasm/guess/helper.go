@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf16"
 
 	"kibitz/engine/guess"
 	"kibitz/wasm/dom"
@@ -67,6 +68,9 @@ type helperMode struct {
 	// toCodes sends the focus to the first code listed once the results
 	// come: "Show some", which had it, goes with the results it replaces.
 	toCodes bool
+	// pasteFault is where the paste box's error lies in its text, as the
+	// box counts (UTF-16 units), start and end; start -1: nowhere.
+	pasteFault [2]int
 }
 
 func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
@@ -76,7 +80,7 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	if len(st.Rows) == 0 {
 		st.Rows = []helperRow{{}}
 	}
-	m.editing = -1
+	m.editing, m.pasteFault = -1, [2]int{-1, -1}
 	m.table = el("div", cls("kz-history"))
 	m.rowError = el("p", cls("kz-field-error"), attr("aria-live", "polite"))
 	m.pasteIn = el("textarea", attr("id", "kz-paste"), attr("rows", "5"), attr("spellcheck", "false"), on("input", "help.paste-draft"),
@@ -205,6 +209,7 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 		w.save()
 	})
 	f.Handle("help.paste-read", func(dom.Event, dom.Element) { f.Go(m.readPaste) })
+	f.Handle("help.paste-goto", func(dom.Event, dom.Element) { m.selectPasteFault() })
 	f.Handle("help.enter", func(ev dom.Event, t dom.Element) {
 		// Enter in the last field of the last row starts a new row.
 		if ev.Underlying().Get("key").String() != "Enter" {
@@ -855,13 +860,108 @@ func (m *helperMode) closePaste() {
 
 // showPasteError says what is wrong with the pasted text, under it, and
 // marks the box; "" clears both.
-func (m *helperMode) showPasteError(text string) { frame.FieldError(m.pasteIn, m.pasteErr, text) }
+func (m *helperMode) showPasteError(text string) {
+	m.pasteFault = [2]int{-1, -1}
+	frame.FieldError(m.pasteIn, m.pasteErr, text)
+}
+
+// showPasteFault says what is wrong with the pasted text, and where: the
+// line and the column (in characters), and selects the characters at
+// fault in the box, so that a fault deep in a long line ("0123 1A2B,
+// 4567 0A0B, 8901 3A0X") is found at once and typed over. Show where
+// selects them again once the focus has gone. An error the engine
+// places on no line is said as it is.
+func (m *helperMode) showPasteFault(err error, text string, r guess.Rules) {
+	f := m.w.f
+	ce, ok := err.(*frame.CallError)
+	line, col, n := -1, -1, 0
+	if ok && ce.Code == "bad-input" {
+		line, col, n = pasteFaultAt(ce, text, r)
+	}
+	if col < 0 {
+		m.showPasteError(f.DescribeLines(err, text))
+		focus(m.pasteIn)
+		return
+	}
+	what := *ce
+	what.Row, what.Rows = nil, nil // the line is said with its column
+	m.showPasteError(f.T("help.paste-where", line+1, col+1, f.Describe(&what)))
+	build(m.pasteErr, " ", el("button", attr("type", "button"), cls("kz-link"), on("click", "help.paste-goto"), f.T("help.paste-goto")))
+	m.pasteFault = textRange(text, line, col, n)
+	m.selectPasteFault()
+}
+
+// pasteFaultAt finds where the engine's error about pasted text lies: its
+// line, and the column and length in characters of its fault there, or a
+// column of -1. The engine's text reader places an error it finds in a
+// line (guess.LineError); the worker's answer names the line, and the
+// line read again here gives the place in it.
+func pasteFaultAt(ce *frame.CallError, text string, r guess.Rules) (line, col, n int) {
+	if ce.Row == nil {
+		return -1, -1, 0
+	}
+	line = *ce.Row
+	lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\n")
+	if line >= len(lines) {
+		return -1, -1, 0
+	}
+	if ce.Col != nil {
+		return line, *ce.Col, 1
+	}
+	_, err := r.ParseHistory(lines[line])
+	var at *guess.LineError
+	if !errors.As(err, &at) || string(at.Reason) != ce.Reason || at.Len < 1 {
+		return -1, -1, 0
+	}
+	return line, at.Col, at.Len
+}
+
+// textRange turns n characters from column col of a line of text into
+// the start and end a text box counts them by: UTF-16 units, from the
+// start of the text, with \r\n, \r and \n each one line's end.
+func textRange(text string, line, col, n int) [2]int {
+	at, ln, c, start := 0, 0, 0, -1
+	prev := rune(0)
+	for _, ch := range text {
+		if ln == line && c == col {
+			start = at
+		}
+		if start >= 0 && (ln > line || c == col+n) {
+			return [2]int{start, at}
+		}
+		switch {
+		case ch == '\n' && prev == '\r':
+		case ch == '\n' || ch == '\r':
+			ln, c = ln+1, 0
+		case ln == line:
+			c++
+		}
+		at += utf16.RuneLen(ch)
+		prev = ch
+	}
+	if ln == line && c == col {
+		start = at
+	}
+	if start < 0 {
+		return [2]int{-1, -1}
+	}
+	return [2]int{start, at}
+}
+
+// selectPasteFault puts the focus in the paste box with the characters
+// at fault selected.
+func (m *helperMode) selectPasteFault() {
+	focus(m.pasteIn)
+	if m.pasteFault[0] >= 0 {
+		m.pasteIn.Underlying().Call("setSelectionRange", m.pasteFault[0], m.pasteFault[1])
+	}
+}
 
 // readPaste reads pasted text into rows, appended after the typed ones;
 // Undo takes them out again.
 func (m *helperMode) readPaste() {
 	f, st := m.w.f, m.state()
-	spec, _, err := m.rules()
+	spec, r, err := m.rules()
 	if err != nil {
 		f.ShowError(localError(err))
 		return
@@ -877,8 +977,7 @@ func (m *helperMode) readPaste() {
 	// Reading the paste is the reader's own action: it has a lane of its
 	// own, so the background analysis can never cancel it.
 	if err := f.Call("helper-paste", "guess.parse", guessParams(spec, map[string]any{"text": text}), &res); err != nil {
-		m.showPasteError(f.DescribeLines(err, text))
-		focus(m.pasteIn)
+		m.showPasteFault(err, text, r)
 		return
 	}
 	if len(res.Rows) == 0 {

@@ -202,6 +202,8 @@ var english = map[string]string{
 	"help.paste-empty":        "No guess in the text: every line is blank or a note (# …). Write one guess and its answer a line.",
 	"help.paste-label":        "One guess and its answer per line, like {1}",
 	"help.paste-read":         "Read",
+	"help.paste-where":        "Line {1}, column {2}: {3}",
+	"help.paste-goto":         "Show where",
 	"help.clear":              "Clear",
 	"help.count":              "{1} {1:code is|codes are} still possible.",
 	"help.first":              "The first {1}:",

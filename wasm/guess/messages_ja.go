@@ -198,6 +198,8 @@ var japanese = map[string]string{
 	"help.paste-empty":        "予想が見つかりません。どの行も空行かメモ（# …）です。1 行に予想と判定を 1 つずつ書いてください。",
 	"help.paste-label":        "1 行に予想と判定を 1 つずつ（例：{1}）",
 	"help.paste-read":         "読み込む",
+	"help.paste-where":        "{1} 行目 {2} 文字目：{3}",
+	"help.paste-goto":         "場所を表示",
 	"help.clear":              "クリア",
 	"help.count":              "候補はあと {1} 通りです。",
 	"help.first":              "最初の {1} 通り：",

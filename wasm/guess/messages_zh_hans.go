@@ -198,6 +198,8 @@ var simplifiedChinese = map[string]string{
 	"help.paste-empty":        "文本中没有猜测：每一行都是空行或备注（# …）。请每行写一个猜测和提示。",
 	"help.paste-label":        "每行一个猜测和提示，例如 {1}",
 	"help.paste-read":         "读入",
+	"help.paste-where":        "第 {1} 行第 {2} 个字符：{3}",
+	"help.paste-goto":         "显示位置",
 	"help.clear":              "清除",
 	"help.count":              "仍有 {1} 组号码可能。",
 	"help.first":              "前 {1} 组：",

@@ -198,6 +198,8 @@ var traditionalChinese = map[string]string{
 	"help.paste-empty":        "文字中沒有猜測：每一行都是空行或備註（# …）。請每行寫一個猜測和提示。",
 	"help.paste-label":        "每行一個猜測和提示，例如 {1}",
 	"help.paste-read":         "讀入",
+	"help.paste-where":        "第 {1} 行第 {2} 個字：{3}",
+	"help.paste-goto":         "顯示位置",
 	"help.clear":              "清除",
 	"help.count":              "仍有 {1} 組號碼可能。",
 	"help.first":              "前 {1} 組：",

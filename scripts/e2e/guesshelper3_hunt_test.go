@@ -1,0 +1,81 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// The Helper's paste box as a reader meets it with a history from a chat
+// app: long lines of turns, emoji, full-width text, a mistake to find.
+
+// readPasteJS opens the Helper's paste box in the game preset, types text
+// and presses Read, and waits for the box to close or say what is wrong.
+// It returns the error, the rows, and what the box has selected.
+func readPasteJS(preset, text string) string {
+	return `(async () => {
+		choose('#kz-preset', ` + jsString(preset) + `);
+		$('#kz-tab-helper').click();
+		$('[data-on-click="help.clear"]').click();
+		$('[data-on-click="help.paste-open"]').click();
+		type('#kz-paste', ` + jsString(text) + `);
+		$('[data-on-click="help.paste-read"]').click();
+		await until(() => $('#kz-paste-error').textContent || $('.kz-paste').hidden);
+		const box = $('#kz-paste');
+		return {error: $('#kz-paste-error').textContent, rows: ` + helperRowsJS + `,
+			focused: kz().activeElement === box,
+			selected: box.value.slice(box.selectionStart, box.selectionEnd)};
+	})()`
+}
+
+// An error in a pasted history says the column of its fault in the line,
+// not only the line, and selects the characters at fault in the box, so
+// the reader types over them; "Show where" selects them again once the
+// focus has left. Before, "Line 1, “0123 1A2B, 4567 0A0B, 8901 3A0X”:
+// “3A0X” is not an answer" left the reader to find it in the line, and
+// nothing was selected. Columns count characters: an emoji on a line
+// before is no matter, one before the fault on its line is one.
+func TestHelperPasteErrorSaysAndSelectsItsColumn(t *testing.T) {
+	ctx := guessPage(t)
+	for _, c := range []struct {
+		text, want, selected string
+	}{
+		{"0123 1A2B, 4567 0A0B, 8901 3A0X", "Line 1, column 28: “3A0X” is not an answer. Write it like 1A2B.", "3A0X"},
+		{"# 🎉 our game\n0123 1A2B 45x7 0A0B", "Line 2, column 13: “x” at position 3 is not a symbol of this game.", "x"},
+		{"0123 1A2B\n🎉 4567 0A0B 8901 0A0B 2345 9A", "Line 2, column 1: “🎉” at position 1 is not a symbol of this game.", "🎉"},
+		{"0123 1A2B 4567", "Line 1, column 11: The guess “4567” has no answer. Write its answer after it, like 1A2B.", "4567"},
+	} {
+		got := eval[map[string]any](t, ctx, readPasteJS("1a2b-4", c.text))
+		if !strings.HasPrefix(got["error"].(string), c.want) {
+			t.Errorf("%q: the error is %q, want %q", c.text, got["error"], c.want)
+		}
+		if got["selected"] != c.selected || got["focused"] != true {
+			t.Errorf("%q: the box has %q selected (focused %v), want %q", c.text, got["selected"], got["focused"], c.selected)
+		}
+	}
+	// Show where selects the fault again once the reader has moved on.
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const box = $('#kz-paste');
+		$('[data-on-click="help.paste-read"]').focus();
+		box.setSelectionRange(0, 0);
+		$('#kz-paste-error button').click();
+		return {focused: kz().activeElement === box, selected: box.value.slice(box.selectionStart, box.selectionEnd)};
+	})()`)
+	if got["selected"] != "4567" || got["focused"] != true {
+		t.Errorf("Show where: the box has %q selected (focused %v), want \"4567\"", got["selected"], got["focused"])
+	}
+	// In every language.
+	for lang, want := range map[string]string{
+		"ja":      "1 行目 28 文字目：",
+		"zh-Hans": "第 1 行第 28 个字符：",
+		"zh-Hant": "第 1 行第 28 個字：",
+	} {
+		navigate(t, ctx, embedPage(t, "paste-"+lang+".html", `<div data-kibitz="guess" data-lang="`+lang+`"></div>`))
+		installHelpers(t, ctx)
+		got := eval[map[string]any](t, ctx, readPasteJS("1a2b-4", "0123 1A2B, 4567 0A0B, 8901 3A0X"))
+		if !strings.HasPrefix(got["error"].(string), want) || got["selected"] != "3A0X" {
+			t.Errorf("%s: the error is %q with %q selected, want it to start %q with 3A0X selected", lang, got["error"], got["selected"], want)
+		}
+	}
+}
