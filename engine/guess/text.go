@@ -236,7 +236,7 @@ func tokenizeFeedback(text string) ([]feedbackToken, string) {
 // feedbackPunctuation is what may sit between or around the counts and is
 // skipped: separators, brackets, arrows and a closing full stop
 // ("1A2B.", "→ 1A2B", "1、2").
-const feedbackPunctuation = ",;:/-–—|()[]=+.!>→⇒、。：，"
+const feedbackPunctuation = ",;:/-–—|()[]=+.!~>→⇒、。：，"
 
 // isCJKLabelBoundary splits runs like "黑白" where two one-character labels
 // touch: a single ideograph is a whole label, unless it starts one of the
@@ -347,8 +347,17 @@ func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
 		if s == "" {
 			continue
 		}
-		fields, at := r.lineFields(raw)
+		fields, at := r.lineFields(raw, false)
 		if r.isComment(s) && !r.isNumberedTurn(fields) {
+			continue
+		}
+		// A chat adds emoji and signs: a line of them alone ("👍") is
+		// skipped, and a line that reads without them is read so
+		// ("0123 ➡️ 1A2B ✅"). A line that does not is wrong without
+		// them ("👍 4567": 4567 has no answer), unless one stands where
+		// an answer should ("0123 🐂🐂🐄": that is no answer).
+		plain, plainAt := r.lineFields(raw, true)
+		if len(plain) == 0 {
 			continue
 		}
 		if len(fields) == 1 && !r.isCode(fields[0]) {
@@ -357,6 +366,15 @@ func (r *Rules) ParseHistory(text string) ([]TextTurn, error) {
 			return nil, lineError(err, fields, at, fieldSpan{0, 1, -1}, line, bom)
 		}
 		read, err, span := r.readLine(fields)
+		if err != nil && len(plain) < len(fields) {
+			again, bad, plainSpan := r.readLine(plain)
+			switch {
+			case bad == nil:
+				read, err = again, nil
+			case err.Reason != ReasonFeedbackSyntax:
+				err, span, fields, at = bad, plainSpan, plain, plainAt
+			}
+		}
 		if err != nil {
 			err.Row = line
 			return nil, lineError(err, fields, at, span, line, bom)
@@ -436,10 +454,11 @@ func (r *Rules) isNumberedTurn(fields []string) bool {
 // A field ends at a space, or at a separator such as ":" or an arrow
 // ("5678: 0A1B", "Guess 1: 1234 → 1A2B") unless the game uses that
 // character as a symbol. at holds where each field starts in the line,
-// in characters.
-func (r *Rules) lineFields(line string) (fields []string, at []int) {
+// in characters. decorated drops the fields that are only signs or
+// emoji (isDecoration).
+func (r *Rules) lineFields(line string, decorated bool) (fields []string, at []int) {
 	separator := func(ch rune) bool {
-		return unicode.IsSpace(ch) || (strings.ContainsRune(guessSeparators, ch) && r.symbolIndex(ch) < 0)
+		return unicode.IsSpace(ch) || ((strings.ContainsRune(guessSeparators, ch) || isInvisible(ch)) && r.symbolIndex(ch) < 0)
 	}
 	start, i := -1, 0
 	for b, ch := range line {
@@ -455,9 +474,11 @@ func (r *Rules) lineFields(line string) (fields []string, at []int) {
 	if start >= 0 {
 		fields, at = append(fields, line[start:]), append(at, i-utf8.RuneCountInString(line[start:]))
 	}
-	// A dash alone separates too: "Turn 3 - 1234 - 1A2B".
+	// A dash alone separates too: "Turn 3 - 1234 - 1A2B"; and with
+	// decorated, so does a sign or an emoji a chat adds between the
+	// fields ("0123 ➡️ 1A2B", "0123 4A0B 🎉").
 	for k := 0; k < len(fields); {
-		if f := fields[k]; strings.Trim(f, "-–—") == "" && r.symbolIndex([]rune(f)[0]) < 0 {
+		if f := fields[k]; strings.Trim(f, "-–—") == "" && r.symbolIndex([]rune(f)[0]) < 0 || decorated && r.isDecoration(f) {
 			fields, at = slices.Delete(fields, k, k+1), slices.Delete(at, k, k+1)
 			continue
 		}
@@ -472,6 +493,26 @@ func (r *Rules) lineFields(line string) (fields []string, at []int) {
 		return fields[n:], at[n:]
 	}
 	return fields, at
+}
+
+// isInvisible reports whether ch is a character a chat app or an editor
+// puts in text unseen: a zero-width space or joiner, a direction mark, a
+// byte-order mark inside the text, a variation selector (the one that
+// makes ➡ an emoji, ➡️). It separates fields as a space does.
+func isInvisible(ch rune) bool {
+	return unicode.Is(unicode.Cf, ch) || unicode.Is(unicode.Variation_Selector, ch)
+}
+
+// isDecoration reports whether a field is only signs or emoji, none of
+// them a symbol of the game nor a key peg: it can be no part of a guess
+// or an answer ("👍", "✅", "➡", "~").
+func (r *Rules) isDecoration(field string) bool {
+	for _, ch := range field {
+		if unicode.IsLetter(ch) || unicode.IsDigit(ch) || unicode.IsSpace(ch) || strings.ContainsRune(pegLabels, ch) || r.symbolIndex(ch) >= 0 {
+			return false
+		}
+	}
+	return field != ""
 }
 
 // turnLabel returns how many fields at the start of a line name its turn:
@@ -665,7 +706,10 @@ func (r *Rules) isOneCharacter(s string) bool {
 }
 
 // guessSeparators may end a guess on a line of history text.
-const guessSeparators = ",;:=→⇒>|：，；"
+// The Chinese and Japanese list marks (、) and full stop (。) part turns
+// as a comma does ("0123 1A2B、4567 0A0B"), and brackets and quotation
+// marks close round a code or an answer ("0123（1A2B）", "0123「1A2B」").
+const guessSeparators = ",;:=→⇒>|：，；、。()（）[]［］「」『』【】“”"
 
 func isTurnNumber(s string) bool {
 	if len(s) < 2 || (s[len(s)-1] != '.' && s[len(s)-1] != ')') {

@@ -311,7 +311,7 @@ func TestParseHistoryErrorsNameTheColumn(t *testing.T) {
 		{four, "0123 1A2B\n1A2B", 1, "1A2B", 0, 4},
 		{four, "\uFEFF0123 1A2x", 0, "1A2x", 6, 4},
 		{four, "０１２３　１Ａ２Ｂ、　４５６７　０Ａ０Ｘ", 0, "０Ａ０Ｘ", 16, 4},
-		{four, "4567 0A0B\n😀😀 01x3 1A2B", 1, "😀", 0, 1},
+		{four, "4567 0A0B\n😀😀 01x3 1A2B", 1, "x", 5, 1},
 		{four, "#1 0123 1A2B\r\n#2 4567 0A0B\r\n  Guess 3: 89x1 → 0A0B", 2, "x", 13, 1},
 		{mm, "1122 1B1W, 3456 ●●●●●", 0, "●●●●●", 16, 5},
 	} {
@@ -325,6 +325,56 @@ func TestParseHistoryErrorsNameTheColumn(t *testing.T) {
 		runes := []rune(lines[c.line])
 		if le.Row != c.line || le.Col != c.col || le.Len != c.size || le.Col+le.Len > len(runes) || string(runes[le.Col:le.Col+le.Len]) != c.at {
 			t.Errorf("%q: line %d, column %d, %d characters; want line %d, %q at column %d (%v)", c.text, le.Row, le.Col, le.Len, c.line, c.at, c.col, err)
+		}
+	}
+}
+
+// A history copied from a chat app reads as written there: turns parted by
+// the Chinese and Japanese list mark or full stop ("、", "。"), an answer
+// in brackets or quotes ("0123（1A2B）", "0123「1A2B」"), invisible
+// characters the app leaves (a zero-width space, a direction mark, the
+// selector that makes ➡ an emoji), and emoji or signs between the fields
+// or on a line of their own ("0123 ➡️ 1A2B ✅", "👍"). They were refused:
+// "a count is at most 10", "a line needs a guess and its feedback",
+// "unexpected '👍' in the feedback". An emoji that stands where the answer
+// should is still named.
+func TestParseHistoryReadsChatPastes(t *testing.T) {
+	four, mm := mustRules(t, "1a2b-4"), mustRules(t, "mastermind")
+	for _, c := range []struct {
+		rules      Rules
+		text, want string
+	}{
+		{four, "0123 1A2B、4567 0A0B、8901 0A1B", "0123 1A2B\n4567 0A0B\n8901 0A1B\n"},
+		{four, "０１２３　１Ａ２Ｂ。４５６７　０Ａ０Ｂ。", "0123 1A2B\n4567 0A0B\n"},
+		{four, "0123（1A2B）\n4567(0A0B)\n8901「0A1B」\n2345 【0A0B】\n“6789 0A1B”", "0123 1A2B\n4567 0A0B\n8901 0A1B\n2345 0A0B\n6789 0A1B\n"},
+		{four, "[1] 0123 1A2B\n[2] 4567 0A0B", "0123 1A2B\n4567 0A0B\n"},
+		{four, "0123\u200b 1A2B\u200b\n\u200e4567 0A0B\u200f\n8901\u2060 0A1B", "0123 1A2B\n4567 0A0B\n8901 0A1B\n"},
+		{four, "0123 ➡️ 1A2B 🤔\n👍\n4567 → 0A0B 😢\n🎉🎉\n8901 4A ✅", "0123 1A2B\n4567 0A0B\n8901 4A0B\n"},
+		{four, "1. 0123 1A2B 👍 2. 4567 0A0B ~ 3. 8901 0A1B～", "0123 1A2B\n4567 0A0B\n8901 0A1B\n"},
+		{four, "👨\u200d👩\u200d👧 0123 1A2B", "0123 1A2B\n"},
+		{mm, "1122 ●●○ 👍\n3456 ○", "1122 2A1B\n3456 0A1B\n"},
+	} {
+		turns, err := c.rules.ParseHistory(c.text)
+		if err != nil || c.rules.FormatHistory(textTurns(turns)) != c.want {
+			t.Errorf("%q: got %q, %v; want %q", c.text, c.rules.FormatHistory(textTurns(turns)), err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		text, at string
+	}{
+		{"0123 🐂🐂🐄", "🐂🐂🐄"},
+		{"0123 1A2B\n👍 4567", "4567"},
+		{"0123 1A2B✅", "1A2B✅"},
+	} {
+		_, err := four.ParseHistory(c.text)
+		var le *LineError
+		if !errors.As(err, &le) {
+			t.Errorf("%q: got %v, want an error", c.text, err)
+			continue
+		}
+		line := []rune(strings.Split(c.text, "\n")[le.Row])
+		if got := string(line[le.Col : le.Col+le.Len]); got != c.at {
+			t.Errorf("%q: the error names %q, want %q: %v", c.text, got, c.at, err)
 		}
 	}
 }

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -19,7 +20,7 @@ func readPasteJS(preset, text string) string {
 		$('#kz-tab-helper').click();
 		$('[data-on-click="help.clear"]').click();
 		$('[data-on-click="help.paste-open"]').click();
-		type('#kz-paste', ` + jsString(text) + `);
+		type('#kz-paste', ` + jsonString(text) + `);
 		$('[data-on-click="help.paste-read"]').click();
 		await until(() => $('#kz-paste-error').textContent || $('.kz-paste').hidden);
 		const box = $('#kz-paste');
@@ -27,6 +28,13 @@ func readPasteJS(preset, text string) string {
 			focused: kz().activeElement === box,
 			selected: box.value.slice(box.selectionStart, box.selectionEnd)};
 	})()`
+}
+
+// jsonString writes s as a JavaScript string, whatever it holds (a \r,
+// a line or paragraph separator).
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 // An error in a pasted history says the column of its fault in the line,
@@ -43,7 +51,7 @@ func TestHelperPasteErrorSaysAndSelectsItsColumn(t *testing.T) {
 	}{
 		{"0123 1A2B, 4567 0A0B, 8901 3A0X", "Line 1, column 28: “3A0X” is not an answer. Write it like 1A2B.", "3A0X"},
 		{"# 🎉 our game\n0123 1A2B 45x7 0A0B", "Line 2, column 13: “x” at position 3 is not a symbol of this game.", "x"},
-		{"0123 1A2B\n🎉 4567 0A0B 8901 0A0B 2345 9A", "Line 2, column 1: “🎉” at position 1 is not a symbol of this game.", "🎉"},
+		{"0123 1A2B\n🎉 4567 0A0B 8901 0A0B 2345 9A", "Line 2, column 28: A count is 0 to 4, not “9”.", "9A"},
 		{"0123 1A2B 4567", "Line 1, column 11: The guess “4567” has no answer. Write its answer after it, like 1A2B.", "4567"},
 	} {
 		got := eval[map[string]any](t, ctx, readPasteJS("1a2b-4", c.text))
@@ -77,5 +85,24 @@ func TestHelperPasteErrorSaysAndSelectsItsColumn(t *testing.T) {
 		if !strings.HasPrefix(got["error"].(string), want) || got["selected"] != "3A0X" {
 			t.Errorf("%s: the error is %q with %q selected, want it to start %q with 3A0X selected", lang, got["error"], got["selected"], want)
 		}
+	}
+}
+
+// A history copied from a chat reads as the chat shows it: turns parted
+// by "、" or "。", answers in brackets, emoji and invisible characters
+// between the fields or on lines of their own. They were refused: "Line
+// 1, “0123 1A2B、4567 0A0B”: “1A2B、4567 0A0B” is not an answer", "“👍” is
+// not an answer", "a line needs a guess and its feedback".
+func TestHelperReadsAChatPaste(t *testing.T) {
+	ctx := guessPage(t)
+	chat := "０１２３　１Ａ２Ｂ、４５６７　０Ａ０Ｂ\n" +
+		"8901（0A1B）👍\n" +
+		"🎉🎉\n" +
+		"2345 ➡️ 0A1B\u200b\n" +
+		"\u200e6789「0A2B」\r\n"
+	got := eval[map[string]any](t, ctx, readPasteJS("1a2b-4", chat))
+	rows := strings.Join(toStrings(got["rows"]), " | ")
+	if want := "0123 1 2 | 4567 0 0 | 8901 0 1 | 2345 0 1 | 6789 0 2 |   "; rows != want || got["error"] != "" {
+		t.Errorf("the chat should read as five rows: %q (error %q), want %q", rows, got["error"], want)
 	}
 }
