@@ -106,3 +106,37 @@ func TestHelperReadsAChatPaste(t *testing.T) {
 		t.Errorf("the chat should read as five rows: %q (error %q), want %q", rows, got["error"], want)
 	}
 }
+
+// Text typed in the paste box while its read is under way is kept: the
+// read of the text before goes, the box stays open with the text as it
+// now is, and Read reads it all. The read was taken as it came and the
+// box emptied and closed: "0123 1A2B" became a row and the line typed
+// meanwhile, "4567 0A0B", was lost. The read is held in the engine
+// (hold_test.go), so it is under way on any machine.
+func TestHelperKeepsTextTypedWhileAPasteIsRead(t *testing.T) {
+	ctx := guessPage(t)
+	installHold(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$('#kz-tab-helper').click();
+		$('[data-on-click="help.clear"]').click();
+		$('[data-on-click="help.paste-open"]').click();
+		type('#kz-paste', '0123 1A2B');
+		hold('guess.parse');
+		$('[data-on-click="help.paste-read"]').click();
+		await until(() => held('guess.parse') === 1);
+		type('#kz-paste', '0123 1A2B\n4567 0A0B');
+		await release('guess.parse');
+		await until(() => !kz().querySelector('#kz-panel-helper [data-working]'));
+		const during = {rows: `+helperRowsJS+`, paste: $('#kz-paste').value, open: !$('.kz-paste').hidden, error: $('#kz-paste-error').textContent};
+		$('[data-on-click="help.paste-read"]').click();
+		await until(() => $('.kz-paste').hidden || $('#kz-paste-error').textContent);
+		return {during, rows: `+helperRowsJS+`};
+	})()`)
+	during := got["during"].(map[string]any)
+	if rows := strings.Join(toStrings(during["rows"]), " | "); rows != "  " || during["paste"] != "0123 1A2B\n4567 0A0B" || during["open"] != true || during["error"] != "" {
+		t.Errorf("after typing during the read: rows %q, box %q (open %v, error %q); want no row and the text as typed", rows, during["paste"], during["open"], during["error"])
+	}
+	if rows := strings.Join(toStrings(got["rows"]), " | "); rows != "0123 1 2 | 4567 0 0 |   " {
+		t.Errorf("Read again: rows %q, want both lines", rows)
+	}
+}

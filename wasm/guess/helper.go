@@ -206,6 +206,9 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	f.Handle("help.paste-draft", func(dom.Event, dom.Element) {
 		st.Paste = inputValue(m.pasteIn)
 		m.showPasteError("")
+		// A read under way reads the text before this change: it goes,
+		// and the box keeps the text as it is now, for Read again.
+		f.Lane("helper-paste").Cancel()
 		w.save()
 	})
 	f.Handle("help.paste-read", func(dom.Event, dom.Element) { f.Go(m.readPaste) })
@@ -976,7 +979,14 @@ func (m *helperMode) readPaste() {
 	text := inputValue(m.pasteIn)
 	// Reading the paste is the reader's own action: it has a lane of its
 	// own, so the background analysis can never cancel it.
-	if err := f.Call("helper-paste", "guess.parse", guessParams(spec, map[string]any{"text": text}), &res); err != nil {
+	err = f.Call("helper-paste", "guess.parse", guessParams(spec, map[string]any{"text": text}), &res)
+	if errors.Is(err, frame.ErrSuperseded) || inputValue(m.pasteIn) != text {
+		// The reader changed the text while it was read (or pressed
+		// Read again): what was read, or its error, is of text no
+		// longer there, and adding it would lose what was typed since.
+		return
+	}
+	if err != nil {
 		m.showPasteFault(err, text, r)
 		return
 	}
