@@ -595,8 +595,8 @@ func (r *Rules) readLine(fields []string) ([]Turn, *InputError, fieldSpan) {
 func (r *Rules) readTurns(fields []string) ([]Turn, *InputError, fieldSpan) {
 	var turns []Turn
 	for i := 0; i < len(fields); {
-		if len(turns) > 0 && r.isMidLineTurnNumber(fields[i:]) {
-			i++ // "1. 0123 1A2B 2. 4567 0A0B"
+		if len(turns) > 0 {
+			i += r.turnLabelAt(fields[i:]) // "1. 0123 1A2B 2. 4567 0A0B", "#1 … #2 …", "第1回 … 第2回 …"
 		}
 		guess, n := r.guessAt(fields[i:])
 		code, err := r.ParseCode(guess, "guess")
@@ -634,7 +634,7 @@ func (r *Rules) answerAt(fields []string) (k int, f Feedback, bad *InputError) {
 		return len(fields), whole, nil
 	}
 	for k := min(len(fields)-1, maxAnswerFields); k >= 1; k-- {
-		if !r.startsGuess(fields[k:]) {
+		if !r.startsTurn(fields[k:]) {
 			continue
 		}
 		if f, err := r.ParseFeedback(strings.Join(fields[:k], " ")); err == nil {
@@ -643,7 +643,7 @@ func (r *Rules) answerAt(fields []string) (k int, f Feedback, bad *InputError) {
 	}
 	k = len(fields)
 	for j := 1; j < len(fields); j++ {
-		if r.startsGuess(fields[j:]) {
+		if r.startsTurn(fields[j:]) {
 			_, err = r.ParseFeedback(strings.Join(fields[:j], " "))
 			k = j
 			break
@@ -674,6 +674,33 @@ func (r *Rules) guessAt(fields []string) (string, int) {
 func (r *Rules) startsGuess(fields []string) bool {
 	if r.isMidLineTurnNumber(fields) {
 		fields = fields[1:]
+	}
+	return r.isGuessAt(fields)
+}
+
+// startsTurn reports whether fields start with the next turn of a line
+// of several: a guess, after a turn's number or label if any.
+func (r *Rules) startsTurn(fields []string) bool {
+	return r.isGuessAt(fields[r.turnLabelAt(fields):])
+}
+
+// turnLabelAt returns how many fields at the start of fields number the
+// turn that follows on a line of several: "2." or "2)", and when a guess
+// follows, "#2", "第2回", "2回目", "Guess 2:" (turnLabel); else 0.
+func (r *Rules) turnLabelAt(fields []string) int {
+	if r.isMidLineTurnNumber(fields) {
+		return 1
+	}
+	if n := turnLabel(fields); n > 0 && len(fields) > n && !r.isGuessAt(fields) && r.isGuessAt(fields[n:]) {
+		return n
+	}
+	return 0
+}
+
+// isGuessAt is startsGuess with no turn number before the guess.
+func (r *Rules) isGuessAt(fields []string) bool {
+	if len(fields) == 0 {
+		return false
 	}
 	guess, _ := r.guessAt(fields)
 	if r.isCode(guess) {

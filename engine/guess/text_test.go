@@ -379,6 +379,32 @@ func TestParseHistoryReadsChatPastes(t *testing.T) {
 	}
 }
 
+// Turns run together on one line keep their labels as they would on
+// lines of their own: "#2", "第2回", "2回目", "Guess 2:" before the second
+// guess. Only "2." was known there; the others were taken for part of
+// the answer before them ("too many numbers", "unexpected '#'").
+func TestParseHistoryLabelledTurnsOnOneLine(t *testing.T) {
+	four := mustRules(t, "1a2b-4")
+	for _, text := range []string{
+		"#1 0123 1A2B #2 4567 0A0B #3 8901 0A1B",
+		"第1回 0123 1A2B 第2回 4567 0A0B 第3回 8901 0A1B",
+		"1回目 0123 1A2B、2回目 4567 0A0B、3回目 8901 0A1B",
+		"Guess 1: 0123 → 1A2B; Guess 2: 4567 → 0A0B; Guess 3: 8901 → 0A1B",
+		"Turn #1 0123 1A2B Turn #2 4567 0A0B Turn #3 8901 0A1B",
+		"0123 1 hit 2 blows 4567 0 hit 0 blows 8901 0 hit 1 blow",
+	} {
+		turns, err := four.ParseHistory(text)
+		if got := four.FormatHistory(textTurns(turns)); err != nil || got != "0123 1A2B\n4567 0A0B\n8901 0A1B\n" {
+			t.Errorf("%q: got %q, %v", text, got, err)
+		}
+	}
+	_, err := four.ParseHistory("Guess 1: 0123 → 1A2B; Guess 2: 45x7 → 0A0B")
+	var le *LineError
+	if !errors.As(err, &le) || le.Reason != ReasonUnknownSymbol || le.Col != 33 {
+		t.Errorf("a typo in the second labelled guess: %v", err)
+	}
+}
+
 // FormatHistory and ParseHistory are inverses.
 func TestHistoryRoundTrip(t *testing.T) {
 	for _, id := range []string{"1a2b-4", "mastermind", "1a2b-10", "numeron"} {

@@ -140,3 +140,21 @@ func TestHelperKeepsTextTypedWhileAPasteIsRead(t *testing.T) {
 		t.Errorf("Read again: rows %q, want both lines", rows)
 	}
 }
+
+// A chat that runs turns together on a line, each labelled as the
+// reader's app numbers them ("#2", "第2回", "Guess 2:"), reads as turns;
+// the labels after the first were read as part of the answer before them
+// ("Line 1, column 10: “1A2B 第2回” is not an answer").
+func TestHelperReadsLabelledTurnsOnOneLine(t *testing.T) {
+	ctx := guessPage(t)
+	for _, text := range []string{
+		"第1回 0123 1A2B 第2回 4567 0A0B",
+		"#1 0123 1A2B #2 4567 0A0B",
+		"Guess 1: 0123 → 1A2B, Guess 2: 4567 → 0A0B",
+	} {
+		got := eval[map[string]any](t, ctx, readPasteJS("1a2b-4", text))
+		if rows := strings.Join(toStrings(got["rows"]), " | "); rows != "0123 1 2 | 4567 0 0 |   " || got["error"] != "" {
+			t.Errorf("%q: rows %q (error %q), want two", text, rows, got["error"])
+		}
+	}
+}
