@@ -165,12 +165,14 @@ func TestHelperReadsPastedVariants(t *testing.T) {
 		t.Errorf("turns on one line and a spaced code should read as four rows: %q (error %q)", rows, got["error"])
 	}
 	got = read("1a2b-4", "0123 1A2B 4567\n")
-	if got["error"] != "Line 1, “0123 1A2B 4567”: The guess “4567” has no answer. Write its answer after it, like 1A2B." {
+	// The error names the line and the column at fault, with a button
+	// that selects it.
+	if got["error"] != "Line 1, column 11: The guess “4567” has no answer. Write its answer after it, like 1A2B. Show where" {
 		t.Errorf("a guess with no answer should be named: %q", got["error"])
 	}
 	got = read("1a2b-4", "0123 1A2B\n45x7 0A1B\n")
-	if got["error"] != "Line 2, “45x7 0A1B”: “x” at position 3 is not a symbol of this game." {
-		t.Errorf("a bad line should be quoted and called a line: %q", got["error"])
+	if got["error"] != "Line 2, column 3: “x” at position 3 is not a symbol of this game. Show where" {
+		t.Errorf("a bad line should be called a line, with the column at fault: %q", got["error"])
 	}
 	if got["paste"] != "0123 1A2B\n45x7 0A1B\n" {
 		t.Errorf("the pasted text must stay as it was: %q", got["paste"])
