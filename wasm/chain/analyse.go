@@ -264,10 +264,16 @@ func (a *chainAnalyser) solve() {
 		// The principal line: each row with the objects the move takes
 		// marked, in a box that scrolls sideways when a row is wider than
 		// the widget.
-		b.WriteString(`<h3>` + htmlEscape(f.T("chain.line")) + `</h3><div class="kz-chain-scroll"><ol class="kz-chain-line">`)
+		// The sides are A and B on screen, one letter wide so that the
+		// rows' cells line up in columns, and the note under the heading
+		// says who they are; a screen reader hears who they are on every
+		// row ("Side to move:").
+		b.WriteString(`<h3>` + htmlEscape(f.T("chain.line")) + `</h3><p class="kz-note" id="kz-chain-line-note">` + htmlEscape(f.T("chain.line-note")) + `</p><div class="kz-chain-scroll"><ol class="kz-chain-line" aria-describedby="kz-chain-line-note">`)
 		prev := s.Row
 		for i, m := range s.Line {
-			b.WriteString(`<li><span class="kz-chain-who">` + htmlEscape(f.T(chainPick(i%2 == 0, "chain.side-first", "chain.side-second"))) + `</span> ` +
+			first := i%2 == 0
+			b.WriteString(`<li><span class="kz-chain-who" data-side="` + chainPick(first, "first", "second") + `"><span aria-hidden="true">` + htmlEscape(f.T(chainPick(first, "chain.side-first", "chain.side-second"))) +
+				`</span><span class="kz-sr">` + htmlEscape(f.T(chainPick(first, "chain.side-first-said", "chain.side-second-said"))) + `</span></span> ` +
 				chainRowHTML(prev, m.Take) + ` <span class="kz-note">` + htmlEscape(f.T("chain.takes", takeText(m.Take))) + `</span></li>`)
 			prev = m.Row
 		}

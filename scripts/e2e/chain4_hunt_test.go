@@ -1,0 +1,73 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// chain4Line reads the principal line of the answer on screen: the note
+// under its heading, and each row's side (as shown, and as a screen
+// reader hears it) and its row's name.
+const chain4LineJS = `(() => {
+	const note = $c('#kz-chain-line-note');
+	const ol = $c('.kz-chain-line');
+	return {note: note ? note.textContent : '', described: ol ? (ol.getAttribute('aria-describedby') || '') : '',
+		rows: [...ol.children].map(li => {
+			const who = li.querySelector('.kz-chain-who');
+			const sr = who.querySelector('.kz-sr');
+			const shown = who.querySelector('[aria-hidden="true"]');
+			return {said: sr ? sr.textContent : '', shown: shown ? shown.textContent : who.textContent,
+				label: li.querySelector('[role="img"]').getAttribute('aria-label')};
+		})};
+})()`
+
+type chain4Line struct {
+	Note      string `json:"note"`
+	Described string `json:"described"`
+	Rows      []struct {
+		Said  string `json:"said"`
+		Shown string `json:"shown"`
+		Label string `json:"label"`
+	} `json:"rows"`
+}
+
+// The principal line labelled its players A: and B: (甲 and 乙 in
+// Chinese), and nothing said that A is the side to move: a note under its
+// heading says who A and B are, and a screen reader hears "Side to move:"
+// and "Other side:" on each row, in four languages. The letters stay on
+// screen, one wide, so the rows' cells keep their columns.
+func TestChain4PrincipalLineSaysWhoMoves(t *testing.T) {
+	ctx := chainPage(t)
+	eval[bool](t, ctx, chainSolveJS)
+	eval[map[string]any](t, ctx, `chainSolve('XXXX.XX', false)`)
+	want := map[string][3]string{
+		"en":      {"A is the side to move", "Side to move:", "Other side:"},
+		"ja":      {"A は解析した局面の手番の側", "手番の側：", "相手："},
+		"zh-Hans": {"甲是所解局面中轮到的一方", "轮到的一方：", "对方："},
+		"zh-Hant": {"甲是所解局面中輪到的一方", "輪到的一方：", "對方："},
+	}
+	for _, lang := range []string{"en", "ja", "zh-Hans", "zh-Hant"} {
+		if lang != "en" {
+			chainLanguage(t, ctx, lang)
+			eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+		}
+		poll[bool](t, ctx, `!!$c('.kz-chain-line')`, 60*time.Second)
+		got := eval[chain4Line](t, ctx, chain4LineJS)
+		w := want[lang]
+		if !strings.HasPrefix(got.Note, w[0]) || got.Described != "kz-chain-line-note" {
+			t.Errorf("%s: the principal line does not say who A and B are: note %q, described by %q", lang, got.Note, got.Described)
+		}
+		if len(got.Rows) != 5 {
+			t.Fatalf("%s: XXXX.XX should have a line of 5 moves: %+v", lang, got.Rows)
+		}
+		for i, r := range got.Rows {
+			side := w[1+i%2]
+			if r.Said != side || len([]rune(strings.TrimSpace(r.Shown))) > 2 {
+				t.Errorf("%s: row %d is said as %q (want %q), shown as %q", lang, i+1, r.Said, side, r.Shown)
+			}
+		}
+	}
+}
