@@ -71,3 +71,38 @@ func TestChain4PrincipalLineSaysWhoMoves(t *testing.T) {
 		}
 	}
 }
+
+// Each row of the principal line is an image whose name was its raw text,
+// "XXXX.XX", read out as letters and dots: it is named by its groups and
+// gaps, with the places of each group numbered as the moves are ("takes
+// 6"), in four languages.
+func TestChain4PrincipalLineRowsAreSaidInWords(t *testing.T) {
+	ctx := chainPage(t)
+	eval[bool](t, ctx, chainSolveJS)
+	eval[map[string]any](t, ctx, `chainSolve('XXXX.XX', false)`)
+	// The line of XXXX.XX, direct, without the rule, opens with 1–2 (the
+	// engine's): the first two rows are the position before each of the
+	// first two moves.
+	want := map[string][2]string{
+		"en":      {"4 objects (1–4), 1 gap, 2 objects (6–7)", "2 gaps, 2 objects (3–4), 1 gap, 2 objects (6–7)"},
+		"ja":      {"駒 4 個（1–4）、空き 1 マス、駒 2 個（6–7）", "空き 2 マス、駒 2 個（3–4）、空き 1 マス、駒 2 個（6–7）"},
+		"zh-Hans": {"4 个物件（1–4），1 个空位，2 个物件（6–7）", "2 个空位，2 个物件（3–4），1 个空位，2 个物件（6–7）"},
+		"zh-Hant": {"4 個物件（1–4），1 個空位，2 個物件（6–7）", "2 個空位，2 個物件（3–4），1 個空位，2 個物件（6–7）"},
+	}
+	for _, lang := range []string{"en", "ja", "zh-Hans", "zh-Hant"} {
+		if lang != "en" {
+			chainLanguage(t, ctx, lang)
+			eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+		}
+		poll[bool](t, ctx, `!!$c('.kz-chain-line')`, 60*time.Second)
+		got := eval[chain4Line](t, ctx, chain4LineJS)
+		if len(got.Rows) < 2 {
+			t.Fatalf("%s: no principal line: %+v", lang, got)
+		}
+		for i, w := range want[lang] {
+			if got.Rows[i].Label != w {
+				t.Errorf("%s: row %d is named %q, want %q", lang, i+1, got.Rows[i].Label, w)
+			}
+		}
+	}
+}

@@ -267,14 +267,14 @@ func (a *chainAnalyser) solve() {
 		// The sides are A and B on screen, one letter wide so that the
 		// rows' cells line up in columns, and the note under the heading
 		// says who they are; a screen reader hears who they are on every
-		// row ("Side to move:").
+		// row ("Side to move:"), and each row as its groups and gaps.
 		b.WriteString(`<h3>` + htmlEscape(f.T("chain.line")) + `</h3><p class="kz-note" id="kz-chain-line-note">` + htmlEscape(f.T("chain.line-note")) + `</p><div class="kz-chain-scroll"><ol class="kz-chain-line" aria-describedby="kz-chain-line-note">`)
 		prev := s.Row
 		for i, m := range s.Line {
 			first := i%2 == 0
 			b.WriteString(`<li><span class="kz-chain-who" data-side="` + chainPick(first, "first", "second") + `"><span aria-hidden="true">` + htmlEscape(f.T(chainPick(first, "chain.side-first", "chain.side-second"))) +
 				`</span><span class="kz-sr">` + htmlEscape(f.T(chainPick(first, "chain.side-first-said", "chain.side-second-said"))) + `</span></span> ` +
-				chainRowHTML(prev, m.Take) + ` <span class="kz-note">` + htmlEscape(f.T("chain.takes", takeText(m.Take))) + `</span></li>`)
+				chainRowHTML(prev, m.Take, rowSaid(f, prev)) + ` <span class="kz-note">` + htmlEscape(f.T("chain.takes", takeText(m.Take))) + `</span></li>`)
 			prev = m.Row
 		}
 		// Every move, best first.
@@ -465,9 +465,12 @@ func (a *chainAnalyser) withoutTable(form anForm, position string, reverse, sing
 // width per cell, its dot drawn by the stylesheet, not a glyph, so a cell
 // sits at the same x in every row of the line, whatever the language's
 // font makes of ● and · (full width in CJK fonts, narrow in others).
-func chainRowHTML(row string, take []int) string {
+//
+// said is the row's name for a screen reader (rowSaid): its groups and
+// gaps in words, not its X and . read out as letters and dots.
+func chainRowHTML(row string, take []int, said string) string {
 	var b strings.Builder
-	b.WriteString(`<span class="kz-chain-mini" role="img" aria-label="` + htmlEscape(row) + `">`)
+	b.WriteString(`<span class="kz-chain-mini" role="img" aria-label="` + htmlEscape(said) + `" data-row="` + htmlEscape(row) + `">`)
 	for i, c := range row {
 		switch {
 		case slices.Contains(take, i):
@@ -480,6 +483,34 @@ func chainRowHTML(row string, take []int) string {
 	}
 	b.WriteString(`</span>`)
 	return b.String()
+}
+
+// rowSaid says a row the widget wrote (X and .) as a listener follows it:
+// each run of objects with its count and the places it stands at, each
+// run of gaps with its count, "4 objects (1–4), 1 gap, 2 objects (6–7)",
+// numbered as the moves ("takes 6") are.
+func rowSaid(f *frame.Frame, row string) string {
+	var parts []string
+	for i := 0; i < len(row); {
+		j := i
+		for j < len(row) && row[j] == row[i] {
+			j++
+		}
+		if row[i] == 'X' {
+			places := strconv.Itoa(i + 1)
+			if j-i > 1 {
+				places += "–" + strconv.Itoa(j)
+			}
+			parts = append(parts, f.T("chain.row-objects", j-i, places))
+		} else {
+			parts = append(parts, f.T("chain.row-gaps", j-i))
+		}
+		i = j
+	}
+	if len(parts) == 0 {
+		return f.T("chain.row-empty")
+	}
+	return strings.Join(parts, f.T("chain.row-sep"))
 }
 
 // chainBetter: a win beats a loss, a faster win a slower one, a slower

@@ -44,6 +44,8 @@ func TestMessages(t *testing.T) {
 		{Key: "chain.reason-too-long", Args: func(n int) []any { return []any{`"1"`, "9", n} },
 			One: "The position is too long from character 9: a position has at most 1 cell, its objects and a gap between each two groups.",
 			Two: "The position is too long from character 9: a position has at most 2 cells, its objects and a gap between each two groups."},
+		{Key: "chain.row-objects", Args: func(n int) []any { return []any{n, "1–2"} }, One: "1 object (1–2)", Two: "2 objects (1–2)"},
+		{Key: "chain.row-gaps", Args: func(n int) []any { return []any{n} }, One: "1 gap", Two: "2 gaps"},
 		{Key: "chain.seconds", Args: func(n int) []any { return []any{n} }, One: "1 second", Two: "2 seconds"},
 		{Key: "chain.minutes", Args: func(n int) []any { return []any{n} }, One: "1 minute", Two: "2 minutes"},
 	})
