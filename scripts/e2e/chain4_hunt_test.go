@@ -106,3 +106,43 @@ func TestChain4PrincipalLineRowsAreSaidInWords(t *testing.T) {
 		}
 	}
 }
+
+// The table of N = 1..80 and the table of every move had no caption, and
+// their column headers no scope: a screen reader named neither table and
+// could not tie a cell to its column for sure. Each has a caption, for
+// screen readers (the heading above says it on screen), in the widget's
+// language, and its column headers scope="col".
+func TestChain4TablesHaveCaptionsAndColumnScopes(t *testing.T) {
+	ctx := chainPage(t)
+	eval[bool](t, ctx, chainSolveJS)
+	eval[map[string]any](t, ctx, `chainSolve('XXXX.XX', false)`)
+	eval[bool](t, ctx, `($c('#kz-chain-table-go').click(), true)`)
+	poll[bool](t, ctx, `!!$c('#kz-chain-table') && $c('#kz-chain-table').tBodies[0].rows.length >= 40`, 120*time.Second)
+	eval[bool](t, ctx, `($c('[data-on-click="chain.table-stop"]').click(), true)`)
+	read := `(() => {
+		const t = sel => {
+			const table = $c(sel);
+			return {caption: table.caption ? table.caption.textContent : '',
+				scopes: [...table.tHead.rows[0].cells].map(c => c.getAttribute('scope') || '').join(',')};
+		};
+		return {n: t('#kz-chain-table'), moves: t('.kz-chain-moves')};
+	})()`
+	type table struct {
+		Caption string `json:"caption"`
+		Scopes  string `json:"scopes"`
+	}
+	check := func(lang, nCaption, movesCaption string) {
+		t.Helper()
+		got := eval[map[string]table](t, ctx, read)
+		for name, want := range map[string]string{"n": nCaption, "moves": movesCaption} {
+			if g := got[name]; g.Caption != want || g.Scopes != "col,col,col" {
+				t.Errorf("%s: the %s table has caption %q (want %q) and header scopes %q", lang, name, g.Caption, want, g.Scopes)
+			}
+		}
+	}
+	check("en", "Values of the starting rows", "Every move")
+	chainLanguage(t, ctx, "ja")
+	eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+	poll[bool](t, ctx, `!!$c('.kz-chain-moves') && !!$c('#kz-chain-table')`, 60*time.Second)
+	check("ja", eval[string](t, ctx, `$c('#kz-chain-table-box [role="region"]').getAttribute('aria-label')`), eval[string](t, ctx, `$c('.kz-chain-moves').closest('.kz-chain-scroll').previousElementSibling.textContent`))
+}

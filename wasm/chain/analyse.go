@@ -278,8 +278,8 @@ func (a *chainAnalyser) solve() {
 			prev = m.Row
 		}
 		// Every move, best first.
-		b.WriteString(`</ol></div><h3>` + htmlEscape(f.T("chain.moves")) + `</h3><div class="kz-chain-scroll"><table class="kz-table kz-chain-moves"><thead><tr><th>` +
-			htmlEscape(f.T("chain.move")) + `</th><th>` + htmlEscape(f.T("chain.value")) + `</th><th>` + htmlEscape(f.T("chain.meaning")) + `</th></tr></thead><tbody>`)
+		b.WriteString(`</ol></div><h3>` + htmlEscape(f.T("chain.moves")) + `</h3><div class="kz-chain-scroll"><table class="kz-table kz-chain-moves"><caption class="kz-sr">` + htmlEscape(f.T("chain.moves")) + `</caption><thead><tr><th scope="col">` +
+			htmlEscape(f.T("chain.move")) + `</th><th scope="col">` + htmlEscape(f.T("chain.value")) + `</th><th scope="col">` + htmlEscape(f.T("chain.meaning")) + `</th></tr></thead><tbody>`)
 		order := make([]int, len(s.Moves))
 		for i := range order {
 			order[i] = i
@@ -704,8 +704,8 @@ func (a *chainAnalyser) renderTable() {
 		return `<td class="kz-chain-num ` + chainPick(*v > 0, "kz-chain-pos-val", "kz-chain-neg-val") + `">` + signedText(*v) + `</td>`
 	}
 	var b strings.Builder
-	b.WriteString(`<div class="kz-chain-scroll kz-chain-table-scroll" tabindex="0" role="region" aria-label="` + htmlEscape(f.T("chain.table")) + `"><table class="kz-table kz-chain-table" id="kz-chain-table"><thead><tr><th>N</th><th>` +
-		htmlEscape(f.T("chain.direct")) + `</th><th>` + htmlEscape(f.T("chain.reverse")) + `</th></tr></thead><tbody>`)
+	b.WriteString(`<div class="kz-chain-scroll kz-chain-table-scroll" tabindex="0" role="region" aria-label="` + htmlEscape(f.T("chain.table")) + `"><table class="kz-table kz-chain-table" id="kz-chain-table"><caption class="kz-sr">` + htmlEscape(f.T("chain.table")) + `</caption><thead><tr><th scope="col">N</th><th scope="col">` +
+		htmlEscape(f.T("chain.direct")) + `</th><th scope="col">` + htmlEscape(f.T("chain.reverse")) + `</th></tr></thead><tbody>`)
 	for _, r := range rows {
 		n := strconv.Itoa(r.N)
 		b.WriteString(`<tr data-n="` + n + `"><th scope="row">` + n + `</th>` + cell(r.Direct) + cell(r.Reverse) + `</tr>`)
