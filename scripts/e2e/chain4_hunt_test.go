@@ -146,3 +146,58 @@ func TestChain4TablesHaveCaptionsAndColumnScopes(t *testing.T) {
 	poll[bool](t, ctx, `!!$c('.kz-chain-moves') && !!$c('#kz-chain-table')`, 60*time.Second)
 	check("ja", eval[string](t, ctx, `$c('#kz-chain-table-box [role="region"]').getAttribute('aria-label')`), eval[string](t, ctx, `$c('.kz-chain-moves').closest('.kz-chain-scroll').previousElementSibling.textContent`))
 }
+
+// A big row's build stopped by the reader leaves, in its box, "Stopped:
+// the table was not finished, and nothing of it is kept."; a change of
+// language or a reload lost it, and the analyser's box came back empty
+// under the row the reader had asked about, with no word of what
+// happened. It is said again, in the new language; a Solve that asks
+// again takes it away.
+func TestChain4StoppedBuildNoteSurvivesALanguageChange(t *testing.T) {
+	ctx := chainPage(t)
+	installHold(t, ctx)
+	got := eval[string](t, ctx, `(async () => {
+		$c('#kz-chain-tab-analyse').click();
+		const pos = $c('#kz-chain-pos');
+		pos.value = 'X'.repeat(70); pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		$c('#kz-chain-an-game').value = 'direct'; $c('#kz-chain-an-game').dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-result [data-on-click="chain.big-yes"]'));
+		hold('chain.solve');
+		$c('#kz-chain-result [data-on-click="chain.big-yes"]').click();
+		await until(() => held('chain.solve') > 0 && $c('#kz-chain-result [data-on-click="chain.big-stop"]'));
+		$c('#kz-chain-result [data-on-click="chain.big-stop"]').click();
+		const note = await until(() => $c('#kz-chain-result .kz-chain-big-stopped'));
+		await release('chain.solve');
+		return note.textContent;
+	})()`)
+	if got != "Stopped: the table was not finished, and nothing of it is kept." {
+		t.Fatalf("Stop in the build: %q", got)
+	}
+	note := `$c('#kz-chain-result .kz-chain-big-stopped') ? $c('#kz-chain-result .kz-chain-big-stopped').textContent : 'no note: ' + $c('#kz-chain-result').textContent`
+	chainLanguage(t, ctx, "ja")
+	eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+	want := "停止しました。表は完成しておらず、何も保持されていません。"
+	if got := eval[string](t, ctx, note); got != want {
+		t.Errorf("after a change to Japanese the box should say the build was stopped, in Japanese: %q", got)
+	}
+	ctx = chainReload(t, ctx)
+	eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+	if got := eval[string](t, ctx, note); got != want {
+		t.Errorf("after a reload the box should still say the build was stopped: %q", got)
+	}
+	// Solve asks again: the question takes the box, and the note goes
+	// for good.
+	eval[bool](t, ctx, `(async () => {
+		$c('#kz-chain-solve').click();
+		await until(() => $c('#kz-chain-result [data-on-click="chain.big-no"]'));
+		$c('#kz-chain-result [data-on-click="chain.big-no"]').click();
+		await until(() => $c('#kz-chain-no-table'));
+		return true;
+	})()`)
+	chainLanguage(t, ctx, "en")
+	eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+	if got := poll[string](t, ctx, `$c('#kz-chain-no-table') && $c('#kz-chain-result').textContent`, 30*time.Second); strings.Contains(got, "Stopped") {
+		t.Errorf("the note of a stop the reader moved on from came back: %q", got)
+	}
+}

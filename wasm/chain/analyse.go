@@ -193,6 +193,7 @@ func (a *chainAnalyser) solve() {
 	// question about a big table: neither is to be dimmed.
 	form := a.form()
 	a.show(nil)
+	a.w.stoppedIn(a.result, nil) // a build stopped for the last Solve is not this one's to tell of
 	asking := a.f.FocusIn(a.posIn.Closest("form"))
 	quiet := a.quiet
 	a.quiet = false

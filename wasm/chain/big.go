@@ -192,6 +192,7 @@ func (w *chainWidget) ask(box dom.Element, quiet bool, position string, games ..
 // goes for good stops its build.
 type bigBuild struct {
 	owner     *frame.Frame // the frame whose box shows the build
+	position  string       // the row it builds for
 	positions int64        // of each table, for the progress note
 	cancel    context.CancelFunc
 	done      chan struct{} // closed when the build has ended, with err
@@ -231,7 +232,7 @@ func (w *chainWidget) adopt(key bigKey) *bigBuild {
 // the other, in the engine.
 func (w *chainWidget) startBuild(key bigKey, games []bool, positions int64) *bigBuild {
 	ctx, cancel := context.WithCancel(context.Background())
-	b := &bigBuild{owner: w.f, positions: positions, cancel: cancel, done: make(chan struct{})}
+	b := &bigBuild{owner: w.f, position: key.position, positions: positions, cancel: cancel, done: make(chan struct{})}
 	bigBuilds[key] = b
 	engine := w.f.Engine
 	go func() {
@@ -302,6 +303,8 @@ func (w *chainWidget) follow(box dom.Element, b *bigBuild) bool {
 	}
 	if b.err != nil {
 		if ce, ok := b.err.(*frame.CallError); ok && ce.Code == "cancelled" {
+			// Kept, so a widget built again says it again.
+			w.stoppedIn(box, &chainBigStop{Position: b.position, Built: b.built})
 			box.SetInnerHTML(`<p class="kz-note kz-chain-big-stopped">` + htmlEscape(stoppedText(f, b.built)) + `</p>`)
 		} else {
 			replace(box)
@@ -324,10 +327,58 @@ func stoppedText(f *frame.Frame, built []bool) string {
 	return f.T("chain.big-stopped-part", kind(built[0]), kind(!built[0]))
 }
 
+// stoppedIn records, for the box given, the build the reader stopped
+// there, or with nil that the box says nothing of one any more.
+func (w *chainWidget) stoppedIn(box dom.Element, stop *chainBigStop) {
+	id := box.GetAttribute("id")
+	st := &w.state
+	if stop == nil {
+		if _, ok := st.BigStopped[id]; !ok {
+			return
+		}
+		delete(st.BigStopped, id)
+	} else {
+		if st.BigStopped == nil {
+			st.BigStopped = map[string]chainBigStop{}
+		}
+		st.BigStopped[id] = *stop
+	}
+	w.save()
+}
+
+// sayStopped says again, in the widget built again (a change of
+// language, a reload), the note of each build the reader had stopped,
+// in the box that said it, while that box would still show it: the
+// table's, while the table is stopped; the analyser's, while its
+// position is the row stopped and no answer took the box; Play's, while
+// the game is on that row and the reader to move. A question or a build
+// asked again takes the box, and the note goes (takeBox).
+func (w *chainWidget) sayStopped() {
+	st := &w.state
+	for id, stop := range st.BigStopped {
+		box := w.f.Root().QuerySelector("#" + id)
+		show := false
+		switch id {
+		case tableBigBox:
+			show = st.TableStopped
+		case w.an.result.GetAttribute("id"):
+			show = !st.Solved && strings.TrimSpace(st.Position) == stop.Position
+		case playBigBox:
+			show = st.Game != nil && st.Game.Row == stop.Position && !w.play.cpuToMove()
+		}
+		if box == nil || !show {
+			delete(st.BigStopped, id)
+			continue
+		}
+		box.SetInnerHTML(`<p class="kz-note kz-chain-big-stopped">` + htmlEscape(stoppedText(w.f, stop.Built)) + `</p>`)
+	}
+}
+
 // takeBox makes a new question or build the one of its box, replacing
 // the one there (whose caller then goes no further).
 func (w *chainWidget) takeBox(box dom.Element) *bigAsk {
 	key := box.GetAttribute("id")
+	w.stoppedIn(box, nil) // the note of a build stopped there goes
 	w.replaceBig(key)
 	ask := &bigAsk{box: box, answer: make(chan bool, 1)}
 	w.asks[key] = ask
@@ -349,6 +400,14 @@ func (w *chainWidget) leaveBox(ask *bigAsk) {
 // stops its build, and clears the box: the widget has moved on (a new
 // game, the table's Stop).
 func (w *chainWidget) dismissBig(key string) {
+	if _, ok := w.state.BigStopped[key]; ok {
+		// The note of a build stopped there goes with it.
+		delete(w.state.BigStopped, key)
+		w.save()
+		if box := w.f.Root().QuerySelector("#" + key); box != nil {
+			replace(box)
+		}
+	}
 	if ask := w.asks[key]; ask != nil {
 		w.replaceBig(key)
 		replace(ask.box)

@@ -89,6 +89,19 @@ type chainState struct {
 	// (analyse.go, withoutTable); a widget built again shows it again
 	// without asking.
 	Declined bool `json:"declined,omitempty"`
+	// BigStopped: a big row's table whose build the reader stopped, by
+	// the id of the box that said so ("Stopped: the table was not
+	// finished…"); a widget built again says it again there, in its
+	// language, while the box would still show it (see big.go,
+	// sayStopped).
+	BigStopped map[string]chainBigStop `json:"bigStopped,omitempty"`
+}
+
+// chainBigStop is a stopped build: the row it was for, and the games
+// whose table it finished before the stop (kept by the engine).
+type chainBigStop struct {
+	Position string `json:"position"`
+	Built    []bool `json:"built,omitempty"`
 }
 
 const chainStateVersion = 1
@@ -162,6 +175,7 @@ func (w *chainWidget) Start(f *frame.Frame) {
 	w.handleBig()
 	w.play = newChainPlay(w, w.panels["play"])
 	w.an = newChainAnalyser(w, w.panels["analyse"])
+	w.sayStopped()
 	w.selectMode(w.state.Mode, false)
 }
 
