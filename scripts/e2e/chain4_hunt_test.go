@@ -201,3 +201,34 @@ func TestChain4StoppedBuildNoteSurvivesALanguageChange(t *testing.T) {
 		t.Errorf("the note of a stop the reader moved on from came back: %q", got)
 	}
 }
+
+// A row with no object left ("...", {}) is a game already over, and the
+// answer says who won it: in the direct game the side to move has lost,
+// in the reverse game it has won. It said only "The game is over.", and
+// that it was answered from positions evaluated before, which it needs
+// none of.
+func TestChainEmptyRowSaysWhoWon(t *testing.T) {
+	ctx := chainPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$c('#kz-chain-tab-analyse').click();
+		const out = {};
+		for (const game of ['direct', 'reverse']) {
+			$c('#kz-chain-an-game').value = game; $c('#kz-chain-an-game').dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+			const pos = $c('#kz-chain-pos');
+			pos.value = game === 'direct' ? '...' : '{}'; pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+			$c('#kz-chain-solve').click();
+			const want = game === 'direct' ? 'in the direct game' : 'in the reverse game';
+			const big = await until(() => { const p = $c('#kz-chain-result .kz-big'); return p && p.textContent.includes(want) && $c('#kz-chain-result'); }, 10000)
+				.catch(() => $c('#kz-chain-result'));
+			out[game] = {summary: (big.querySelector('.kz-big') || {}).textContent || '', facts: (big.querySelector('.kz-note') || {}).textContent || ''};
+		}
+		return out;
+	})()`)
+	direct, reverse := got["direct"].(map[string]any), got["reverse"].(map[string]any)
+	if !strings.Contains(direct["summary"].(string), "in the direct game it has lost") || strings.Contains(direct["facts"].(string), "already evaluated") {
+		t.Errorf("an empty row in the direct game: %v", direct)
+	}
+	if !strings.Contains(reverse["summary"].(string), "in the reverse game the side to move has won") {
+		t.Errorf("an empty row in the reverse game: %v", reverse)
+	}
+}

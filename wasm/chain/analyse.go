@@ -243,11 +243,14 @@ func (a *chainAnalyser) solve() {
 	case s.Value < 0:
 		summary = f.T("chain.result-loss", -s.Value)
 	default:
-		summary = f.T("chain.over")
+		// No object left (a row such as "..." or {}): the game ended at
+		// the move before, and who won depends on the game. It said only
+		// "The game is over."
+		summary = f.T(chainPick(reverse, "chain.over-reverse", "chain.over-direct"))
 	}
 	ms := strconv.FormatFloat(s.Ms, 'f', 1, 64)
 	facts := f.T("chain.searched", s.PositionsSearched, ms)
-	if s.PositionsSearched == 0 {
+	if s.PositionsSearched == 0 && s.Value != 0 { // an empty row needs none
 		// Every position the answer needs was evaluated before in this
 		// tab: "0 positions evaluated" read as if nothing was done.
 		facts = f.T("chain.searched-none", ms)

@@ -48,6 +48,8 @@ var english = map[string]string{
 	"chain.loss-1":               "loss in 1 move",
 	"chain.loss-n":               "loss in {1} {1:move|moves}",
 	"chain.over":                 "The game is over.",
+	"chain.over-direct":          "The game is over: the side to move has no object left to take, so in the direct game it has lost (the other side took the last object).",
+	"chain.over-reverse":         "The game is over: the other side took the last object, so in the reverse game the side to move has won.",
 	"chain.position":             "Position",
 	"chain.position-placeholder": "XXX.X.XXXX or {3,1,4}",
 	"chain.solve":                "Solve",

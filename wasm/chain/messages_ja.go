@@ -48,6 +48,8 @@ var japanese = map[string]string{
 	"chain.loss-1":               "1 手で負け",
 	"chain.loss-n":               "{1} 手で負け",
 	"chain.over":                 "ゲームは終わりました。",
+	"chain.over-direct":          "ゲームは終わりました。手番の側に取れる駒はもう無く、正規形では負けです（最後の駒を取ったのは相手）。",
+	"chain.over-reverse":         "ゲームは終わりました。最後の駒を取ったのは相手なので、逆形では手番の側の勝ちです。",
 	"chain.position":             "局面",
 	"chain.position-placeholder": "XXX.X.XXXX または {3,1,4}",
 	"chain.solve":                "解く",

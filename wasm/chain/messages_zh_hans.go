@@ -48,6 +48,8 @@ var simplifiedChinese = map[string]string{
 	"chain.loss-1":               "1 步后输",
 	"chain.loss-n":               "{1} 步后输",
 	"chain.over":                 "游戏结束。",
+	"chain.over-direct":          "游戏结束：轮到的一方已无物件可拿，在正向游戏中他输了（最后一个是对方拿走的）。",
+	"chain.over-reverse":         "游戏结束：最后一个是对方拿走的，所以在反向游戏中轮到的一方赢了。",
 	"chain.position":             "局面",
 	"chain.position-placeholder": "XXX.X.XXXX 或 {3,1,4}",
 	"chain.solve":                "求解",

@@ -48,6 +48,8 @@ var traditionalChinese = map[string]string{
 	"chain.loss-1":               "1 步後輸",
 	"chain.loss-n":               "{1} 步後輸",
 	"chain.over":                 "遊戲結束。",
+	"chain.over-direct":          "遊戲結束：輪到的一方已無物件可拿，在正向遊戲中他輸了（最後一個是對方拿走的）。",
+	"chain.over-reverse":         "遊戲結束：最後一個是對方拿走的，所以在反向遊戲中輪到的一方贏了。",
 	"chain.position":             "局面",
 	"chain.position-placeholder": "XXX.X.XXXX 或 {3,1,4}",
 	"chain.solve":                "求解",
