@@ -45,6 +45,9 @@ func guessError(err error) *Error {
 		if input.Pos >= 0 {
 			e.Pos = &input.Pos
 		}
+		if input.Len > 0 { // a fault in a line of text (guess.parse): its column there
+			e.Col = &input.Col
+		}
 		return e
 	case errors.As(err, &conflict):
 		return &Error{Code: CodeBadInput, Message: conflict.Error(), Field: "history", Reason: "conflict", Rows: conflict.Rows}

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -41,4 +43,44 @@ func TestHostRevealEndsTheGame(t *testing.T) {
 	if end := mustCall(t, "guess.host.reveal", `{"state":"`+won["state"].(string)+`"}`); end["secret"] != secret || end["won"] != true {
 		t.Errorf("the reveal after a win: %v", end)
 	}
+}
+
+// guess.parse places an error in its line: the line as row, and the
+// column of the characters at fault as col (0-based, in characters, as
+// guess.LineError counts them), so any caller can take its reader there
+// without reading the line again. It named the line alone.
+func TestParseErrorSaysItsColumn(t *testing.T) {
+	for _, c := range []struct {
+		text     string
+		row, col int
+	}{
+		{"0123 1A2B, 4567 0A0B, 8901 3A0X", 0, 27},
+		{"0123 1A2B\n  45x7 0A1B", 1, 4},
+		{"0123 1A2B\n🎉 4567 0A0B 8901 0A0B 2345 9A", 1, 27},
+		{"\uFEFF0123 1A2x", 0, 6},
+	} {
+		params, _ := json.Marshal(map[string]string{"text": c.text})
+		_, e := call(t, "guess.parse", string(params))
+		if e == nil || e.Code != CodeBadInput {
+			t.Fatalf("%q: got %v, want a bad-input error", c.text, e)
+		}
+		if e.Row == nil || *e.Row != c.row || e.Col == nil || *e.Col != c.col {
+			t.Errorf("%q: row %v, col %v; want row %d, col %d (%s)", c.text, deref(e.Row), deref(e.Col), c.row, c.col, e.Message)
+		}
+		if out, _ := json.Marshal(e); !strings.Contains(string(out), fmt.Sprintf(`"col":%d`, c.col)) {
+			t.Errorf("%q: the JSON error %s has no col", c.text, out)
+		}
+	}
+	// An error in a history row is about no column of any text.
+	e := wantError(t, "guess.candidates", `{"history":[{"guess":"01x3","a":1,"b":2}]}`, CodeBadInput, "guess")
+	if e.Col != nil {
+		t.Errorf("a row's error has column %d", *e.Col)
+	}
+}
+
+func deref(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return *p
 }

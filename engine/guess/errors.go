@@ -32,7 +32,11 @@ const (
 // InputError reports one bad input. Field names the input ("length",
 // "alphabet", "guess", "secret", "a", "b", "feedback", "preset", ...); Row is
 // the history row (0-based) or -1; Pos is the symbol position inside a code
-// (0-based) or -1.
+// (0-based) or -1; Col and Len place the fault in a line of history text
+// (ParseHistory, whose Row is the 0-based line): the 0-based column of
+// its first character and how many characters it spans, counted in
+// characters (runes) in the line as given. Len is 0 when the error is
+// placed in no line.
 //
 // Symbol, Other and Want carry the specifics a front end needs to write
 // its own sentence in its own language ("'2' already appears at position
@@ -47,6 +51,8 @@ type InputError struct {
 	Symbol string // the symbol at fault, if one is
 	Other  *int   // the other position (0-based) of a repeated or duplicated symbol
 	Want   int    // what was expected: a code's length, the largest count; 0 if nothing
+	Col    int    // the fault's first character in its line of text, when Len > 0
+	Len    int    // how many characters of the line it spans; 0 if not placed
 }
 
 func (e *InputError) Error() string {
@@ -59,6 +65,9 @@ func (e *InputError) Error() string {
 	}
 	if e.Pos >= 0 {
 		where = append(where, fmt.Sprintf("position %d", e.Pos+1))
+	}
+	if e.Len > 0 {
+		where = append(where, fmt.Sprintf("column %d", e.Col+1))
 	}
 	if len(where) == 0 {
 		return e.Msg

@@ -307,22 +307,19 @@ type TextTurn struct {
 }
 
 // LineError is an error ParseHistory found on a line of the text: the
-// InputError (its Row is the 0-based line), and where the fault lies in
+// InputError (its Row is the 0-based line), with where the fault lies in
 // that line, so a reader can be taken to it in a long line ("0123 1A2B,
-// 4567 0A0B, 8901 3A0X"). Col is the 0-based offset of its first
-// character and Len how many characters it spans (at least 1), counted
-// in characters (runes), not bytes, in the line as given: its leading
-// spaces, and on the first line a byte-order mark, count.
+// 4567 0A0B, 8901 3A0X"): its Col is the 0-based offset of the fault's
+// first character and its Len how many characters it spans (at least 1
+// when placed), counted in characters (runes), not bytes, in the line as
+// given: its leading spaces, and on the first line a byte-order mark,
+// count. They are the InputError's own, so a caller that sees only the
+// InputError (the API's error) has them too.
 type LineError struct {
 	*InputError
-	Col, Len int
 }
 
 func (e *LineError) Unwrap() error { return e.InputError }
-
-func (e *LineError) Error() string {
-	return fmt.Sprintf("%s (column %d)", e.InputError.Error(), e.Col+1)
-}
 
 // ParseHistory reads the text form of a history. Errors are a
 // *LineError, which names the line (InputError.Row is the 0-based line

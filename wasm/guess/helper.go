@@ -896,27 +896,27 @@ func (m *helperMode) showPasteFault(err error, text string, r guess.Rules) {
 
 // pasteFaultAt finds where the engine's error about pasted text lies: its
 // line, and the column and length in characters of its fault there, or a
-// column of -1. The engine's text reader places an error it finds in a
-// line (guess.LineError); the worker's answer names the line, and the
-// line read again here gives the place in it.
+// column of -1. The engine places an error it finds in a line (row and
+// col); how many characters it spans the API does not say, and the line
+// read again here gives it when that read places the same fault, or the
+// one character at the column is selected.
 func pasteFaultAt(ce *frame.CallError, text string, r guess.Rules) (line, col, n int) {
-	if ce.Row == nil {
+	if ce.Row == nil || ce.Col == nil {
 		return -1, -1, 0
 	}
-	line = *ce.Row
+	line, col = *ce.Row, *ce.Col
 	lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\n")
 	if line >= len(lines) {
 		return -1, -1, 0
 	}
-	if ce.Col != nil {
-		return line, *ce.Col, 1
-	}
+	// A byte-order mark starting the text starts lines[0] too, and counts
+	// in the line read alone as in the whole.
 	_, err := r.ParseHistory(lines[line])
-	var at *guess.LineError
-	if !errors.As(err, &at) || string(at.Reason) != ce.Reason || at.Len < 1 {
-		return -1, -1, 0
+	var placed *guess.LineError
+	if errors.As(err, &placed) && string(placed.Reason) == ce.Reason && placed.Col == col && placed.Len > 0 {
+		return line, col, placed.Len
 	}
-	return line, at.Col, at.Len
+	return line, col, 1
 }
 
 // textRange turns n characters from column col of a line of text into
