@@ -474,13 +474,16 @@ func (r *Rules) lineFields(line string, decorated bool) (fields []string, at []i
 	// A dash alone separates too: "Turn 3 - 1234 - 1A2B"; and with
 	// decorated, so does a sign or an emoji a chat adds between the
 	// fields ("0123 ➡️ 1A2B", "0123 4A0B 🎉").
-	for k := 0; k < len(fields); {
-		if f := fields[k]; strings.Trim(f, "-–—") == "" && r.symbolIndex([]rune(f)[0]) < 0 || decorated && r.isDecoration(f) {
-			fields, at = slices.Delete(fields, k, k+1), slices.Delete(at, k, k+1)
+	// Kept in place, in one pass: a long line of turns drops many.
+	kept := 0
+	for k, f := range fields {
+		if strings.Trim(f, "-–—") == "" && r.symbolIndex([]rune(f)[0]) < 0 || decorated && r.isDecoration(f) {
 			continue
 		}
-		k++
+		fields[kept], at[kept] = f, at[k]
+		kept++
 	}
+	fields, at = fields[:kept], at[:kept]
 	// "3." is a turn number, unless the game has "." as a symbol and the
 	// line holds no more than a guess and its feedback.
 	if len(fields) > 1 && isTurnNumber(fields[0]) && (len(fields) > 2 || r.symbolIndex(rune(fields[0][len(fields[0])-1])) < 0) {
@@ -626,9 +629,13 @@ const maxAnswerFields = 8
 // fields up to the next thing that looks like a guess, or all of them,
 // and k says how many.
 func (r *Rules) answerAt(fields []string) (k int, f Feedback, bad *InputError) {
-	whole, err := r.ParseFeedback(strings.Join(fields, " "))
-	if err == nil {
-		return len(fields), whole, nil
+	// All the rest of the line is tried as one answer only when it could
+	// be one: each try reads the rest, and on a long line of turns every
+	// answer tried so made its reading quadratic.
+	if r.mayBeOneAnswer(fields) {
+		if whole, err := r.ParseFeedback(strings.Join(fields, " ")); err == nil {
+			return len(fields), whole, nil
+		}
 	}
 	for k := min(len(fields)-1, maxAnswerFields); k >= 1; k-- {
 		if !r.startsTurn(fields[k:]) {
@@ -641,12 +648,33 @@ func (r *Rules) answerAt(fields []string) (k int, f Feedback, bad *InputError) {
 	k = len(fields)
 	for j := 1; j < len(fields); j++ {
 		if r.startsTurn(fields[j:]) {
-			_, err = r.ParseFeedback(strings.Join(fields[:j], " "))
 			k = j
 			break
 		}
 	}
+	_, err := r.ParseFeedback(strings.Join(fields[:k], " "))
 	return k, Feedback{}, err.(*InputError)
+}
+
+// mayBeOneAnswer reports whether fields could read as one answer, without
+// reading them: an answer holds at most two counts and their labels, or
+// a key peg drawn for each symbol of a code, and a field that holds
+// anything but the punctuation around them is at least one of those. It
+// looks at no more fields than that, plus the punctuation between them.
+func (r *Rules) mayBeOneAnswer(fields []string) bool {
+	most, n := max(4, r.Length), 0
+	for _, f := range fields {
+		if strings.IndexFunc(f, func(ch rune) bool {
+			ch = narrow(ch)
+			return !unicode.IsSpace(ch) && !strings.ContainsRune(feedbackPunctuation, ch)
+		}) < 0 {
+			continue
+		}
+		if n++; n > most {
+			return false
+		}
+	}
+	return true
 }
 
 // guessAt returns the guess at the start of fields and how many fields

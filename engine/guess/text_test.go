@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -622,4 +623,62 @@ func TestIsCJKTurnMatchesItsPattern(t *testing.T) {
 		}
 	}
 	walk("", 4)
+}
+
+// longLine is n turns of the classic game on one line, as a chat pastes
+// a whole game, each turn written as turn.
+func longLine(n int, turn string) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(turn)
+	}
+	return b.String()
+}
+
+// longLineTurns are the turns of the long lines read: plain, and with a
+// sign a chat adds (which the reader drops from the fields).
+var longLineTurns = []string{"0123 1A2B", "0123 1A2B ✅"}
+
+// Reading one long line takes work in proportion to its length: each
+// answer was tried first as all the rest of the line joined, so 2,000
+// turns on one line took 0.6 s, and a line twice as long four times as
+// much. Counted in bytes allocated, which do not depend on the machine:
+// four times the turns may take about four times the bytes, not sixteen.
+func TestParseHistoryLongLineIsLinear(t *testing.T) {
+	r, _ := PresetRules("1a2b-4")
+	allocated := func(n int, turn string) uint64 {
+		text := longLine(n, turn)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		turns, err := r.ParseHistory(text)
+		runtime.ReadMemStats(&after)
+		if err != nil || len(turns) != n {
+			t.Fatalf("%d turns on a line: read %d (%v)", n, len(turns), err)
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	for _, turn := range longLineTurns {
+		small, large := allocated(500, turn), allocated(2000, turn)
+		if ratio := float64(large) / float64(small); ratio > 6 {
+			t.Errorf("%q: 4 times the turns on a line took %.1f times the bytes (%d, then %d): reading a line is not linear", turn, ratio, small, large)
+		}
+	}
+}
+
+func BenchmarkParseHistoryLongLine(b *testing.B) {
+	r, _ := PresetRules("1a2b-4")
+	for _, turn := range longLineTurns {
+		b.Run(turn, func(b *testing.B) {
+			text := longLine(2000, turn)
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				if _, err := r.ParseHistory(text); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
