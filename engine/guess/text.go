@@ -652,7 +652,12 @@ func (r *Rules) answerAt(fields []string) (k int, f Feedback, bad *InputError) {
 			break
 		}
 	}
-	_, err := r.ParseFeedback(strings.Join(fields[:k], " "))
+	f, err := r.ParseFeedback(strings.Join(fields[:k], " "))
+	if err == nil {
+		// Longer than an answer written with counts, but one: key
+		// pegs drawn apart ("● ● ● ● ● ● ● ● ○ ○").
+		return k, f, nil
+	}
 	return k, Feedback{}, err.(*InputError)
 }
 

@@ -682,3 +682,19 @@ func BenchmarkParseHistoryLongLine(b *testing.B) {
 		})
 	}
 }
+
+// Key pegs drawn apart, one field each, make an answer longer than the
+// longest written with counts; followed by another turn on the line, the
+// reader panicked ("interface conversion: error is nil"): it took them
+// for no answer and asked the error of a text that read. They are the
+// answer they are.
+func TestParseHistoryPegsDrawnApartBeforeATurn(t *testing.T) {
+	r := Rules{Length: 10, Alphabet: "0123456789", Repeats: true, Terms: TermsPegs}
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	turns, err := r.ParseHistory("0123456789 ● ● ● ● ● ● ● ● ○ ○ 1123456789 8●")
+	if err != nil || len(turns) != 2 || turns[0].Turn.Feedback != (Feedback{8, 2}) || turns[1].Turn.Feedback != (Feedback{8, 0}) {
+		t.Fatalf("got %v (%v), want two turns, 8A2B and 8A0B", turns, err)
+	}
+}
