@@ -865,7 +865,19 @@ func (m *helperMode) closePaste() {
 // marks the box; "" clears both.
 func (m *helperMode) showPasteError(text string) {
 	m.pasteFault = [2]int{-1, -1}
+	m.pasteErr.Class().Remove("kz-note")
+	m.pasteErr.Class().Add("kz-field-error")
 	frame.FieldError(m.pasteIn, m.pasteErr, text)
+}
+
+// showPasteNote says something under the pasted text that is no error
+// in it (the reader stopped its read): in the muted colour of a note,
+// with the box not marked invalid.
+func (m *helperMode) showPasteNote(text string) {
+	m.showPasteError("")
+	m.pasteErr.Class().Remove("kz-field-error")
+	m.pasteErr.Class().Add("kz-note")
+	m.pasteErr.SetTextContent(text)
 }
 
 // showPasteFault says what is wrong with the pasted text, and where: the
@@ -984,6 +996,13 @@ func (m *helperMode) readPaste() {
 		// The reader changed the text while it was read (or pressed
 		// Read again): what was read, or its error, is of text no
 		// longer there, and adding it would lose what was typed since.
+		return
+	}
+	if errors.Is(err, frame.ErrStopped) {
+		// The reader's Stop: nothing is wrong with the text, which stays
+		// as it is; Read, beside it, reads it again (the frame gives the
+		// focus the Stop button had back to where it came from).
+		m.showPasteNote(f.T("help.paste-stopped"))
 		return
 	}
 	if err != nil {

@@ -1,0 +1,64 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// The Helper's paste box, fourth pass: what Stop, Undo and the rows
+// typed meanwhile do to a read of pasted text. Reads are held in the
+// engine (hold_test.go), so they are under way on any machine.
+
+// openPasteJS clears the Helper and types text in its paste box, open.
+func openPasteJS(text string) string {
+	return `$('#kz-tab-helper').click();
+		$('[data-on-click="help.clear"]').click();
+		$('[data-on-click="help.paste-open"]').click();
+		type('#kz-paste', ` + jsonString(text) + `);`
+}
+
+// Stop pressed while a paste is read is the reader's own choice, not a
+// fault of the text: it is said in a note, the box is not marked
+// invalid, its text stays, and the focus the Stop button had goes back
+// to Read. It was said as a red error, "Stopped.", with the box marked
+// invalid, as if the text were wrong.
+func TestHelperPasteStopIsNoError(t *testing.T) {
+	ctx := guessPage(t)
+	installHold(t, ctx)
+	for _, lang := range []string{"en", "ja", "zh-Hans", "zh-Hant"} {
+		if lang != "en" {
+			navigate(t, ctx, embedPage(t, "stop-"+lang+".html", `<div data-kibitz="guess" data-lang="`+lang+`"></div>`))
+			installHelpers(t, ctx)
+			installHold(t, ctx)
+		}
+		got := eval[map[string]any](t, ctx, `(async () => {
+			`+openPasteJS("0123 1A2B\n4567 0A0B")+`
+			hold('guess.parse');
+			$('[data-on-click="help.paste-read"]').focus();
+			$('[data-on-click="help.paste-read"]').click();
+			await until(() => held('guess.parse') === 1);
+			// The busy line shows after a moment, the read held meanwhile.
+			const stop = await until(() => $('.kz-busy-inline:not([hidden]) [data-lane="helper-paste"]'), 30000);
+			stop.focus();
+			stop.click();
+			await until(() => $('#kz-paste-error').textContent);
+			await release('guess.parse');
+			const note = $('#kz-paste-error'), box = $('#kz-paste');
+			return {note: note.textContent, error: note.classList.contains('kz-field-error'),
+				color: getComputedStyle(note).color, bad: getComputedStyle(kz().host).getPropertyValue('--bad'),
+				invalid: box.getAttribute('aria-invalid'), text: box.value, open: !$('.kz-paste').hidden,
+				focus: kz().activeElement && kz().activeElement.dataset.onClick, rows: `+helperRowsJS+`};
+		})()`)
+		if got["error"] != false || got["invalid"] != nil {
+			t.Errorf("%s: Stop is said as an error: %q (kz-field-error %v, aria-invalid %v, colour %v)", lang, got["note"], got["error"], got["invalid"], got["color"])
+		}
+		if got["note"] == "" || got["text"] != "0123 1A2B\n4567 0A0B" || got["open"] != true || got["focus"] != "help.paste-read" {
+			t.Errorf("%s: after Stop: note %q, box %q (open %v), focus on %v; want a note, the text kept, Read focused", lang, got["note"], got["text"], got["open"], got["focus"])
+		}
+		if rows := strings.Join(toStrings(got["rows"]), " | "); rows != "  " {
+			t.Errorf("%s: Stop read rows in: %q", lang, rows)
+		}
+	}
+}
