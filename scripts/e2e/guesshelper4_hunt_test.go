@@ -62,3 +62,37 @@ func TestHelperPasteStopIsNoError(t *testing.T) {
 		}
 	}
 }
+
+// "Add it as the next row" pressed while a paste is read adds its row
+// after the rows read, as the reader did it: the paste first, then the
+// suggestion; and the reader typing its answer meanwhile types on in it
+// once the rows read come in above it. The row came first, before the
+// rows read, with no answer ("Row 1: the answer is missing"), and the
+// focus went to the blank row at the end, where the answer's next
+// figures went.
+func TestHelperRowAddedWhileAPasteIsReadComesAfterIt(t *testing.T) {
+	ctx := guessPage(t)
+	installHold(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		`+openPasteJS("0123 1A2B\n4567 0A0B")+`
+		const use = await until(() => $('.kz-suggest [data-on-click="help.use"]'), 60000);
+		const suggested = use.dataset.guess;
+		hold('guess.parse');
+		$('[data-on-click="help.paste-read"]').click();
+		await until(() => held('guess.parse') === 1);
+		use.click();
+		type(kz().activeElement, '0');
+		await release('guess.parse');
+		await until(() => $('.kz-paste').hidden);
+		const active = kz().activeElement;
+		const at = {row: active && active.dataset.row, field: active && active.dataset.field, value: active && active.value};
+		return {suggested, at, rows: `+helperRowsJS+`};
+	})()`)
+	suggested := got["suggested"].(string)
+	if rows, want := strings.Join(toStrings(got["rows"]), " | "), "0123 1 2 | 4567 0 0 | "+suggested+" 0  |   "; rows != want {
+		t.Errorf("rows %q, want %q: the paste, then the row added", rows, want)
+	}
+	if at := got["at"].(map[string]any); at["row"] != "2" || at["field"] != "a" || at["value"] != "0" {
+		t.Errorf("after the read the focus is in row %v, %v (%q); want the answer of the row added, now row 3", at["row"], at["field"], at["value"])
+	}
+}

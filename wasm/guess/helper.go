@@ -71,6 +71,10 @@ type helperMode struct {
 	// pasteFault is where the paste box's error lies in its text, as the
 	// box counts (UTF-16 units), start and end; start -1: nowhere.
 	pasteFault [2]int
+	// pasteAt is where a paste being read goes in the rows: after those
+	// there were when Read was pressed, before any added meanwhile. It
+	// moves with the rows removed above it.
+	pasteAt int
 }
 
 func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
@@ -155,6 +159,9 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 		}
 		m.remember("")
 		st.Rows = append(st.Rows[:i], st.Rows[i+1:]...)
+		if i < m.pasteAt {
+			m.pasteAt--
+		}
 		if len(st.Rows) == 0 {
 			st.Rows = []helperRow{{}}
 		}
@@ -176,6 +183,7 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 		}
 		m.remember("") // Clear is undone like any other change
 		st.Rows = []helperRow{{}}
+		m.pasteAt = 0
 		w.save()
 		m.renderRows()
 		m.schedule()
@@ -989,6 +997,12 @@ func (m *helperMode) readPaste() {
 		} `json:"rows"`
 	}
 	text := inputValue(m.pasteIn)
+	// The rows read go after the rows there are now, not after a row
+	// added while they are read ("Add it as the next row").
+	m.pasteAt = len(st.Rows)
+	if m.pasteAt > 0 && st.Rows[m.pasteAt-1].blank() {
+		m.pasteAt--
+	}
 	// Reading the paste is the reader's own action: it has a lane of its
 	// own, so the background analysis can never cancel it.
 	err = f.Call("helper-paste", "guess.parse", guessParams(spec, map[string]any{"text": text}), &res)
@@ -1016,21 +1030,64 @@ func (m *helperMode) readPaste() {
 		return
 	}
 	m.remember("")
+	// The rows there were when Read was pressed, the rows read, then any
+	// typed or added meanwhile; blank ones go, and one blank row ends
+	// the table for the next turn. moved says where each row went.
+	at := min(m.pasteAt, len(st.Rows))
 	var kept []helperRow
-	for _, row := range st.Rows {
-		if !row.blank() {
-			kept = append(kept, row)
+	moved := make([]int, len(st.Rows))
+	keep := func(from, to int) {
+		for i := from; i < to; i++ {
+			moved[i] = len(kept)
+			if !st.Rows[i].blank() {
+				kept = append(kept, st.Rows[i])
+			}
 		}
 	}
+	keep(0, at)
 	for _, row := range res.Rows {
 		kept = append(kept, helperRow{Guess: row.Guess, A: strconv.Itoa(row.A), B: strconv.Itoa(row.B)})
 	}
-	st.Rows = append(kept, helperRow{})
+	keep(at, len(st.Rows))
+	kept = append(kept, helperRow{})
+	// A reader typing in a row (the answer of a guess added meanwhile)
+	// types on in it where it now is; the paste box closes, and the focus
+	// it had goes to the row for the next turn.
+	typing, field, selection := m.typingIn()
+	st.Rows = kept
 	st.Paste = ""
 	setInputValue(m.pasteIn, "")
+	inBox := m.w.f.FocusIn(m.pasteBox)
 	setHidden(m.pasteBox, true)
+	if m.editing >= 0 && m.editing < len(moved) {
+		m.editing = moved[m.editing] // the row being typed, where it now is
+	}
+	m.lastEdit = ""
 	m.w.save()
 	m.renderRows()
 	m.schedule()
-	m.focusRow(len(st.Rows)-1, "guess")
+	switch {
+	case typing >= 0:
+		m.focusRow(moved[typing], field)
+		if e := m.table.QuerySelector(fmt.Sprintf(`[data-row="%d"][data-field="%s"]`, moved[typing], field)); e != nil {
+			e.Underlying().Call("setSelectionRange", selection[0], selection[1])
+		}
+	case inBox || !m.w.f.FocusIn(m.w.f.Body):
+		m.focusRow(len(st.Rows)-1, "guess")
+	}
+}
+
+// typingIn returns the row and field of the table the focus is in, and
+// the selection there, or a row of -1.
+func (m *helperMode) typingIn() (row int, field string, selection [2]int) {
+	active := m.w.f.Focused()
+	if active == nil || !m.w.f.FocusIn(m.table) || active.GetAttribute("type") != "text" {
+		return -1, "", selection
+	}
+	row, err := strconv.Atoi(active.GetAttribute("data-row"))
+	if err != nil || row >= len(m.state().Rows) {
+		return -1, "", selection
+	}
+	u := active.Underlying()
+	return row, active.GetAttribute("data-field"), [2]int{u.Get("selectionStart").Int(), u.Get("selectionEnd").Int()}
 }
