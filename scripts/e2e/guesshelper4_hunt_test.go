@@ -5,6 +5,9 @@ package e2e
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // The Helper's paste box, fourth pass: what Stop, Undo and the rows
@@ -94,5 +97,72 @@ func TestHelperRowAddedWhileAPasteIsReadComesAfterIt(t *testing.T) {
 	}
 	if at := got["at"].(map[string]any); at["row"] != "2" || at["field"] != "a" || at["value"] != "0" {
 		t.Errorf("after the read the focus is in row %v, %v (%q); want the answer of the row added, now row 3", at["row"], at["field"], at["value"])
+	}
+}
+
+// Undo of a paste read puts the text read back in the paste box, open,
+// as an editor's Undo of a paste gives back what was pasted, and says
+// so; Redo reads it in again and empties the box; after a reload too.
+// Undo took the rows out and the text was gone: the reader who read the
+// wrong game, or one line too many, had to paste it all again.
+func TestHelperUndoOfAPastePutsItsTextBack(t *testing.T) {
+	ctx := guessPage(t)
+	text := "0123 1A2B\n4567 0A0B"
+	state := `({rows: ` + helperRowsJS + `.join(' | '), box: $('#kz-paste').value, open: !$('.kz-paste').hidden,
+		said: $('.kz-message').textContent})`
+	read := eval[map[string]any](t, ctx, `(async () => {
+		`+openPasteJS(text)+`
+		$('[data-on-click="help.paste-read"]').click();
+		await until(() => $('.kz-paste').hidden);
+		return `+state+`;
+	})()`)
+	if read["rows"] != "0123 1 2 | 4567 0 0 |   " || read["box"] != "" {
+		t.Fatalf("the read: %v", read)
+	}
+	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	installHelpers(t, ctx)
+	step := func(button string) map[string]any {
+		return eval[map[string]any](t, ctx, `(async () => {
+			$('#kz-tab-helper').click();
+			await until(() => $('#kz-panel-helper tbody tr'));
+			$('[data-on-click="help.`+button+`"]').click();
+			return `+state+`;
+		})()`)
+	}
+	if got := step("undo"); got["rows"] != "  " || got["box"] != text || got["open"] != true || got["said"] != "The text read is back in the paste box." {
+		t.Errorf("Undo after a reload: %v; want no row, the text back in the box, open, and said", got)
+	}
+	if got := step("redo"); got["rows"] != "0123 1 2 | 4567 0 0 |   " || got["box"] != "" || got["open"] != false {
+		t.Errorf("Redo: %v; want the rows read again and the box empty and closed", got)
+	}
+	// Text typed in the box since the read stays, after the text put back.
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$('[data-on-click="help.paste-open"]').click();
+		type('#kz-paste', '8901 0A0B');
+		$('[data-on-click="help.undo"]').click();
+		return `+state+`;
+	})()`)
+	if got["rows"] != "  " || got["box"] != text+"\n8901 0A0B" {
+		t.Errorf("Undo with text typed in the box: %v; want both texts", got)
+	}
+	for lang, want := range map[string]string{
+		"ja":      "読み込んだテキストを貼り付け欄に戻しました。",
+		"zh-Hans": "读入的文本已放回粘贴框。",
+		"zh-Hant": "讀入的文字已放回貼上框。",
+	} {
+		navigate(t, ctx, embedPage(t, "undo-"+lang+".html", `<div data-kibitz="guess" data-lang="`+lang+`"></div>`))
+		installHelpers(t, ctx)
+		got := eval[map[string]any](t, ctx, `(async () => {
+			`+openPasteJS(text)+`
+			$('[data-on-click="help.paste-read"]').click();
+			await until(() => $('.kz-paste').hidden);
+			$('[data-on-click="help.undo"]').click();
+			return `+state+`;
+		})()`)
+		if got["box"] != text || got["said"] != want {
+			t.Errorf("%s: Undo of a read: %v; want the text back and %q", lang, got, want)
+		}
 	}
 }

@@ -29,6 +29,13 @@ type helperState struct {
 	// They are saved with the rest, so a reload loses nothing either.
 	Past   [][]helperRow `json:"past,omitempty"`
 	Future [][]helperRow `json:"future,omitempty"`
+	// PastPaste and FuturePaste go with Past and Future, a step each
+	// (counted from the last): the text a read of the paste box took in,
+	// which Undo of that read puts back in the box and Redo takes out,
+	// or "" for any other change. (Fields of their own, so that a state
+	// saved before them, or read by a page before them, loses nothing.)
+	PastPaste   []string `json:"pastPaste,omitempty"`
+	FuturePaste []string `json:"futurePaste,omitempty"`
 	// Good holds the rows of the last analysis shown, so that a relaunch
 	// with a row in error shows it again, marked out of date.
 	Good []helperRow `json:"good,omitempty"`
@@ -190,8 +197,8 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 		f.Notice(f.T("help.cleared"))
 		m.focusRow(0, "guess")
 	})
-	f.Handle("help.undo", func(dom.Event, dom.Element) { m.travel(&st.Past, &st.Future) })
-	f.Handle("help.redo", func(dom.Event, dom.Element) { m.travel(&st.Future, &st.Past) })
+	f.Handle("help.undo", func(dom.Event, dom.Element) { m.travel(&st.Past, &st.Future, &st.PastPaste, &st.FuturePaste, true) })
+	f.Handle("help.redo", func(dom.Event, dom.Element) { m.travel(&st.Future, &st.Past, &st.FuturePaste, &st.PastPaste, false) })
 	f.Handle("help.tree", func(dom.Event, dom.Element) { w.tree.openFrom("helper") })
 	f.Handle("help.retry", func(_ dom.Event, t dom.Element) {
 		if box := t.Closest(".kz-suggest-error"); box != nil {
@@ -248,27 +255,71 @@ func (m *helperMode) remember(edit string) {
 		return
 	}
 	m.lastEdit = edit
+	st.PastPaste = append(alignSteps(st.PastPaste, len(st.Past)), "")
 	st.Past = append(st.Past, slices.Clone(st.Rows))
 	if len(st.Past) > maxUndo {
 		st.Past = st.Past[len(st.Past)-maxUndo:]
+		st.PastPaste = st.PastPaste[len(st.PastPaste)-maxUndo:]
 	}
-	st.Future = nil
+	st.Future, st.FuturePaste = nil, nil
 }
 
-// travel is Undo (from Past to Future) or Redo (the other way).
-func (m *helperMode) travel(from, to *[][]helperRow) {
-	st := m.state()
+// alignSteps gives the paste texts of n undo steps: those there are,
+// counted from the last, with "" for the older steps that have none.
+func alignSteps(texts []string, n int) []string {
+	if len(texts) >= n {
+		return texts[len(texts)-n:]
+	}
+	return append(make([]string, n-len(texts), n+1), texts...)
+}
+
+// travel is Undo (from Past to Future) or Redo (the other way). A step
+// that read the paste box puts its text back in the box when undone,
+// and takes it out again when redone, unless the reader has changed the
+// box since: the text is never lost.
+func (m *helperMode) travel(from, to *[][]helperRow, fromPaste, toPaste *[]string, undo bool) {
+	f, st := m.w.f, m.state()
 	if len(*from) == 0 {
 		return
 	}
+	*fromPaste = alignSteps(*fromPaste, len(*from))
+	*toPaste = alignSteps(*toPaste, len(*to))
+	pasted := (*fromPaste)[len(*fromPaste)-1]
 	*to = append(*to, slices.Clone(st.Rows))
+	*toPaste = append(*toPaste, pasted)
 	st.Rows = (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
+	*fromPaste = (*fromPaste)[:len(*fromPaste)-1]
 	m.lastEdit, m.editing = "", -1
-	m.w.f.ClearMessage()
+	f.ClearMessage()
+	box := inputValue(m.pasteIn)
+	switch {
+	case pasted == "":
+	case undo:
+		if strings.TrimSpace(box) != "" && box != pasted {
+			pasted += "\n" + box // what was typed since stays, after it
+		}
+		m.setPaste(pasted)
+		setHidden(m.pasteBox, false)
+		f.Notice(f.T("help.paste-back"))
+	case box == pasted:
+		m.setPaste("")
+		if f.FocusIn(m.pasteBox) {
+			focus(m.undoBtn)
+		}
+		setHidden(m.pasteBox, true)
+	}
 	m.w.save()
 	m.renderRows()
 	m.schedule()
+}
+
+// setPaste puts text in the paste box, as typed there.
+func (m *helperMode) setPaste(text string) {
+	m.state().Paste = text
+	setInputValue(m.pasteIn, text)
+	m.showPasteError("")
+	m.w.f.Lane("helper-paste").Cancel()
 }
 
 // syncUndo enables Undo and Redo when there is something to undo or redo.
@@ -1030,6 +1081,7 @@ func (m *helperMode) readPaste() {
 		return
 	}
 	m.remember("")
+	st.PastPaste[len(st.PastPaste)-1] = text // Undo puts it back in the box
 	// The rows there were when Read was pressed, the rows read, then any
 	// typed or added meanwhile; blank ones go, and one blank row ends
 	// the table for the next turn. moved says where each row went.

@@ -204,6 +204,7 @@ var english = map[string]string{
 	"help.paste-read":         "Read",
 	"help.paste-where":        "Line {1}, column {2}: {3}",
 	"help.paste-goto":         "Show where",
+	"help.paste-back":         "The text read is back in the paste box.",
 	"help.paste-stopped":      "Stopped: nothing was read. The text is kept as it is; Read reads it.",
 	"help.clear":              "Clear",
 	"help.count":              "{1} {1:code is|codes are} still possible.",

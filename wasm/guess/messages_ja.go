@@ -200,6 +200,7 @@ var japanese = map[string]string{
 	"help.paste-read":         "読み込む",
 	"help.paste-where":        "{1} 行目 {2} 文字目：{3}",
 	"help.paste-goto":         "場所を表示",
+	"help.paste-back":         "読み込んだテキストを貼り付け欄に戻しました。",
 	"help.paste-stopped":      "停止しました。何も読み込んでいません。テキストはそのままです。「読み込む」で読み込めます。",
 	"help.clear":              "クリア",
 	"help.count":              "候補はあと {1} 通りです。",

@@ -200,6 +200,7 @@ var simplifiedChinese = map[string]string{
 	"help.paste-read":         "读入",
 	"help.paste-where":        "第 {1} 行第 {2} 个字符：{3}",
 	"help.paste-goto":         "显示位置",
+	"help.paste-back":         "读入的文本已放回粘贴框。",
 	"help.paste-stopped":      "已停止，没有读入任何内容。文本保持原样，按“读入”即可读入。",
 	"help.clear":              "清除",
 	"help.count":              "仍有 {1} 组号码可能。",

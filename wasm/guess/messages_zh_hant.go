@@ -200,6 +200,7 @@ var traditionalChinese = map[string]string{
 	"help.paste-read":         "讀入",
 	"help.paste-where":        "第 {1} 行第 {2} 個字：{3}",
 	"help.paste-goto":         "顯示位置",
+	"help.paste-back":         "讀入的文字已放回貼上框。",
 	"help.paste-stopped":      "已停止，沒有讀入任何內容。文字保持原樣，按「讀入」即可讀入。",
 	"help.clear":              "清除",
 	"help.count":              "仍有 {1} 組號碼可能。",
