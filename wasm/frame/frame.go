@@ -171,7 +171,16 @@ func newFrame(host safejs.Value, opts Options, engine *Engine, game string) (*Fr
 	})
 	f.Handle("frame.dismiss", func(dom.Event, dom.Element) { f.ClearMessage() })
 	f.Handle("frame.reload", func(dom.Event, dom.Element) { reloadPage() })
-	f.Handle("frame.update-later", func(dom.Event, dom.Element) { SetHidden(f.update, true) })
+	// Later holds for the page: a change of language builds the widget
+	// again, and it no longer says the version is ready (another deploy,
+	// Kibitz.updated again, says it anew).
+	f.Handle("frame.update-later", func(dom.Event, dom.Element) {
+		SetHidden(f.update, true)
+		f.opts.Updated = false
+		if f.point != nil {
+			f.point.updated = false
+		}
+	})
 	f.Handle("frame.copy", func(_ dom.Event, t dom.Element) { f.Copy(t) })
 	f.Handle("debug.crash", func(_ dom.Event, t dom.Element) { crash(t.GetAttribute("data-how")) })
 	f.listen = map[string]listener{}
