@@ -246,7 +246,10 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
 		}
 	}
 
-	singleHead := "<style>\n" + string(siteCSS) + "</style>"
+	// The single file has the site's icon, inlined: opened from disk, its
+	// tab showed the browser's blank page.
+	singleHead := `<link rel="icon" href="data:image/svg+xml;base64,` + base64.StdEncoding.EncodeToString([]byte(iconSVG())) + `" type="image/svg+xml">` +
+		"\n<style>\n" + string(siteCSS) + "</style>"
 	singleScripts := "<script>\n" + scriptSafe(inlineJS) + "\n</script>"
 	single := fill(shell, singleHead, singleScripts)
 	if err := os.WriteFile(filepath.Join(out, "kibitz.html"), single, 0o644); err != nil {
@@ -424,10 +427,24 @@ func manifestJSON(icons []string) ([]byte, error) {
 	// background (--page-bg in site.css) and its bar the light theme-color
 	// of index.html: a manifest has no dark variants, and the page's own
 	// meta tags take over once it loads.
+	//
+	// The manifest says what language its words are in (lang), and gives
+	// the description in each of the app's languages for a browser that
+	// shows the reader's (description_localized); its id is the start
+	// page's, as a browser takes it without one (for a site at its host's
+	// root), and it stays the app's if the start page moves.
 	return json.MarshalIndent(map[string]any{
-		"name":             "Kibitz",
-		"short_name":       "Kibitz",
-		"description":      "Game solvers that run in your browser: number guessing (1A2B, Bulls and Cows, Mastermind), Minesweeper and the chain game.",
+		"id":          "./",
+		"lang":        "en",
+		"dir":         "ltr",
+		"name":        "Kibitz",
+		"short_name":  "Kibitz",
+		"description": manifestDescriptions["en"],
+		"description_localized": map[string]string{
+			"zh-Hant": manifestDescriptions["zh-Hant"],
+			"zh-Hans": manifestDescriptions["zh-Hans"],
+			"ja":      manifestDescriptions["ja"],
+		},
 		"start_url":        "./",
 		"scope":            "./",
 		"display":          "standalone",
@@ -435,4 +452,13 @@ func manifestJSON(icons []string) ([]byte, error) {
 		"theme_color":      "#1d4ed8",
 		"icons":            list,
 	}, "", "  ")
+}
+
+// manifestDescriptions is the installed app's description in each of the
+// app's languages: its tagline (app.tagline in wasm/app) and its games.
+var manifestDescriptions = map[string]string{
+	"en":      "Game solvers that run in your browser: number guessing (1A2B, Bulls and Cows, Mastermind), Minesweeper and the chain game.",
+	"zh-Hant": "完全在瀏覽器裡執行的遊戲解題器：猜數字（1A2B、珠璣妙算）、踩地雷和鏈子遊戲。",
+	"zh-Hans": "完全在浏览器里运行的游戏解题器：猜数字（1A2B、珠玑妙算）、扫雷和链子游戏。",
+	"ja":      "ブラウザだけで動くゲームソルバー：数当て（1A2B、ヒット・アンド・ブロー、マスターマインド）、マインスイーパー、チェーンゲーム。",
 }

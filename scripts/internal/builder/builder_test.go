@@ -3,10 +3,12 @@
 package builder
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -62,6 +64,24 @@ func TestBuild(t *testing.T) {
 	if err := json.Unmarshal([]byte(read("site/manifest.webmanifest")), &manifest); err != nil || manifest.Name == "" || len(manifest.Icons) < 3 {
 		t.Fatalf("manifest: %+v %v", manifest, err)
 	}
+	// The manifest says what language its words are in, has an id, and
+	// describes the app in each of its languages (its description was in
+	// English only).
+	var words struct {
+		ID, Lang, Dir, Description string
+		Localized                  map[string]string `json:"description_localized"`
+	}
+	if err := json.Unmarshal([]byte(read("site/manifest.webmanifest")), &words); err != nil {
+		t.Fatal(err)
+	}
+	if words.ID == "" || words.Lang != "en" || words.Dir != "ltr" || words.Description == "" {
+		t.Errorf("the manifest's id %q, lang %q, dir %q, description %q: want an id, lang en, dir ltr and a description", words.ID, words.Lang, words.Dir, words.Description)
+	}
+	for _, lang := range []string{"zh-Hant", "zh-Hans", "ja"} {
+		if d := words.Localized[lang]; d == "" || d == words.Description || !strings.Contains(d, "1A2B") {
+			t.Errorf("the manifest's description in %s: %q", lang, d)
+		}
+	}
 	// The installed app's splash and bar are the light page's colours,
 	// which the page then shows: no flash of another colour as it loads.
 	css, siteIndex := read("site/site.css"), read("site/index.html")
@@ -92,6 +112,13 @@ func TestBuild(t *testing.T) {
 		t.Error("index.html is not filled in")
 	}
 	single := read("kibitz.html")
+	// The single file, opened from disk, has the site's icon in its tab,
+	// inlined (it had the browser's blank page).
+	if m := regexp.MustCompile(`<link rel="icon" href="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"`).FindStringSubmatch(single); m == nil {
+		t.Error("kibitz.html has no icon: its tab shows the browser's blank page")
+	} else if svg, err := base64.StdEncoding.DecodeString(m[1]); err != nil || string(svg) != read("site/icon.svg") {
+		t.Errorf("kibitz.html's icon is not the site's icon.svg (%v)", err)
+	}
 	if strings.Contains(single, `src="kibitz.js"`) || strings.Contains(single, "serviceWorker.register") || strings.Contains(single, "manifest") {
 		t.Error("kibitz.html must not depend on other files")
 	}

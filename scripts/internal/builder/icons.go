@@ -23,11 +23,7 @@ const pegRadius = 0.12
 // writeIcons draws the icon as SVG and as PNGs (plain and maskable) into
 // dir and returns their file names.
 func writeIcons(dir string) ([]string, error) {
-	svg := fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" rx="22" fill="%s"/>`, hexColor(tileColor))
-	for i, c := range pegCenters {
-		svg += fmt.Sprintf(`<circle cx="%g" cy="%g" r="%g" fill="%s"/>`, c[0]*100, c[1]*100, pegRadius*100, hexColor(pegColors[i]))
-	}
-	svg += "</svg>\n"
+	svg := iconSVG()
 	names := []string{"icon.svg"}
 	if err := os.WriteFile(filepath.Join(dir, "icon.svg"), []byte(svg), 0o644); err != nil {
 		return nil, err
@@ -47,6 +43,16 @@ func writeIcons(dir string) ([]string, error) {
 		names = append(names, icon.name)
 	}
 	return names, nil
+}
+
+// iconSVG is the icon as SVG: the site's icon.svg, and the single file's
+// tab icon, inlined.
+func iconSVG() string {
+	svg := fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" rx="22" fill="%s"/>`, hexColor(tileColor))
+	for i, c := range pegCenters {
+		svg += fmt.Sprintf(`<circle cx="%g" cy="%g" r="%g" fill="%s"/>`, c[0]*100, c[1]*100, pegRadius*100, hexColor(pegColors[i]))
+	}
+	return svg + "</svg>\n"
 }
 
 // drawIcon renders the icon at size×size with 4×4 supersampling. A
