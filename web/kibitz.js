@@ -1340,7 +1340,7 @@
     "chain analyse": [546, 473, 452, 460],
     app: [811, 824, 463, 381]
   };
-  var appHeader = [159, 143, 103, 103];
+  var appHeader = [191, 175, 135, 135];
 
   function placeholderHeight(screen, width) {
     var bucket = width <= 360 ? 0 : width <= 500 ? 1 : width <= 900 ? 2 : 3;

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The app's navigation and the hosted site's finish, as a demanding
@@ -54,5 +57,50 @@ func TestAppUpdateLaterHoldsAcrossALanguageChange(t *testing.T) {
 	eval[bool](t, ctx, `(Kibitz.updated(), true)`)
 	if notice := poll[string](t, ctx, updateNoticeJS, 30*time.Second); notice == "" {
 		t.Error("a later deploy: the app says nothing")
+	}
+}
+
+// In a game, the way back to the games is in sight, in words, at 320 px
+// and on a desktop, in every language, and works from the keyboard: the
+// focus lands on the card of the game left. The only way was the title
+// "Kibitz", whose "All games" was a tooltip that a touch screen or the
+// keyboard never shows.
+func TestAppInAGameShowsTheWayBackToAllGames(t *testing.T) {
+	want := map[string]string{"en": "All games", "ja": "すべてのゲーム", "zh-Hans": "所有游戏", "zh-Hant": "所有遊戲"}
+	for _, width := range []int64{320, 1100} {
+		ctx := tab(t)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 700)); err != nil {
+			t.Fatal(err)
+		}
+		navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html"))+"#mines")
+		appHelpers(t, ctx)
+		for _, lang := range []string{"ja", "zh-Hans", "zh-Hant", "en"} {
+			eval[bool](t, ctx, setAppLangJS(lang))
+			poll[bool](t, ctx, `!!(game('mines') && game('mines').querySelector('[role=tab][aria-selected=true]'))`, 60*time.Second)
+			got := eval[map[string]any](t, ctx, `(() => {
+				const w = `+jsString(want[lang])+`;
+				const back = [...app().querySelectorAll('button, a[href]')].filter(b => shown(b) && b.textContent.includes(w) && b.tabIndex >= 0)[0];
+				if (!back) return {found: false};
+				const r = back.getBoundingClientRect(), tabs = app().querySelector('[role=tablist]').getBoundingClientRect();
+				return {found: true, inView: r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= tabs.top + 1, height: r.height};
+			})()`)
+			if got["found"] != true {
+				t.Errorf("%d px, %s: in a game, no control in sight says %q", width, lang, want[lang])
+				continue
+			}
+			if got["inView"] != true || got["height"].(float64) < 24 {
+				t.Errorf("%d px, %s: the way back to all games is not over the games' tabs, or too small to tap: %v", width, lang, got)
+			}
+		}
+		// From the keyboard: Enter on it shows the welcome, with the focus
+		// on the card of the game left.
+		eval[bool](t, ctx, `(() => { [...app().querySelectorAll('button, a[href]')].filter(b => shown(b) && b.textContent.includes('All games'))[0].focus(); return true; })()`)
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+			t.Fatal(err)
+		}
+		got := poll[map[string]any](t, ctx, `shown(app().querySelector('.kz-app-welcome')) && {hash: location.hash, focus: (app().activeElement || {}).id || ''}`, 30*time.Second)
+		if got["hash"] != "" || got["focus"] != "kz-app-open-mines" {
+			t.Errorf("%d px: back to all games by keyboard: %v; want no fragment and the focus on Minesweeper's Play", width, got)
+		}
 	}
 }

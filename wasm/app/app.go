@@ -27,6 +27,7 @@ type appWidget struct {
 	f        *frame.Frame
 	games    []string
 	welcome  dom.Element // the first screen: the games, one line each, and a way into each
+	back     dom.Element // "All games", over a game's tabs: the way back to the welcome
 	tabList  dom.Element
 	tabs     map[string]dom.Element
 	panels   map[string]dom.Element
@@ -68,6 +69,12 @@ func (a *appWidget) Start(f *frame.Frame) {
 		f.LanguageMenu(),
 	)
 	a.welcome = a.buildWelcome()
+	// In a game, the way back to the games is shown, in words, over their
+	// tabs: the title's "All games" is a tooltip, which a touch screen or
+	// the keyboard never shows.
+	a.back = el("div", cls("kz-app-back"),
+		el("button", attr("type", "button"), cls("kz-link"), attr("id", "kz-app-back"), on("click", "app.back"),
+			el("span", attr("aria-hidden", "true"), "‹ "), f.T("app.all-games")))
 	a.tabList = el("nav", cls("kz-tabs kz-app-games"), attr("role", "tablist"), attr("aria-label", f.T("app.games")))
 	panels := el("div")
 	for _, g := range a.games {
@@ -78,7 +85,7 @@ func (a *appWidget) Start(f *frame.Frame) {
 		a.tabList.AppendChild(tab)
 		panels.AppendChild(panel)
 	}
-	build(f.Body, header, a.welcome, a.tabList, panels)
+	build(f.Body, header, a.welcome, a.back, a.tabList, panels)
 
 	f.Handle("app.tab", func(_ dom.Event, t dom.Element) { a.open(t.GetAttribute("data-game")) })
 	f.Handle("app.open", func(_ dom.Event, t dom.Element) {
@@ -89,6 +96,15 @@ func (a *appWidget) Start(f *frame.Frame) {
 		}
 	})
 	f.Handle("app.home", func(dom.Event, dom.Element) { a.open("") })
+	f.Handle("app.back", func(dom.Event, dom.Element) {
+		left := a.selected
+		a.open("")
+		// The focus, which was on the button now hidden, goes to the
+		// card of the game the reader left.
+		if left != "" {
+			focus(f.Root().QuerySelector("#kz-app-open-" + left))
+		}
+	})
 	f.Handle("app.tabkey", func(ev dom.Event, t dom.Element) {
 		i, ok := tabKey(ev, slices.Index(a.games, t.GetAttribute("data-game")), len(a.games))
 		if !ok {
@@ -305,6 +321,7 @@ func (a *appWidget) show(game string) {
 	a.selected = game
 	setHidden(a.welcome, game != "")
 	setHidden(a.tabList, game == "")
+	setHidden(a.back, game == "")
 	for _, g := range a.games {
 		on := g == game
 		a.tabs[g].SetAttribute("aria-selected", strconv.FormatBool(on))
