@@ -104,3 +104,48 @@ func TestAppInAGameShowsTheWayBackToAllGames(t *testing.T) {
 		}
 	}
 }
+
+// The games' tabs are links to their screens (#guess, #mines, #chain): a
+// middle click, Ctrl+click or "Copy link" get the game's address, and a
+// plain click still switches in place, a step in the history. They were
+// buttons, and those did nothing.
+func TestAppGameTabsAreLinks(t *testing.T) {
+	ctx := tab(t)
+	page := fileURL(filepath.Join(dist, "kibitz.html"))
+	navigate(t, ctx, page+"#guess")
+	appHelpers(t, ctx)
+	poll[bool](t, ctx, `!!app().querySelector('[role=tab][aria-selected=true]')`, 60*time.Second)
+	hrefs := eval[map[string]string](t, ctx, `Object.fromEntries([...app().querySelectorAll('[role=tab]')].map(t => [t.dataset.game, t.href || '']))`)
+	for _, g := range []string{"guess", "mines", "chain"} {
+		if hrefs[g] != page+"#"+g {
+			t.Errorf("the %s tab links to %q, want %q", g, hrefs[g], page+"#"+g)
+		}
+	}
+	// clickJS clicks the Minesweeper tab as a mouse does, with the keys
+	// given, and says whether the app kept the browser from following
+	// the link (the test keeps it from following it after that).
+	clickJS := func(keys string) string {
+		return `(() => {
+			let prevented = null;
+			const seen = e => { prevented = e.defaultPrevented; e.preventDefault(); };
+			window.addEventListener('click', seen);
+			app().querySelector('#kz-app-tab-mines').dispatchEvent(new MouseEvent('click', {bubbles: true, composed: true, cancelable: true, button: 0, ` + keys + `}));
+			window.removeEventListener('click', seen);
+			return {prevented, hash: location.hash, selected: app().querySelector('[role=tab][aria-selected=true]').dataset.game};
+		})()`
+	}
+	for _, keys := range []string{"ctrlKey: true", "metaKey: true", "shiftKey: true"} {
+		got := eval[map[string]any](t, ctx, clickJS(keys))
+		if got["prevented"] != false || got["hash"] != "#guess" || got["selected"] != "guess" {
+			t.Errorf("a click with %s on the Minesweeper tab: %v; want the browser to follow the link elsewhere and the app to stay on #guess", keys, got)
+		}
+	}
+	before := eval[float64](t, ctx, `history.length`)
+	got := eval[map[string]any](t, ctx, clickJS(""))
+	if got["prevented"] != true || got["hash"] != "#mines" || got["selected"] != "mines" {
+		t.Errorf("a plain click on the Minesweeper tab: %v; want it switched in place, at #mines", got)
+	}
+	if after := eval[float64](t, ctx, `history.length`); after != before+1 {
+		t.Errorf("a plain click on a tab: the history has %v entries, had %v; want one more", after, before)
+	}
+}

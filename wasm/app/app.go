@@ -78,7 +78,10 @@ func (a *appWidget) Start(f *frame.Frame) {
 	a.tabList = el("nav", cls("kz-tabs kz-app-games"), attr("role", "tablist"), attr("aria-label", f.T("app.games")))
 	panels := el("div")
 	for _, g := range a.games {
-		tab := el("button", attr("type", "button"), attr("role", "tab"), attr("id", "kz-app-tab-"+g), attr("aria-controls", "kz-app-panel-"+g),
+		// A tab is a link to its game's address (#mines): a plain click
+		// switches in place, and a middle click, Ctrl+click or "Copy link"
+		// do what they do with a link.
+		tab := el("a", attr("href", a.address(g)), attr("role", "tab"), attr("id", "kz-app-tab-"+g), attr("aria-controls", "kz-app-panel-"+g),
 			data("game", g), on("click", "app.tab"), on("keydown", "app.tabkey"), f.T("game."+g))
 		panel := el("div", attr("role", "tabpanel"), attr("id", "kz-app-panel-"+g), attr("aria-labelledby", "kz-app-tab-"+g), cls("kz-app-panel"))
 		a.tabs[g], a.panels[g] = tab, panel
@@ -87,7 +90,13 @@ func (a *appWidget) Start(f *frame.Frame) {
 	}
 	build(f.Body, header, a.welcome, a.back, a.tabList, panels)
 
-	f.Handle("app.tab", func(_ dom.Event, t dom.Element) { a.open(t.GetAttribute("data-game")) })
+	f.Handle("app.tab", func(ev dom.Event, t dom.Element) {
+		if !plainClick(ev) {
+			return // the browser opens the link elsewhere, as asked
+		}
+		ev.PreventDefault()
+		a.open(t.GetAttribute("data-game"))
+	})
 	f.Handle("app.open", func(_ dom.Event, t dom.Element) {
 		game := t.GetAttribute("data-game")
 		a.open(game)
@@ -259,23 +268,38 @@ func (a *appWidget) open(game string) {
 	}
 }
 
-// setAddress writes the screen on show into the page's address: a new
-// history entry when push, else in place of the current one.
-func (a *appWidget) setAddress(push bool) {
-	global := bridge.Global()
-	location, err := global.Get("location")
+// plainClick reports whether a click is a plain one, of the main button
+// with no key held: a link followed in place. Ctrl, ⌘, Shift or Alt with
+// it asks the browser for a new tab or window, or a download.
+func plainClick(ev dom.Event) bool {
+	e := ev.Underlying()
+	return e.Get("button").Int() == 0 && !e.Get("ctrlKey").Bool() && !e.Get("metaKey").Bool() &&
+		!e.Get("shiftKey").Bool() && !e.Get("altKey").Bool()
+}
+
+// address is the page's address for a game's screen ("" for the
+// welcome), as setAddress writes it.
+func (a *appWidget) address(game string) string {
+	location, err := bridge.Global().Get("location")
 	if err != nil {
-		return
+		return "#" + game
 	}
 	path, _ := location.Get("pathname")
 	search, _ := location.Get("search")
 	p, _ := path.String()
 	q, _ := search.String()
 	url := p + q
-	if a.selected != "" {
-		url += "#" + a.selected
+	if game != "" {
+		url += "#" + game
 	}
-	history, err := global.Get("history")
+	return url
+}
+
+// setAddress writes the screen on show into the page's address: a new
+// history entry when push, else in place of the current one.
+func (a *appWidget) setAddress(push bool) {
+	url := a.address(a.selected)
+	history, err := bridge.Global().Get("history")
 	if err != nil {
 		return
 	}
