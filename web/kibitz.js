@@ -1271,7 +1271,7 @@
   // when it arrives), in the reader's language and the page's theme.
 
   var loaderText = {
-    en: { loading: "Loading the solver…", failed: "The solver could not load: {1}", retry: "Try again",
+    en: { loading: "Loading the solver…", tagline: "Game solvers that run entirely in your browser.", failed: "The solver could not load: {1}", retry: "Try again",
           unknown: "Kibitz has no game called “{1}”. It has: {2}.",
           noGame: "Say which game to show: {1}.",
           csp: "The solver cannot run here: this page's security policy (Content-Security-Policy) does not allow WebAssembly. The site's owner can allow it by adding 'wasm-unsafe-eval' to script-src.",
@@ -1283,7 +1283,7 @@
           network: "The solver could not load: the connection failed or was cut off. Check the connection and try again.",
           http: "The solver could not load: the site answered HTTP {1} for {2}. Try again later, or tell the site's owner.",
           damaged: "The solver's file {2} arrived damaged, so it cannot run. Try again; if this keeps happening, the copy on this site is damaged." },
-    "zh-Hant": { loading: "正在載入解題器…", failed: "解題器無法載入：{1}", retry: "重試",
+    "zh-Hant": { loading: "正在載入解題器…", tagline: "完全在瀏覽器裡執行的遊戲解題器。", failed: "解題器無法載入：{1}", retry: "重試",
           unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。",
           noGame: "請指定要顯示的遊戲：{1}。",
           csp: "解題器無法在此執行：這個網頁的安全性政策（Content-Security-Policy）不允許 WebAssembly。網站管理者可以在 script-src 加上 'wasm-unsafe-eval' 來允許。",
@@ -1295,7 +1295,7 @@
           network: "解題器無法載入：連線失敗或中斷了。請檢查網路連線後重試。",
           http: "解題器無法載入：網站對 {2} 回應了 HTTP {1}。請稍後重試，或告知網站管理者。",
           damaged: "解題器的檔案 {2} 傳來時已損壞，無法執行。請重試；如果一再發生，就是這個網站上的檔案損壞了。" },
-    "zh-Hans": { loading: "正在加载解题器…", failed: "解题器无法加载：{1}", retry: "重试",
+    "zh-Hans": { loading: "正在加载解题器…", tagline: "完全在浏览器里运行的游戏解题器。", failed: "解题器无法加载：{1}", retry: "重试",
           unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。",
           noGame: "请指定要显示的游戏：{1}。",
           csp: "解题器无法在此运行：这个网页的安全策略（Content-Security-Policy）不允许 WebAssembly。网站所有者可以在 script-src 中加上 'wasm-unsafe-eval' 来允许。",
@@ -1307,7 +1307,7 @@
           network: "解题器无法加载：连接失败或中断了。请检查网络连接后重试。",
           http: "解题器无法加载：网站对 {2} 返回了 HTTP {1}。请稍后重试，或告知网站所有者。",
           damaged: "解题器的文件 {2} 传来时已损坏，无法运行。请重试；如果反复出现，就是这个网站上的文件损坏了。" },
-    ja: { loading: "ソルバーを読み込み中…", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
+    ja: { loading: "ソルバーを読み込み中…", tagline: "ブラウザだけで動くゲームソルバー。", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
           unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。",
           noGame: "表示するゲームを指定してください：{1}。",
           csp: "ここではソルバーを動かせません：このページのセキュリティポリシー（Content-Security-Policy）が WebAssembly を許可していません。サイトの管理者は script-src に 'wasm-unsafe-eval' を加えると許可できます。",
@@ -1495,6 +1495,7 @@
     "font:15px/1.5 system-ui,sans-serif;text-align:center}" +
     ".kz-loading[data-theme=light]{color-scheme:light}.kz-loading[data-theme=dark]{color-scheme:dark}" +
     ".kz-loading progress{width:min(16rem,80%);accent-color:light-dark(#1d4ed8,#60a5fa)}" +
+    ".kz-loading .kz-loading-name{font-size:1.6em;font-weight:700;line-height:1.2}" +
     ".kz-loading .kz-failed{color:light-dark(#b91c1c,#f87171)}" +
     ".kz-loading button{font:inherit;padding:6px 14px;border-radius:6px;border:1px solid light-dark(#1d4ed8,#60a5fa);background:light-dark(#1d4ed8,#60a5fa);color:light-dark(#fff,#0f172a);cursor:pointer}";
 
@@ -1533,6 +1534,18 @@
     box.setAttribute("role", "status");
     box.setAttribute("data-theme", theme); // light or dark, else the reader's system
     box.style.minHeight = placeholderHeight(screen, element.clientWidth) + "px";
+    // The site's app says what the site is while it loads (its name and
+    // tagline, app.tagline in wasm/app): a first visit on a slow line saw
+    // only "Loading the solver…".
+    if (screen.game === "app" || screen.inApp) {
+      var name = document.createElement("div");
+      name.className = "kz-loading-name";
+      name.textContent = "Kibitz";
+      var tagline = document.createElement("div");
+      tagline.textContent = text.tagline;
+      box.appendChild(name);
+      box.appendChild(tagline);
+    }
     var label = document.createElement("div");
     label.textContent = text.loading;
     var bar = document.createElement("progress");

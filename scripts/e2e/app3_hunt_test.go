@@ -3,12 +3,17 @@
 package e2e
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"kibitz/scripts/internal/builder"
 )
 
 // The app's navigation and the hosted site's finish, as a demanding
@@ -147,5 +152,42 @@ func TestAppGameTabsAreLinks(t *testing.T) {
 	}
 	if after := eval[float64](t, ctx, `history.length`); after != before+1 {
 		t.Errorf("a plain click on a tab: the history has %v entries, had %v; want one more", after, before)
+	}
+}
+
+// While the solver loads on a slow line, the hosted site says what it is:
+// its name and its tagline, in the reader's language, over the loading
+// bar. A first visit saw only "Loading the solver…" in a large empty box.
+func TestHostedSitePlaceholderSaysWhatTheSiteIs(t *testing.T) {
+	site := builder.SiteHandler(filepath.Join(dist, "site"))
+	held := make(chan struct{})
+	t.Cleanup(func() { close(held) })
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/kibitz.wasm": // the module is on its way for the whole test
+			select {
+			case <-held:
+			case <-r.Context().Done():
+			}
+		case "/sw.js":
+			http.NotFound(w, r)
+		default:
+			site.ServeHTTP(w, r)
+		}
+	}))
+	t.Cleanup(server.CloseClientConnections)
+	ctx := tab(t)
+	want := map[string]string{"en": "Game solvers that run entirely in your browser.", "ja": "ブラウザだけで動くゲームソルバー。",
+		"zh-Hans": "完全在浏览器里运行的游戏解题器。", "zh-Hant": "完全在瀏覽器裡執行的遊戲解題器。"}
+	for _, lang := range []string{"en", "ja", "zh-Hans", "zh-Hant"} {
+		for _, url := range []string{server.URL + "/", server.URL + "/#mines"} {
+			navigate(t, ctx, server.URL+"/elsewhere") // the host's 404: another page of the origin
+			eval[bool](t, ctx, `(localStorage.clear(), localStorage.setItem('kibitz/app//#app-0#lang', '`+lang+`'), true)`)
+			navigate(t, ctx, url)
+			text := poll[string](t, ctx, `(() => { const root = document.querySelector('[data-kibitz=app]').shadowRoot; const box = root && root.querySelector('.kz-loading'); return box && box.getAttribute('lang') === '`+lang+`' && box.textContent; })()`, 30*time.Second)
+			if !strings.HasPrefix(text, "Kibitz"+want[lang]) {
+				t.Errorf("%s, %s: while the solver loads the site shows %q; want its name and tagline, %q", url, lang, text, "Kibitz"+want[lang])
+			}
+		}
 	}
 }
