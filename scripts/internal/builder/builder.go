@@ -430,11 +430,13 @@ func manifestJSON(icons []string) ([]byte, error) {
 	//
 	// The manifest says what language its words are in (lang), and gives
 	// the description in each of the app's languages for a browser that
-	// shows the reader's (description_localized); its id is the start
-	// page's, as a browser takes it without one (for a site at its host's
-	// root), and it stays the app's if the start page moves.
+	// shows the reader's (description_localized). It has no id: a browser
+	// resolves an id against the start page's origin, not its folder, so
+	// "./" would make a site in a host's folder (user.github.io/kibitz/)
+	// another app than the one already installed from it, and give every
+	// copy of the site on one host the same app; without an id, the app
+	// is its start page, as it has always been.
 	return json.MarshalIndent(map[string]any{
-		"id":          "./",
 		"lang":        "en",
 		"dir":         "ltr",
 		"name":        "Kibitz",
