@@ -137,17 +137,21 @@ const youStateJS = `({turns: $('#kz-panel-you .kz-history tbody') ? $('#kz-panel
 // again), and from the mode's buttons; the box keeps its own undo of
 // what the reader typed. Undo says what it undid, in the reader's
 // language. The keys did nothing, and Undo said nothing.
+// youTwoGuessesJS guesses 0123 and 4567 in You guess, and leaves the
+// focus in the emptied guess box.
+const youTwoGuessesJS = `(async () => {
+	for (const g of ['0123', '4567']) {
+		type('#kz-you-guess', g);
+		$('#kz-you-guess').form.requestSubmit();
+		await until(() => ` + youStateJS + `.turns === (g === '0123' ? 1 : 2));
+	}
+	$('#kz-you-guess').focus();
+	return true;
+})()`
+
 func TestYouCtrlZUndoesTheLastGuess(t *testing.T) {
 	ctx := startYouGame(t, "1a2b-4")
-	eval[bool](t, ctx, `(async () => {
-		for (const g of ['0123', '4567']) {
-			type('#kz-you-guess', g);
-			$('#kz-you-guess').form.requestSubmit();
-			await until(() => `+youStateJS+`.turns === (g === '0123' ? 1 : 2));
-		}
-		$('#kz-you-guess').focus();
-		return true;
-	})()`)
+	eval[bool](t, ctx, youTwoGuessesJS)
 	state := func(want string) map[string]any {
 		return eval[map[string]any](t, ctx, `until(() => { const s = `+youStateJS+`; return `+want+` && s; }, 5000).catch(() => `+youStateJS+`)`)
 	}
@@ -191,15 +195,7 @@ func TestYouCtrlZUndoesTheLastGuess(t *testing.T) {
 // own undo, which had nothing to undo: the key did nothing.
 func TestYouCtrlZStillUndoesAfterALanguageChange(t *testing.T) {
 	ctx := startYouGame(t, "1a2b-4")
-	eval[bool](t, ctx, `(async () => {
-		for (const g of ['0123', '4567']) {
-			type('#kz-you-guess', g);
-			$('#kz-you-guess').form.requestSubmit();
-			await until(() => `+youStateJS+`.turns === (g === '0123' ? 1 : 2));
-		}
-		$('#kz-you-guess').focus();
-		return true;
-	})()`)
+	eval[bool](t, ctx, youTwoGuessesJS)
 	ctrlZ(t, ctx, chromedp.ModifierCtrl)
 	if got := eval[map[string]any](t, ctx, `until(() => { const s = `+youStateJS+`; return s.turns === 1 && s; }, 10000).catch(() => `+youStateJS+`)`); got["box"] != "4567" {
 		t.Fatalf("Ctrl+Z in the empty box: %v; want 4567 back in the box", got)
