@@ -3,8 +3,6 @@
 package e2e
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,8 +10,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"kibitz/scripts/internal/builder"
 )
 
 // The app's navigation and the hosted site's finish, as a demanding
@@ -159,23 +155,7 @@ func TestAppGameTabsAreLinks(t *testing.T) {
 // its name and its tagline, in the reader's language, over the loading
 // bar. A first visit saw only "Loading the solver…" in a large empty box.
 func TestHostedSitePlaceholderSaysWhatTheSiteIs(t *testing.T) {
-	site := builder.SiteHandler(filepath.Join(dist, "site"))
-	held := make(chan struct{})
-	t.Cleanup(func() { close(held) })
-	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/kibitz.wasm": // the module is on its way for the whole test
-			select {
-			case <-held:
-			case <-r.Context().Done():
-			}
-		case "/sw.js":
-			http.NotFound(w, r)
-		default:
-			site.ServeHTTP(w, r)
-		}
-	}))
-	t.Cleanup(server.CloseClientConnections)
+	server := siteWithTheModuleHeld(t)
 	ctx := tab(t)
 	want := map[string]string{"en": "Game solvers that run entirely in your browser.", "ja": "ブラウザだけで動くゲームソルバー。",
 		"zh-Hans": "完全在浏览器里运行的游戏解题器。", "zh-Hant": "完全在瀏覽器裡執行的遊戲解題器。"}

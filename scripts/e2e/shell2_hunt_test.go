@@ -290,12 +290,11 @@ func TestPoolStartsNoWorkerForAPlanWithoutParts(t *testing.T) {
 	}
 }
 
-// While the solver loads, a link to a game (/#mines) holds the place of
-// that game's screen, as the reader who left Minesweeper gets at / : the
-// page does not jump when the game arrives. The placeholder took the
-// place of the saved screen, the welcome's for a newcomer, and the
-// Minesweeper board came in some 450 pixels taller.
-func TestHostedSitePlaceholderHoldsTheLinkedGamesPlace(t *testing.T) {
+// siteWithTheModuleHeld serves the hosted site with its module on its way
+// for the whole test (the loader's placeholder stays), and no service
+// worker.
+func siteWithTheModuleHeld(t *testing.T) *httptest.Server {
+	t.Helper()
 	site := builder.SiteHandler(filepath.Join(dist, "site"))
 	held := make(chan struct{})
 	t.Cleanup(func() { close(held) })
@@ -313,6 +312,16 @@ func TestHostedSitePlaceholderHoldsTheLinkedGamesPlace(t *testing.T) {
 		}
 	}))
 	t.Cleanup(server.CloseClientConnections)
+	return server
+}
+
+// While the solver loads, a link to a game (/#mines) holds the place of
+// that game's screen, as the reader who left Minesweeper gets at / : the
+// page does not jump when the game arrives. The placeholder took the
+// place of the saved screen, the welcome's for a newcomer, and the
+// Minesweeper board came in some 450 pixels taller.
+func TestHostedSitePlaceholderHoldsTheLinkedGamesPlace(t *testing.T) {
+	server := siteWithTheModuleHeld(t)
 	ctx := tab(t)
 	height := func(url, saved string) string {
 		t.Helper()
