@@ -45,6 +45,15 @@ func TestChain2PositionErrorSurvivesALanguageChange(t *testing.T) {
 	}
 }
 
+// askBigRowJS solves a row of 70 objects in Analyse (the direct game),
+// which asks first whether to build its table (JS statements, inside an
+// async function).
+const askBigRowJS = `$c('#kz-chain-tab-analyse').click();
+		const pos = $c('#kz-chain-pos');
+		pos.value = 'X'.repeat(70); pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		$c('#kz-chain-an-game').value = 'direct'; $c('#kz-chain-an-game').dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		$c('#kz-chain-solve').click();`
+
 // A big row's question in Analyse, and the build the reader agreed to,
 // go on through a change of language: the question is asked again in the
 // new language, and the build is taken up where it was, its answer shown
@@ -55,11 +64,7 @@ func TestChain2BigQuestionAndBuildSurviveALanguageChange(t *testing.T) {
 	ctx := chainPage(t)
 	installHold(t, ctx)
 	eval[bool](t, ctx, `(async () => {
-		$c('#kz-chain-tab-analyse').click();
-		const pos = $c('#kz-chain-pos');
-		pos.value = 'X'.repeat(70); pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-		$c('#kz-chain-an-game').value = 'direct'; $c('#kz-chain-an-game').dispatchEvent(new Event('change', {bubbles: true, composed: true}));
-		$c('#kz-chain-solve').click();
+		`+askBigRowJS+`
 		await until(() => $c('#kz-chain-result .kz-chain-big-text'));
 		return true;
 	})()`)

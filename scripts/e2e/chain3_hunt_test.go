@@ -55,11 +55,7 @@ func TestChain3TableStoppedNoteSurvivesALanguageChange(t *testing.T) {
 func TestChain3QuestionAskedAgainLeavesTheFocusOutside(t *testing.T) {
 	ctx := chainPage(t)
 	eval[bool](t, ctx, `(async () => {
-		$c('#kz-chain-tab-analyse').click();
-		const pos = $c('#kz-chain-pos');
-		pos.value = 'X'.repeat(70); pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-		$c('#kz-chain-an-game').value = 'direct'; $c('#kz-chain-an-game').dispatchEvent(new Event('change', {bubbles: true, composed: true}));
-		$c('#kz-chain-solve').click();
+		`+askBigRowJS+`
 		await until(() => $c('#kz-chain-result .kz-chain-big-text'));
 		$c('#kz-chain-table-go').click();
 		await until(() => $c('#kz-chain-table-big .kz-chain-big-text'), 120000);

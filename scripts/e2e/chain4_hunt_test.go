@@ -157,11 +157,7 @@ func TestChain4StoppedBuildNoteSurvivesALanguageChange(t *testing.T) {
 	ctx := chainPage(t)
 	installHold(t, ctx)
 	got := eval[string](t, ctx, `(async () => {
-		$c('#kz-chain-tab-analyse').click();
-		const pos = $c('#kz-chain-pos');
-		pos.value = 'X'.repeat(70); pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-		$c('#kz-chain-an-game').value = 'direct'; $c('#kz-chain-an-game').dispatchEvent(new Event('change', {bubbles: true, composed: true}));
-		$c('#kz-chain-solve').click();
+		`+askBigRowJS+`
 		await until(() => $c('#kz-chain-result [data-on-click="chain.big-yes"]'));
 		hold('chain.solve');
 		$c('#kz-chain-result [data-on-click="chain.big-yes"]').click();

@@ -152,17 +152,7 @@ func TestEmbedPlaceholderHoldsASavedCustomBoardsPlace(t *testing.T) {
 		waitWidget(t, ctx, "#"+id)
 		poll[bool](t, ctx, `!!document.getElementById(`+jsString(id)+`).shadowRoot.querySelector('.kz-mines-tiles canvas')`, 20*time.Second)
 	}
-	up := eval[map[string]float64](t, ctx, `(async () => {
-		const read = () => `+heights+`;
-		let last = JSON.stringify(read());
-		for (let i = 0; i < 40; i++) {
-			await new Promise(r => setTimeout(r, 250));
-			const now = JSON.stringify(read());
-			if (now === last) break;
-			last = now;
-		}
-		return JSON.parse(last);
-	})()`)
+	up := eval[map[string]float64](t, ctx, stableJS(heights))
 	for _, id := range ids {
 		if jump := up[id] - loading[id]; math.Abs(jump) > 60 {
 			t.Errorf("the widget #%s with its saved custom board is %.0f px tall, its placeholder was %.0f: the post jumped %+.0f px", id, up[id], loading[id], jump)

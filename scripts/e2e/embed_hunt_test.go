@@ -162,17 +162,7 @@ func TestEmbedPlaceholderHoldsTheFirstScreensPlace(t *testing.T) {
 	// after its first frame (on a loaded machine the suite read it at
 	// 421 px, half its height). The heights are read once they hold
 	// still for a quarter of a second.
-	up := eval[map[string]float64](t, ctx, `(async () => {
-		const read = () => `+heights+`;
-		let last = JSON.stringify(read());
-		for (let i = 0; i < 40; i++) {
-			await new Promise(r => setTimeout(r, 250));
-			const now = JSON.stringify(read());
-			if (now === last) break;
-			last = now;
-		}
-		return JSON.parse(last);
-	})()`)
+	up := eval[map[string]float64](t, ctx, stableJS(heights))
 	for _, id := range ids {
 		if jump := up[id] - loading[id]; math.Abs(jump) > 60 {
 			t.Errorf("the widget #%s is %.0f px tall, its placeholder was %.0f: the post jumped %+.0f px", id, up[id], loading[id], jump)
@@ -198,4 +188,22 @@ func TestSiteBarFollowsTheDarkPage(t *testing.T) {
 			t.Errorf("on a %s system the bar and the page are %q, want %q", scheme, got, want[scheme])
 		}
 	}
+}
+
+// stableJS reads expr (JSON-able) every quarter second until it reads the
+// same twice, for up to ten seconds, and returns it: widgets fill in
+// after their first build, so a height read once may be a step on the
+// way.
+func stableJS(expr string) string {
+	return `(async () => {
+		const read = () => ` + expr + `;
+		let last = JSON.stringify(read());
+		for (let i = 0; i < 40; i++) {
+			await new Promise(r => setTimeout(r, 250));
+			const now = JSON.stringify(read());
+			if (now === last) break;
+			last = now;
+		}
+		return JSON.parse(last);
+	})()`
 }
