@@ -120,12 +120,22 @@ func eval[T any](t testing.TB, ctx context.Context, expr string) T {
 // poll waits until a JS expression is truthy and returns its value.
 func poll[T any](t testing.TB, ctx context.Context, expr string, timeout time.Duration) T {
 	t.Helper()
-	v, err := chromedp.Run(withTimeout(t, ctx, timeout+5*time.Second),
-		chromedp.Poll[T](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond)))
-	if err != nil {
-		t.Fatalf("waiting for %s: %v", short(expr), err)
+	deadline := time.Now().Add(timeout)
+	for {
+		v, err := chromedp.Run(withTimeout(t, ctx, time.Until(deadline)+5*time.Second),
+			chromedp.Poll[T](expr, chromedp.WithPollingTimeout(time.Until(deadline)), chromedp.WithPollingInterval(50*time.Millisecond)))
+		// A poll begun as a navigation ends can run in the document that
+		// went ("Cannot find context with specified id"): the page is
+		// there a moment later, so it polls again in that one.
+		if err != nil && strings.Contains(err.Error(), "Cannot find context with specified id") && time.Now().Before(deadline) {
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
+		if err != nil {
+			t.Fatalf("waiting for %s: %v", short(expr), err)
+		}
+		return v
 	}
-	return v
 }
 
 func navigate(t testing.TB, ctx context.Context, url string) {
