@@ -48,7 +48,7 @@ func TestAppWelcomesANewcomer(t *testing.T) {
 			names: cards.map(c => c.querySelector('h3').textContent),
 			tabNames: [...app().querySelectorAll('[role=tab]')].map(t => t.textContent),
 			guessAbout: (app().querySelector('.kz-app-card[data-game=guess] .kz-app-about') || {}).textContent || '',
-			plays: cards.map(c => shownButtons(c).join('|')),
+			plays: cards.map(c => [...c.querySelectorAll('button, a[href]')].filter(shown).map(b => b.textContent.trim()).join('|')),
 			buttons: shownButtons(app()),
 		};
 	})()`)

@@ -97,7 +97,11 @@ func (a *appWidget) Start(f *frame.Frame) {
 		ev.PreventDefault()
 		a.open(t.GetAttribute("data-game"))
 	})
-	f.Handle("app.open", func(_ dom.Event, t dom.Element) {
+	f.Handle("app.open", func(ev dom.Event, t dom.Element) {
+		if !plainClick(ev) {
+			return // a card's Play is a link too: opened elsewhere, as asked
+		}
+		ev.PreventDefault()
 		game := t.GetAttribute("data-game")
 		a.open(game)
 		if tab := a.tabs[game]; tab != nil {
@@ -311,8 +315,8 @@ func (a *appWidget) setAddress(push bool) {
 }
 
 // buildWelcome lists the games in their tab order, each with its name,
-// its one line (game.<name>.about, in the game's own strings) and a button
-// that opens it.
+// its one line (game.<name>.about, in the game's own strings) and Play,
+// a link to the game's address, as its tab is.
 func (a *appWidget) buildWelcome() dom.Element {
 	f := a.f
 	cards := el("ul", cls("kz-app-cards"))
@@ -323,11 +327,14 @@ func (a *appWidget) buildWelcome() dom.Element {
 		if key := "game." + g + ".about"; i18n.Has(i18n.English, key) {
 			card.AppendChild(el("p", cls("kz-app-about"), f.T(key)))
 		}
-		// The button reads "Play" and is named "Play Number guessing", in
-		// the word order of the reader's language (数当てを遊ぶ; the
-		// button's text followed by the card's heading read 遊ぶ 数当て).
-		card.AppendChild(el("button", attr("type", "button"), cls("kz-primary"), attr("id", "kz-app-open-"+g), data("game", g), on("click", "app.open"),
-			attr("aria-label", f.T("app.play-game", name)), f.T("app.play")))
+		// Play reads "Play" and is named "Play Number guessing", in the
+		// word order of the reader's language (数当てを遊ぶ; its text
+		// followed by the card's heading read 遊ぶ 数当て). It is a link to
+		// the game's address (#mines), like the game's tab: a plain click
+		// opens the game in place, and a middle click, Ctrl+click or "Copy
+		// link" do what they do with a link (a button did nothing).
+		card.AppendChild(el("a", attr("href", a.address(g)), cls("kz-primary"), attr("id", "kz-app-open-"+g), data("game", g), on("click", "app.open"),
+			frame.Style(playStyle), attr("aria-label", f.T("app.play-game", name)), f.T("app.play")))
 		cards.AppendChild(card)
 	}
 	return el("section", cls("kz-app-welcome"), attr("aria-labelledby", "kz-app-welcome-title"),
@@ -335,6 +342,11 @@ func (a *appWidget) buildWelcome() dom.Element {
 		cards,
 	)
 }
+
+// playStyle draws a card's Play, a link, as the primary button it was
+// (style.css's .kz button.kz-primary, which styles buttons only).
+const playStyle = "display:inline-flex;align-items:center;min-height:36px;padding:6px 10px;border:1px solid var(--accent);border-radius:6px;" +
+	"background:var(--accent);color:var(--accent-fg);font-weight:600;text-decoration:none"
 
 // show puts a game's tab on screen, mounting its widget the first time,
 // or the welcome for "" (or a game the module no longer has).
