@@ -1113,6 +1113,9 @@
         var global = sandbox();
         global.kibitzPaintCells = paintCells;
         global.kibitzHTML = trustedHTML;
+        // The app's header shows the tagline its placeholder showed, from
+        // this one copy (loaderText), not a copy of its own.
+        global.kibitzTagline = function (lang) { return (loaderText[lang] || loaderText.en).tagline; };
         var Go = build.goRuntime(global);
         var go = new Go();
         return WebAssembly.instantiate(wasm, go.importObject).then(function (instance) {
@@ -1535,8 +1538,8 @@
     box.setAttribute("data-theme", theme); // light or dark, else the reader's system
     box.style.minHeight = placeholderHeight(screen, element.clientWidth) + "px";
     // The site's app says what the site is while it loads (its name and
-    // tagline, app.tagline in wasm/app): a first visit on a slow line saw
-    // only "Loading the solver…".
+    // tagline, which the app's header shows too: see kibitzTagline): a
+    // first visit on a slow line saw only "Loading the solver…".
     if (screen.game === "app" || screen.inApp) {
       var name = document.createElement("div");
       name.className = "kz-loading-name";

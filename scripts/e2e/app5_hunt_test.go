@@ -3,7 +3,11 @@
 package e2e
 
 import (
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,7 +15,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// The hosted app's shell, fifth round: the welcome's ways into the games.
+// The hosted app's shell, fifth round: the welcome's ways into the games
+// and the header's tagline.
 
 // Each card's Play is a link to its game's address (#mines), as the
 // game's tab is: a middle click, Ctrl+click or "Copy link" get the game's
@@ -72,5 +77,51 @@ func TestAppPlayIsALinkToItsGame(t *testing.T) {
 	}
 	if after := eval[float64](t, ctx, `history.length`); after != before+1 {
 		t.Errorf("Play: the history has %v entries, had %v; want one more", after, before)
+	}
+}
+
+// The header's tagline is the one the placeholder showed while the module
+// loaded, in every language: the loader's, the one copy. The app had its
+// own copy in its catalog, which could drift from the loader's; the test
+// serves a loader whose taglines say something else, and the header says
+// what the loader says.
+func TestAppTaglineIsTheLoaders(t *testing.T) {
+	site := filepath.Join(dist, "site")
+	loader, err := os.ReadFile(filepath.Join(site, "kibitz.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	taglines := map[string]string{"en": "Game solvers that run entirely in your browser.", "ja": "ブラウザだけで動くゲームソルバー。",
+		"zh-Hans": "完全在浏览器里运行的游戏解题器。", "zh-Hant": "完全在瀏覽器裡執行的遊戲解題器。"}
+	var pairs []string
+	for lang, text := range taglines {
+		if !strings.Contains(string(loader), `tagline: "`+text+`"`) {
+			t.Fatalf("the loader has no %s tagline %q", lang, text)
+		}
+		pairs = append(pairs, `tagline: "`+text+`"`, `tagline: "`+lang+` (the loader's)"`)
+	}
+	changed := strings.NewReplacer(pairs...).Replace(string(loader))
+	files := http.FileServer(http.Dir(site))
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/kibitz.js":
+			w.Header().Set("Content-Type", "text/javascript")
+			_, _ = w.Write([]byte(changed))
+		case "/sw.js":
+			http.NotFound(w, r)
+		default:
+			files.ServeHTTP(w, r)
+		}
+	}))
+	defer server.Close()
+	ctx := tab(t)
+	for _, lang := range []string{"en", "ja", "zh-Hans", "zh-Hant"} {
+		navigate(t, ctx, server.URL+"/elsewhere") // the host's 404: another page of the origin
+		eval[bool](t, ctx, `(localStorage.clear(), localStorage.setItem('kibitz/app//#app-0#lang', '`+lang+`'), true)`)
+		navigate(t, ctx, server.URL+"/")
+		got := poll[string](t, ctx, `(() => { const root = document.querySelector('[data-kibitz=app]').shadowRoot; const kz = root && root.querySelector('.kz[lang="`+lang+`"]'); const note = kz && kz.querySelector('.kz-app-header .kz-note'); return note ? note.textContent : ''; })()`, 60*time.Second)
+		if want := lang + " (the loader's)"; got != want {
+			t.Errorf("%s: the header's tagline is %q; want the loader's, %q", lang, got, want)
+		}
 	}
 }

@@ -17,6 +17,8 @@ import (
 	"kibitz/wasm/dom"
 	"kibitz/wasm/frame"
 	"kibitz/wasm/i18n"
+
+	"github.com/hack-pad/safejs"
 )
 
 // appWidget is the hosted site's page: a header, a language menu, the
@@ -64,7 +66,7 @@ func (a *appWidget) Start(f *frame.Frame) {
 			el("h1", cls("kz-app-title"),
 				el("button", attr("type", "button"), cls("kz-app-home"), attr("id", "kz-app-home"), attr("title", f.T("app.all-games")),
 					on("click", "app.home"), "Kibitz")),
-			el("p", cls("kz-note"), f.T("app.tagline")),
+			el("p", cls("kz-note"), tagline(f.Lang)),
 		),
 		f.LanguageMenu(),
 	)
@@ -172,6 +174,23 @@ func (a *appWidget) Start(f *frame.Frame) {
 			}
 		}
 	})
+}
+
+// tagline is the site's tagline in lang. Its one copy is the loader's
+// (loaderText in web/kibitz.js), which its placeholder shows while the
+// module loads and hands the module as kibitzTagline: the app's own copy,
+// in its catalog, could say something else.
+func tagline(lang i18n.Lang) string {
+	fn, err := bridge.Global().Get("kibitzTagline")
+	if err != nil || fn.Type() != safejs.TypeFunction {
+		return ""
+	}
+	text, err := fn.Invoke(string(lang))
+	if err != nil {
+		return ""
+	}
+	s, _ := text.String()
+	return s
 }
 
 // lastLook is when lookForUpdate last asked (across the app built again

@@ -2,7 +2,6 @@ package app
 
 // english holds the site page's strings in English.
 var english = map[string]string{
-	"app.tagline":   "Game solvers that run entirely in your browser.",
 	"app.games":     "Games",
 	"app.choose":    "Choose a game",
 	"app.play":      "Play",

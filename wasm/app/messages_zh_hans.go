@@ -2,7 +2,6 @@ package app
 
 // simplifiedChinese holds the site page's strings in Simplified Chinese.
 var simplifiedChinese = map[string]string{
-	"app.tagline":   "完全在浏览器里运行的游戏解题器。",
 	"app.games":     "游戏",
 	"app.choose":    "选一个游戏",
 	"app.play":      "开始玩",
