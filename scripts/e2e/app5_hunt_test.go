@@ -125,3 +125,55 @@ func TestAppTaglineIsTheLoaders(t *testing.T) {
 		}
 	}
 }
+
+// Back and Forward keep the keyboard's place as the app's own controls
+// do: Back from a game to the welcome puts the focus on the card of the
+// game left (as "‹ All games" does), Forward into a game on its tab, and
+// Back from one game to another, with the focus on the games' tabs, on
+// the tab of the game now shown. Back to the welcome put the focus on the
+// title, at the top of the page, and Back between games left it on the
+// tab of the game no longer shown.
+func TestAppBackAndForwardKeepTheKeyboardsPlace(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	appHelpers(t, ctx)
+	poll[bool](t, ctx, `shown(app().querySelector('#kz-app-open-mines'))`, 60*time.Second)
+	eval[bool](t, ctx, `(app().querySelector('#kz-app-open-mines').focus(), true)`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	// focusAfter goes through the history (back or forward) to the
+	// screen with the fragment want, and says where the focus is.
+	focusAfter := func(step, want string) string {
+		t.Helper()
+		poll[bool](t, ctx, `!!game('mines') || location.hash === ''`, 60*time.Second)
+		if step != "" {
+			eval[bool](t, ctx, `(history.`+step+`(), true)`)
+		}
+		return poll[string](t, ctx, `(() => {
+			const tab = app().querySelector('[role=tab][aria-selected=true]');
+			const on = shown(app().querySelector('.kz-app-welcome')) ? '' : '#' + (tab ? tab.dataset.game : '');
+			return location.hash === '`+want+`' && on === '`+want+`' && ((app().activeElement || {}).id || '(none)');
+		})()`, 30*time.Second)
+	}
+	if got := focusAfter("", "#mines"); got != "kz-app-tab-mines" {
+		t.Fatalf("Enter on Minesweeper's Play puts the focus on %q, want its tab", got)
+	}
+	if got := focusAfter("back", ""); got != "kz-app-open-mines" {
+		t.Errorf("Back from Minesweeper to the welcome puts the focus on %q; want Minesweeper's Play, the card of the game left", got)
+	}
+	if got := focusAfter("forward", "#mines"); got != "kz-app-tab-mines" {
+		t.Errorf("Forward into Minesweeper puts the focus on %q; want its tab", got)
+	}
+	// To number guessing by the keyboard, on the games' tabs, then Back.
+	eval[bool](t, ctx, `(app().querySelector('#kz-app-tab-mines').focus(), true)`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+		t.Fatal(err)
+	}
+	if got := focusAfter("", "#guess"); got != "kz-app-tab-guess" {
+		t.Fatalf("← on the Minesweeper tab puts the focus on %q, want the number-guessing tab", got)
+	}
+	if got := focusAfter("back", "#mines"); got != "kz-app-tab-mines" {
+		t.Errorf("Back from number guessing to Minesweeper, from the games' tabs, leaves the focus on %q; want the Minesweeper tab", got)
+	}
+}

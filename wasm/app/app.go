@@ -148,13 +148,26 @@ func (a *appWidget) Start(f *frame.Frame) {
 			a.setAddress(false)
 			return
 		}
+		// The keyboard's place follows the screen, as with the app's own
+		// controls: from the screen that goes (or from nowhere), to the
+		// tab of the game shown, or to the card of the game left, as "‹ All
+		// games" does (the title put the reader at the top of the page);
+		// from the games' tabs, to the tab now chosen. The focus is looked
+		// at before the screen changes: a focused element hidden keeps the
+		// focus until the browser next lays the page out.
+		left := a.selected
+		follow := f.FocusLost() || f.FocusIn(a.welcome) || f.FocusIn(a.back) || f.FocusIn(a.tabList) ||
+			left != "" && f.FocusIn(a.panels[left])
 		a.show(linked)
-		if f.FocusLost() { // it was in the screen that went
-			if tab := a.tabs[a.selected]; tab != nil {
-				focus(tab)
-			} else {
-				focus(f.Root().QuerySelector("#kz-app-home"))
-			}
+		if !follow || a.selected == left {
+			return
+		}
+		if tab := a.tabs[a.selected]; tab != nil {
+			focus(tab)
+		} else if play := f.Root().QuerySelector("#kz-app-open-" + left); left != "" && play != nil {
+			focus(play)
+		} else {
+			focus(f.Root().QuerySelector("#kz-app-home"))
 		}
 	})
 
