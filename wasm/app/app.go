@@ -366,7 +366,7 @@ func (a *appWidget) buildWelcome() dom.Element {
 		// opens the game in place, and a middle click, Ctrl+click or "Copy
 		// link" do what they do with a link (a button did nothing).
 		card.AppendChild(el("a", attr("href", a.address(g)), cls("kz-primary"), attr("id", "kz-app-open-"+g), data("game", g), on("click", "app.open"),
-			frame.Style(playStyle), attr("aria-label", f.T("app.play-game", name)), f.T("app.play")))
+			attr("aria-label", f.T("app.play-game", name)), f.T("app.play")))
 		cards.AppendChild(card)
 	}
 	return el("section", cls("kz-app-welcome"), attr("aria-labelledby", "kz-app-welcome-title"),
@@ -374,11 +374,6 @@ func (a *appWidget) buildWelcome() dom.Element {
 		cards,
 	)
 }
-
-// playStyle draws a card's Play, a link, as the primary button it was
-// (style.css's .kz button.kz-primary, which styles buttons only).
-const playStyle = "display:inline-flex;align-items:center;min-height:36px;padding:6px 10px;border:1px solid var(--accent);border-radius:6px;" +
-	"background:var(--accent);color:var(--accent-fg);font-weight:600;text-decoration:none"
 
 // show puts a game's tab on screen, mounting its widget the first time,
 // or the welcome for "" (or a game the module no longer has).

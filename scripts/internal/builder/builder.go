@@ -457,9 +457,9 @@ func manifestJSON(icons []string) ([]byte, error) {
 }
 
 // manifestDescriptions is the installed app's description in each of the
-// app's languages: its tagline (app.tagline in wasm/app) and its games.
+// app's languages: its tagline (loaderText in web/kibitz.js) and its games.
 var manifestDescriptions = map[string]string{
-	"en":      "Game solvers that run in your browser: number guessing (1A2B, Bulls and Cows, Mastermind), Minesweeper and the chain game.",
+	"en":      "Game solvers that run entirely in your browser: number guessing (1A2B, Bulls and Cows, Mastermind), Minesweeper and the chain game.",
 	"zh-Hant": "完全在瀏覽器裡執行的遊戲解題器：猜數字（1A2B、珠璣妙算）、踩地雷和鏈子遊戲。",
 	"zh-Hans": "完全在浏览器里运行的游戏解题器：猜数字（1A2B、珠玑妙算）、扫雷和链子游戏。",
 	"ja":      "ブラウザだけで動くゲームソルバー：数当て（1A2B、ヒット・アンド・ブロー、マスターマインド）、マインスイーパー、チェーンゲーム。",
