@@ -53,11 +53,18 @@ type InputError struct {
 	Want   int    // what was expected: a code's length, the largest count; 0 if nothing
 	Col    int    // the fault's first character in its line of text, when Len > 0
 	Len    int    // how many characters of the line it spans; 0 if not placed
+	// inText: the error is about a line of text the reader typed
+	// (ParseHistory), whose Row is that line: the message names the
+	// line, as the reader sees it, not a row of a table.
+	inText bool
 }
 
 func (e *InputError) Error() string {
 	var where []string
-	if e.Row >= 0 {
+	switch {
+	case e.Row >= 0 && e.inText:
+		where = append(where, fmt.Sprintf("line %d", e.Row+1))
+	case e.Row >= 0:
 		where = append(where, fmt.Sprintf("row %d", e.Row+1))
 	}
 	if e.Field != "" {

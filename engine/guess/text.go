@@ -395,6 +395,7 @@ type fieldSpan struct {
 // began with a byte-order mark, which counts on the first line).
 func lineError(err *InputError, fields []string, at []int, span fieldSpan, line, bom int) *LineError {
 	e := &LineError{InputError: err}
+	err.inText = true
 	if span.from < 0 || span.to > len(fields) || span.from >= span.to {
 		return e
 	}

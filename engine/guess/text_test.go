@@ -330,6 +330,44 @@ func TestParseHistoryErrorsNameTheColumn(t *testing.T) {
 	}
 }
 
+// An error in typed text names the line the reader typed, as the page
+// does ("Line 2"), not a row of a table: the engine's English said "row
+// 2, a, column 6: ..." of the second line of a paste. Its fields are the
+// same: Row the 0-based line, Col and Len the characters at fault. An
+// error in a history row still names the row.
+func TestParseHistoryErrorsSayLine(t *testing.T) {
+	four := mustRules(t, "1a2b-4")
+	for _, c := range []struct {
+		text     string
+		want     string
+		row, col int
+	}{
+		{"0123 1A2B\n4567 9A", "line 2, a, column 6: ", 1, 5},
+		{"0123 1A2B\n  45x7 0A1B", "line 2, guess, position 3, column 5: ", 1, 4},
+		{"0123 1A2B, 4567 0A0B, 8901 3A0X", "line 1, feedback, column 28: ", 0, 27},
+		{"0123 1A2B\n\nhello", "line 3, feedback, column 1: ", 2, 0},
+	} {
+		_, err := four.ParseHistory(c.text)
+		var le *LineError
+		if !errors.As(err, &le) {
+			t.Fatalf("%q: got %#v, want a *LineError", c.text, err)
+		}
+		if !strings.HasPrefix(err.Error(), c.want) || strings.Contains(err.Error(), "row") {
+			t.Errorf("%q: %q, want it to begin %q", c.text, err.Error(), c.want)
+		}
+		var input *InputError
+		if !errors.As(err, &input) || input.Error() != err.Error() {
+			t.Errorf("%q: the InputError under it says %q, the error %q", c.text, input.Error(), err.Error())
+		}
+		if le.Row != c.row || le.Col != c.col {
+			t.Errorf("%q: row %d, col %d; want %d, %d", c.text, le.Row, le.Col, c.row, c.col)
+		}
+	}
+	if _, err := four.ParseTurn("01x3", 1, 2, 2); err == nil || !strings.HasPrefix(err.Error(), "row 3, ") {
+		t.Errorf("a history row's error: %v, want it to name row 3", err)
+	}
+}
+
 // A history copied from a chat app reads as written there: turns parted by
 // the Chinese and Japanese list mark or full stop ("、", "。"), an answer
 // in brackets or quotes ("0123（1A2B）", "0123「1A2B」"), invisible
