@@ -35,6 +35,13 @@ type compState struct {
 	// contradicts (the engine's rows, the new answer past the table): a
 	// reload or another language marks them and names them again.
 	Conflict []int `json:"conflict,omitempty"`
+	// Redo holds the answers Undo took back, the next to give again
+	// first, each with its guess and reasoning; RedoNext is the guess
+	// that waited for an answer after the last of them (nil if none
+	// did: the computer was still thinking, or had won). A new answer
+	// clears both.
+	Redo     []compTurn  `json:"redo,omitempty"`
+	RedoNext *suggestion `json:"redoNext,omitempty"`
 }
 
 type compTurn struct {
@@ -61,7 +68,8 @@ type compMode struct {
 	history    dom.Element
 	reasoning  dom.Element
 	undoButton dom.Element
-	actions    dom.Element // New game and Undo, shown once there is a game
+	redoButton dom.Element
+	actions    dom.Element // New game, Undo and Redo, shown once there is a game
 	strategyOK dom.Element // the strategy's one-line description in Settings
 	lane       *frame.Lane
 	thinking   bool
@@ -94,9 +102,10 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	m.history = el("div", cls("kz-history"))
 	m.reasoning = el("div", cls("kz-analysis"))
 	m.undoButton = el("button", attr("type", "button"), on("click", "comp.undo"), attr("aria-keyshortcuts", "Control+Z Meta+Z"), f.T("common.undo"))
+	m.redoButton = el("button", attr("type", "button"), on("click", "comp.redo"), attr("aria-keyshortcuts", "Control+Shift+Z Meta+Shift+Z Control+Y"), f.T("common.redo"))
 	m.actions = el("div", cls("kz-row kz-actions"),
 		el("button", attr("type", "button"), on("click", "comp.new"), f.T("common.new-game")),
-		m.undoButton,
+		m.undoButton, m.redoButton,
 	)
 	build(panel, m.status, m.current, m.busy, m.thinkNote, m.form, m.actions, m.confirm, m.history, m.reasoning)
 	m.describeStrategies()
@@ -131,8 +140,10 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 		focus(m.actions.QuerySelector(`[data-on-click="comp.new"]`))
 	})
 	f.Handle("comp.undo", func(dom.Event, dom.Element) { f.Go(m.undo) })
+	f.Handle("comp.redo", func(dom.Event, dom.Element) { f.Go(m.redo) })
 	// Ctrl+Z (⌘Z) undoes the last answer from anywhere in the mode, the
-	// answer picker included, as the Undo button does.
+	// answer picker included, as the Undo button does; Ctrl+Shift+Z
+	// (⌘⇧Z) or Ctrl+Y gives it again, as Redo does.
 	panel.SetAttribute("data-on-keydown", "comp.key")
 	f.Handle("comp.key", func(ev dom.Event, _ dom.Element) { m.undoKey(ev) })
 	f.Handle("comp.retry", func(dom.Event, dom.Element) { f.Go(m.think) })
@@ -270,6 +281,12 @@ func (m *compMode) answer() {
 		return
 	}
 	a, b := choice.a, choice.b
+	if m.redoable() && st.Redo[0].A == a && st.Redo[0].B == b {
+		// The answer Undo took back, given again as it was: the rest of
+		// the line Undo took back stays to redo.
+		m.redo()
+		return
+	}
 	if err := r.CheckTurn(guess.Turn{Guess: mustParse(r, st.Pending.Guess), Feedback: guess.Feedback{A: a, B: b}}, len(st.Turns)); err != nil {
 		m.sayAtAnswer(localError(err))
 		return
@@ -308,6 +325,7 @@ func (m *compMode) answer() {
 	}
 	m.gen++
 	st.Conflict = nil
+	st.Redo, st.RedoNext = nil, nil // a new answer: the line Undo took back is not this game's any more
 	f.ClearMessage()
 	turn.Left = count.Count
 	st.Turns = append(st.Turns, turn)
@@ -367,15 +385,22 @@ func (m *compMode) holdsFocus() bool {
 	return m.w.f.FocusIn(m.panel) || m.w.f.FocusLost()
 }
 
-// undoKey takes Ctrl+Z (⌘Z on a Mac) as Undo, and reports whether the
-// key was it.
+// undoKey takes Ctrl+Z (⌘Z on a Mac) as Undo, and Ctrl+Shift+Z (⌘⇧Z)
+// or Ctrl+Y as Redo, and reports whether the key was one of them.
 func (m *compMode) undoKey(ev dom.Event) bool {
-	if frame.EditKeyOf(ev) != frame.UndoKey {
+	switch frame.EditKeyOf(ev) {
+	case frame.UndoKey:
+		ev.PreventDefault()
+		if len(m.state().Turns) > 0 {
+			m.w.f.Go(m.undo)
+		}
+	case frame.RedoKey:
+		ev.PreventDefault()
+		if m.redoable() {
+			m.w.f.Go(m.redo)
+		}
+	default:
 		return false
-	}
-	ev.PreventDefault()
-	if len(m.state().Turns) > 0 {
-		m.w.f.Go(m.undo)
 	}
 	return true
 }
@@ -392,6 +417,13 @@ func (m *compMode) undo() {
 	w.f.Running("comp.think", false)
 	m.thinkNote.SetTextContent("")
 	last := st.Turns[len(st.Turns)-1]
+	// What Undo takes back is Redo's to give again, before what an
+	// earlier Undo took back; the first Undo keeps the guess that was
+	// waiting for an answer, to show again at the end of Redo.
+	if len(st.Redo) == 0 {
+		st.RedoNext = st.Pending
+	}
+	st.Redo = append([]compTurn{last}, st.Redo...)
 	st.Turns = st.Turns[:len(st.Turns)-1]
 	st.Solved = false
 	st.Pending = &suggestion{Guess: last.Guess}
@@ -428,6 +460,77 @@ func (m *compMode) undo() {
 		st.Pending.Explanation = e.Explanation
 		w.save()
 		m.render()
+	}
+}
+
+// redoable reports whether Redo has an answer to give again: the one
+// Undo took back last, to the guess on show.
+func (m *compMode) redoable() bool {
+	st := m.state()
+	return len(st.Redo) > 0 && st.Pending != nil && st.Pending.Guess == st.Redo[0].Guess && !st.Solved && !m.thinking
+}
+
+// redo gives again the answer Undo took back last, to the same guess,
+// with what it left; the next guess is the one that followed it, with
+// its reasoning and the answer given to it, or, at the end of the line
+// Undo took back, the guess that waited then (thought of again if none
+// did).
+func (m *compMode) redo() {
+	w, st := m.w, m.state()
+	if !m.redoable() {
+		return
+	}
+	_, r, err := m.rules()
+	if err != nil {
+		return
+	}
+	m.lane.Cancel() // an explanation asked for after Undo is for the guess answered now
+	m.gen++
+	st.Stopped = false
+	m.thinkNote.SetTextContent("")
+	m.thinkNote.Class().Remove("kz-bad")
+	st.Conflict = nil
+	t := st.Redo[0]
+	st.Redo = st.Redo[1:]
+	st.Turns = append(st.Turns, t)
+	st.Solved = r.Won(guess.Feedback{A: t.A, B: t.B})
+	st.Pending, st.DraftA, st.DraftB = nil, "", ""
+	switch {
+	case st.Solved:
+		st.Redo, st.RedoNext = nil, nil
+	case len(st.Redo) > 0:
+		next := st.Redo[0]
+		st.Pending = &suggestion{Guess: next.Guess}
+		if next.Why != nil {
+			st.Pending.Explanation = *next.Why
+		}
+		st.DraftA, st.DraftB = strconv.Itoa(next.A), strconv.Itoa(next.B)
+	default:
+		st.Pending, st.RedoNext = st.RedoNext, nil
+	}
+	w.f.ClearMessage()
+	w.save()
+	held := m.holdsFocus()
+	m.render()
+	// Said: what was given again, then the guess that waits for an
+	// answer, or the win.
+	next := ""
+	switch {
+	case st.Solved:
+		next = w.wonHeading(len(st.Turns)).TextContent()
+	case st.Pending != nil:
+		next = m.said
+	}
+	w.f.Say(frame.JoinSentences(w.f.T("comp.redone", len(st.Turns), w.feedbackText(r, t.A, t.B)), next))
+	switch {
+	case st.Solved:
+		if held {
+			focus(m.actions.QuerySelector(`[data-on-click="comp.new"]`))
+		}
+	case st.Pending != nil:
+		m.focusPicker()
+	default:
+		m.think()
 	}
 }
 
@@ -468,6 +571,7 @@ func (m *compMode) render() {
 		}
 	}
 	setDisabled(m.undoButton, len(st.Turns) == 0)
+	setDisabled(m.redoButton, !m.redoable())
 	// Before the first game, its start button is the only way on.
 	setHidden(m.actions, st.Game == nil)
 

@@ -187,6 +187,7 @@ var english = map[string]string{
 	"comp.reloaded":           "The page was reloaded while I was thinking of my next guess: press Think again.",
 	"comp.start-first":        "Start a game first.",
 	"comp.undone":             "Undone: your answer {2} to guess {1}.",
+	"comp.redone":             "Given again: your answer {2} to guess {1}.",
 	"comp.conflict":           "This answer contradicts what you answered to {1}, marked in the table: no secret gives all of them. Check this answer, or undo back to the one that was wrong.",
 	"comp.conflict-turn":      "guess {1} ({2}: {3})",
 	"comp.conflict-sep":       ", ",

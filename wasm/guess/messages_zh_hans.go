@@ -183,6 +183,7 @@ var simplifiedChinese = map[string]string{
 	"comp.reloaded":           "我在思考下一次猜测时，页面被重新加载了。请按“再想一次”。",
 	"comp.start-first":        "请先开始游戏。",
 	"comp.undone":             "已撤销：你对第 {1} 次猜测的回答 {2}。",
+	"comp.redone":             "已重做：你对第 {1} 次猜测的回答 {2}。",
 	"comp.conflict":           "这次的回答与你对{1}的回答互相矛盾（表中标出的行）：没有任何答案符合全部回答。请检查这次的回答，或撤销到答错的那一次。",
 	"comp.conflict-turn":      "第 {1} 次（{2}：{3}）",
 	"comp.conflict-sep":       "、",

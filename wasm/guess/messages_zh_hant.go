@@ -183,6 +183,7 @@ var traditionalChinese = map[string]string{
 	"comp.reloaded":           "我在思考下一次猜測時，頁面被重新載入了。請按「再想一次」。",
 	"comp.start-first":        "請先開始遊戲。",
 	"comp.undone":             "已復原：你對第 {1} 次猜測的回答 {2}。",
+	"comp.redone":             "已重做：你對第 {1} 次猜測的回答 {2}。",
 	"comp.conflict":           "這次的回答與你對{1}的回答互相矛盾（表中標出的列）：沒有任何答案符合全部回答。請檢查這次的回答，或復原到答錯的那一次。",
 	"comp.conflict-turn":      "第 {1} 次（{2}：{3}）",
 	"comp.conflict-sep":       "、",
