@@ -118,3 +118,34 @@ func TestComputerRedoGivesTheAnswerAgain(t *testing.T) {
 	eval[any](t, ctx, `release('guess.suggest')`)
 	poll[string](t, ctx, `cur()`, 30*time.Second)
 }
+
+// Answer pressed with no answer picked said "Pick an answer first." in
+// the frame's message line, above the settings: at 320 px it was 150 px
+// above the screen, and the tap did nothing the reader could see. It is
+// said beside the picker, in view, and goes once the reader moves in
+// the picker.
+func TestComputerSaysPickFirstAtThePicker(t *testing.T) {
+	ctx := computerPage(t, "1a2b-4")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 640)); err != nil {
+		t.Fatal(err)
+	}
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$('#kz-panel-computer .kz-current button').click();
+		await until(cur, 30000);
+		$('#kz-panel-computer .kz-answer button[type=submit]').click();
+		const note = await until(() => $('#kz-panel-computer .kz-think-note').textContent && $('#kz-panel-computer .kz-think-note'), 5000).catch(() => $('#kz-panel-computer .kz-think-note'));
+		const box = note.getBoundingClientRect();
+		const f = kz().activeElement;
+		return {note: note.textContent, inView: box.top >= 0 && box.bottom <= innerHeight && box.height > 0,
+			message: kz().querySelector('.kz-message').textContent, focus: !!(f && f.closest('#kz-comp-picker'))};
+	})()`)
+	if got["note"] != "Pick an answer first." || got["inView"] != true || got["message"] != "" || got["focus"] != true {
+		t.Errorf("Answer with nothing picked: %v; want the note beside the picker, in view, the focus on the picker, and no message above", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	if note := poll[string](t, ctx, `$('#kz-panel-computer .kz-think-note').textContent === '' ? 'gone' : ''`, 5*time.Second); note != "gone" {
+		t.Errorf("the note must go once the reader moves in the picker")
+	}
+}

@@ -93,7 +93,7 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	m.thinkNote = el("p", cls("kz-field-error kz-think-note"), attr("role", "alert"))
 	m.picker = newAnswerPicker(m)
 	m.pickerHint = el("p", cls("kz-picker-label"), attr("id", "kz-comp-picker-label"))
-	m.form = el("form", cls("kz-answer"), on("submit", "comp.answer"),
+	m.form = el("form", cls("kz-answer"), on("submit", "comp.answer"), on("focusin", "comp.form-focus"),
 		m.pickerHint,
 		m.picker.grid, m.picker.aIn, m.picker.bIn,
 		el("div", cls("kz-row"), el("button", attr("type", "submit"), cls("kz-primary"), f.T("comp.answer"))),
@@ -123,6 +123,12 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 		m.picker.choose(a, b, false)
 	})
 	f.Handle("comp.answer", func(dom.Event, dom.Element) { f.Go(m.answer) })
+	// "Pick an answer first" goes once the reader moves in the picker.
+	f.Handle("comp.form-focus", func(dom.Event, dom.Element) {
+		if m.thinkNote.TextContent() == f.T("comp.pick-first") {
+			m.thinkNote.SetTextContent("")
+		}
+	})
 	f.Handle("comp.new", func(dom.Event, dom.Element) {
 		if st.Game != nil && !st.Solved && len(st.Turns) > 0 {
 			setHidden(m.confirm, false)
@@ -276,8 +282,13 @@ func (m *compMode) answer() {
 	}
 	choice, ok := m.picker.chosen(r)
 	if !ok {
-		f.Notice(f.T("comp.pick-first"))
+		// Said beside the picker, where the reader is (the frame's
+		// message line is above the settings, out of view on a phone),
+		// once the focus is on it: moving on in it takes the words down.
 		m.picker.focus()
+		m.thinkNote.Class().Remove("kz-bad")
+		m.thinkNote.SetTextContent(f.T("comp.pick-first"))
+		m.thinkNote.Underlying().Call("scrollIntoView", map[string]any{"block": "nearest"})
 		return
 	}
 	a, b := choice.a, choice.b
