@@ -149,3 +149,19 @@ func TestComputerSaysPickFirstAtThePicker(t *testing.T) {
 		t.Errorf("the note must go once the reader moves in the picker")
 	}
 }
+
+// The computer's win was said to no one: the live line still said the
+// guess just answered ("My guess 1: 0123. 5,040 codes are still
+// possible."). It says the win, as the heading shows it.
+func TestComputerSaysItsWin(t *testing.T) {
+	ctx := computerPage(t, "1a2b-4")
+	eval[string](t, ctx, `(async () => { $('#kz-panel-computer .kz-current button').click(); return await until(cur, 30000); })()`)
+	said := eval[string](t, ctx, `(async () => {
+		answerWith(4, 0);
+		await until(solved, 30000);
+		return await until(() => $('.kz-said').textContent.includes('Solved') && $('.kz-said').textContent, 5000).catch(() => $('.kz-said').textContent);
+	})()`)
+	if said != "Solved in 1 guess." {
+		t.Errorf("the win must be said: the live line says %q", said)
+	}
+}

@@ -346,6 +346,8 @@ func (m *compMode) answer() {
 	held := m.holdsFocus()
 	m.render()
 	if st.Solved {
+		// Said as shown: the live line still said the guess just answered.
+		f.Say(w.wonHeading(len(st.Turns)).TextContent())
 		// The picker has gone with the game: New game is the way on.
 		if held {
 			focus(m.actions.QuerySelector(`[data-on-click="comp.new"]`))
