@@ -52,6 +52,7 @@ func (r *Rules) ParseFeedback(text string) (Feedback, error) {
 type feedbackToken struct {
 	number int    // -1 for a label
 	label  string // lower-cased
+	typed  string // the label as the reader wrote it, for the messages
 }
 
 func (r *Rules) readFeedback(text string) (Feedback, string) {
@@ -116,17 +117,17 @@ func (r *Rules) readFeedback(text string) (Feedback, string) {
 		}
 		s, ok := side(t.label)
 		if !ok {
-			return Feedback{}, fmt.Sprintf("%q is not a feedback word; write feedback like 1A2B", t.label)
+			return Feedback{}, fmt.Sprintf("%q is not a feedback word; write feedback like 1A2B", t.typed)
 		}
 		j := i - 1
 		if prefix {
 			j = i + 1
 		}
 		if j < 0 || j >= len(tokens) || tokens[j].number < 0 {
-			return Feedback{}, fmt.Sprintf("%q has no count next to it", t.label)
+			return Feedback{}, fmt.Sprintf("%q has no count next to it", t.typed)
 		}
 		if counts[s] >= 0 {
-			return Feedback{}, fmt.Sprintf("%q is given twice", t.label)
+			return Feedback{}, fmt.Sprintf("%q is given twice", t.typed)
 		}
 		counts[s] = tokens[j].number
 	}
@@ -193,8 +194,9 @@ func (r *Rules) singleCount(n int, unlabelled bool) (Feedback, string) {
 
 func tokenizeFeedback(text string) ([]feedbackToken, string) {
 	var tokens []feedbackToken
-	runes := []rune(text)
-	for i, ch := range runes {
+	typed := []rune(text)
+	runes := make([]rune, len(typed))
+	for i, ch := range typed {
 		runes[i] = narrow(ch)
 	}
 	for i := 0; i < len(runes); {
@@ -220,14 +222,14 @@ func tokenizeFeedback(text string) ([]feedbackToken, string) {
 				for ; i < len(runes) && unicode.IsLetter(runes[i]) && !isCJKLabelBoundary(runes, start, i); i++ {
 				}
 			}
-			tokens = append(tokens, feedbackToken{number: -1, label: strings.ToLower(string(runes[start:i]))})
+			tokens = append(tokens, feedbackToken{number: -1, label: strings.ToLower(string(runes[start:i])), typed: string(typed[start:i])})
 		case strings.ContainsRune(pegLabels, ch):
-			tokens = append(tokens, feedbackToken{number: -1, label: string(ch)})
+			tokens = append(tokens, feedbackToken{number: -1, label: string(ch), typed: string(typed[i])})
 			i++
 		case unicode.IsSpace(ch) || strings.ContainsRune(feedbackPunctuation, ch):
 			i++
 		default:
-			return nil, fmt.Sprintf("unexpected %q in the feedback", ch)
+			return nil, fmt.Sprintf("unexpected %q in the feedback", typed[i])
 		}
 	}
 	return tokens, ""

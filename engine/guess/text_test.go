@@ -368,6 +368,23 @@ func TestParseHistoryErrorsSayLine(t *testing.T) {
 	}
 }
 
+// The English message quotes a feedback word as the reader wrote it:
+// "3A0X" said "\"x\" is not a feedback word", "1A1A" said "\"a\" is
+// given twice", of letters the reader wrote in capitals.
+func TestFeedbackErrorsQuoteTheWordAsWritten(t *testing.T) {
+	four := mustRules(t, "1a2b-4")
+	for text, want := range map[string]string{
+		"3A0X": `"X" is not a feedback word`,
+		"1A1A": `"A" is given twice`,
+		"1A B": `"B" has no count next to it`,
+		"１Ａ１Ａ": `"Ａ" is given twice`,
+	} {
+		if _, err := four.ParseFeedback(text); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want it to say %s", text, err, want)
+		}
+	}
+}
+
 // A history copied from a chat app reads as written there: turns parted by
 // the Chinese and Japanese list mark or full stop ("、", "。"), an answer
 // in brackets or quotes ("0123（1A2B）", "0123「1A2B」"), invisible
