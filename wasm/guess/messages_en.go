@@ -244,7 +244,7 @@ var english = map[string]string{
 	"won.heading":             "Solved in {1} {1:guess|guesses}.",
 	"won.heading-one":         "Solved in 1 guess.",
 	"howto.you":               "The computer picks a secret code. Type a guess and press Guess: the answer tells you how many symbols are right and in the right place (A), and how many are right but in the wrong place (B). Find the secret in as few guesses as you can. Hint asks the engine for its best guess.",
-	"howto.computer":          "Think of a secret code and keep it to yourself. Press Start; for each of the computer's guesses, give the answer: how many symbols are right and in the right place (A), and how many are right but misplaced (B). The computer shows why it chose each guess.",
+	"howto.computer":          "Think of a secret code and keep it to yourself, then start the game. For each of the computer's guesses, give the answer: how many symbols are right and in the right place (A), and how many are right but misplaced (B). The computer shows why it chose each guess.",
 	"howto.helper":            "Playing somewhere else? Type each guess and the answer you got, one row each, or paste them as text. The helper counts the codes still possible and suggests your next guess. Switch a row off to see what changes if it was wrong.",
 	"strategy.perfect":        "Perfect (proven optimal)",
 	"method.perfect":          "proven-optimal search",

@@ -138,3 +138,40 @@ func TestThePagesAnswersReadBack(t *testing.T) {
 		}
 	}
 }
+
+// How to play names each button as the button reads: it said to press
+// 「予想」 (the button reads 予想する), and 「開始」, “开始” or Start,
+// where the button reads 決めました：開始, 我想好了：开始 or "I have a
+// secret: start". And the Japanese page calls the computer コンピュータ
+// everywhere: How to play said コンピューター.
+func TestHowToNamesTheButtonsAsTheyRead(t *testing.T) {
+	buttons := map[string][]string{
+		"howto.you":      {"you.start", "you.guess", "you.hint", "you.give-up", "common.undo", "common.new-game"},
+		"howto.computer": {"comp.start", "comp.answer", "comp.retry", "common.undo", "common.redo", "common.new-game"},
+	}
+	named := regexp.MustCompile(`「([^」]+)」|“([^”]+)”|[Pp]ress ([A-Z][^:;,.]*)`)
+	for _, lang := range []i18n.Lang{i18n.English, i18n.Japanese, i18n.SimplifiedChinese, i18n.TraditionalChinese} {
+		for key, keys := range buttons {
+			labels := map[string]bool{}
+			for _, k := range keys {
+				if i18ntest.Defines(k, messages) {
+					labels[messages.T(lang, k)] = true
+				} else {
+					labels[frame.Messages.T(lang, k)] = true
+				}
+			}
+			text := messages.T(lang, key)
+			for _, m := range named.FindAllStringSubmatch(text, -1) {
+				name := m[1] + m[2] + m[3]
+				if !labels[name] {
+					t.Errorf("%s %s names the button %q, which no button of the mode reads: %q", lang, key, name, text)
+				}
+			}
+		}
+	}
+	for key, text := range japanese {
+		if strings.Contains(text, "コンピューター") {
+			t.Errorf("ja %s says コンピューター, where the page says コンピュータ: %q", key, text)
+		}
+	}
+}
