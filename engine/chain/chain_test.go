@@ -315,3 +315,35 @@ func TestOutcome(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyRowBuildsNoTable: a row with no object left is a game already
+// over, and its answer needs no position evaluated. A fresh solver built
+// its smallest table (296 positions) before saying so, and the analyser
+// said "296 positions evaluated" of an empty row.
+func TestEmptyRowBuildsNoTable(t *testing.T) {
+	for _, row := range []Row{{}, {false, false, false}} {
+		for _, reverse := range []bool{false, true} {
+			ctx := context.Background()
+			s := NewSolver(reverse)
+			a, err := s.Solve(ctx, row, true)
+			if err != nil || a.Value != 0 || a.Win != reverse || len(a.Moves) != 0 || len(a.Line) != 0 {
+				t.Fatalf("%v, reverse %v: Solve %+v, %v", row, reverse, a, err)
+			}
+			if v, err := s.Value(ctx, row.Position(), false); err != nil || v != 0 {
+				t.Fatalf("%v, reverse %v: Value %d, %v", row, reverse, v, err)
+			}
+			if o, err := s.Outcome(ctx, row, false); err != nil || o.Win != reverse {
+				t.Fatalf("%v, reverse %v: Outcome %+v, %v", row, reverse, o, err)
+			}
+			if n, m := s.PositionsSearched(), s.MemoryBytes(); n != 0 || m != 0 {
+				t.Errorf("%v, reverse %v: %d positions evaluated, %d bytes kept, for a game that is over", row, reverse, n, m)
+			}
+		}
+	}
+	// A cancelled call is still cancelled.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := NewSolver(false).Solve(ctx, Row{}, false); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled solve of an empty row: %v", err)
+	}
+}

@@ -119,6 +119,12 @@ func (s *Solver) begin(ctx context.Context, p Position) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if len(p) == 0 {
+		// No object left: the game is over, and its answer reads no
+		// table. A fresh solver built its smallest one, 296 positions,
+		// to say so.
+		return nil
+	}
 	s.nodesAtBuild = s.nodes
 	if w := p.Cells() + 1; s.rk == nil || s.rk.w < w {
 		// A larger range ranks positions differently: start afresh, at
