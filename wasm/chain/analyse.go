@@ -264,6 +264,9 @@ func (a *chainAnalyser) solve() {
 		facts = f.T("chain.grundy", *s.Grundy) + " · " + facts
 	}
 	b.WriteString(`<p class="kz-note">` + htmlEscape(facts) + `</p>`)
+	if s.Grundy != nil {
+		b.WriteString(a.grundyAbout(s.Row, *s.Grundy))
+	}
 	if len(s.Line) > 0 {
 		// The principal line: each row with the objects the move takes
 		// marked, in a box that scrolls sideways when a row is wider than
@@ -296,7 +299,7 @@ func (a *chainAnalyser) solve() {
 		}
 		b.WriteString(`</tbody></table></div>`)
 	}
-	a.result.SetInnerHTML(b.String())
+	a.setResult(b.String())
 	// The result is not a live region (a screen reader would read every
 	// row of the line and the table): its gist goes to the live line.
 	said := summary
@@ -409,13 +412,13 @@ func (a *chainAnalyser) outcome(form anForm, position string, reverse, single bo
 		return
 	}
 	a.solved(form)
-	a.result.SetInnerHTML(a.outcomeHTML(o) + `<p class="kz-note">` + htmlEscape(f.T("chain.outcome-note", size, limit, strconv.FormatFloat(o.Ms, 'f', 1, 64))) + `</p>`)
+	a.setResult(a.outcomeHTML(o, position) + `<p class="kz-note">` + htmlEscape(f.T("chain.outcome-note", size, limit, strconv.FormatFloat(o.Ms, 'f', 1, 64))) + `</p>`)
 	f.Say(f.T(chainPick(o.Winner == "mover", "chain.outcome-win", "chain.outcome-loss")))
 }
 
-// outcomeHTML writes chain.outcome's answer of the direct game: who wins,
-// the Grundy value and a winning move.
-func (a *chainAnalyser) outcomeHTML(o chainOutcome) string {
+// outcomeHTML writes chain.outcome's answer of the direct game of
+// position: who wins, the Grundy value, what that is, and a winning move.
+func (a *chainAnalyser) outcomeHTML(o chainOutcome, position string) string {
 	f := a.f
 	var b strings.Builder
 	win := o.Winner == "mover"
@@ -427,7 +430,49 @@ func (a *chainAnalyser) outcomeHTML(o chainOutcome) string {
 		b.WriteString(` · <span id="kz-chain-outcome-move" data-take="` + htmlEscape(o.Move.Text) + `">` + htmlEscape(f.T("chain.outcome-move", takeText(o.Move.Take))) + `</span>`)
 	}
 	b.WriteString(`</p>`)
+	if o.Grundy != nil {
+		b.WriteString(a.grundyAbout(position, *o.Grundy))
+	}
 	return b.String()
+}
+
+// grundyAboutMax is the most groups whose values the explanation of the
+// Grundy value adds up for the position shown.
+const grundyAboutMax = 6
+
+// grundyAbout explains, under a Grundy value, what it is and how it
+// decides the direct game: "Grundy value 3" told a reader who had not met
+// the theory nothing. It folds away (a details, closed), and for a
+// position of a few groups it works the value out: each group's value,
+// and their XOR.
+func (a *chainAnalyser) grundyAbout(position string, grundy int) string {
+	f := a.f
+	var b strings.Builder
+	b.WriteString(`<details class="kz-chain-grundy-about"><summary>` + htmlEscape(f.T("chain.grundy-what")) + `</summary>` +
+		`<p>` + htmlEscape(f.T("chain.grundy-about")) + `</p><p>` + htmlEscape(f.T("chain.grundy-decides")) + `</p>`)
+	if row, err := chain.Parse(position, "position"); err == nil {
+		if groups := row.Groups(); len(groups) == 1 {
+			b.WriteString(`<p class="kz-chain-grundy-here">` + htmlEscape(f.T("chain.grundy-here-one", groups[0], grundy)) + `</p>`)
+		} else if len(groups) > 1 && len(groups) <= grundyAboutMax {
+			each, values := make([]string, len(groups)), make([]string, len(groups))
+			for i, g := range groups {
+				v := strconv.Itoa(chain.Grundy(g))
+				each[i], values[i] = f.T("chain.grundy-group", g, v), v
+			}
+			b.WriteString(`<p class="kz-chain-grundy-here">` + htmlEscape(f.T("chain.grundy-here", strings.Join(each, f.T("chain.row-sep")), strings.Join(values, " XOR "), grundy)) + `</p>`)
+		}
+	}
+	b.WriteString(`</details>`)
+	return b.String()
+}
+
+// setResult writes an answer in the result box; the explanation of the
+// Grundy value, opened by the reader, stays open in the next answer.
+func (a *chainAnalyser) setResult(html string) {
+	if d := a.result.QuerySelector(".kz-chain-grundy-about"); d != nil && d.HasAttribute("open") {
+		html = strings.Replace(html, `<details class="kz-chain-grundy-about">`, `<details class="kz-chain-grundy-about" open>`, 1)
+	}
+	a.result.SetInnerHTML(html)
 }
 
 // withoutTable answers a big row whose table the reader would rather not
@@ -458,10 +503,10 @@ func (a *chainAnalyser) withoutTable(form anForm, position string, reverse, sing
 			return
 		}
 		said = f.T(chainPick(o.Winner == "mover", "chain.outcome-win", "chain.outcome-loss"))
-		html = a.outcomeHTML(o) + `<p class="kz-note" id="kz-chain-no-table">` + htmlEscape(f.T("chain.no-table")) + build + `</p>`
+		html = a.outcomeHTML(o, position) + `<p class="kz-note" id="kz-chain-no-table">` + htmlEscape(f.T("chain.no-table")) + build + `</p>`
 	}
 	a.solved(form)
-	a.result.SetInnerHTML(html)
+	a.setResult(html)
 	f.Say(said)
 }
 

@@ -137,4 +137,10 @@ var english = map[string]string{
 	"chain.stale":                "This answer is for the position and settings of the last Solve, not for the form as it is now: Solve to update it.",
 	"chain.no-table":             "No move count: it needs the exact solver's table of this row, which is not built.",
 	"chain.reverse-no-table":     "The reverse game has no known shortcut to its outcome: who wins, and in how many moves, needs the exact solver's table of this row, which is not built.",
+	"chain.grundy-what":          "What is a Grundy value?",
+	"chain.grundy-about":         "A position's Grundy value is the XOR of its groups' values: write them in binary and add them without carrying (3 XOR 1 = 2, 2 XOR 2 = 0). A group's value is the least number that is not the value of a position one of its moves leaves: groups of 1 to 8 objects have 1, 2, 3, 1, 4, 3, 2, 1, and a row with no object 0.",
+	"chain.grundy-decides":       "In the direct game without the first-move rule, the side to move loses exactly when the value is 0: whatever it takes, the other side can make it 0 again, and so takes the last object. When it is not 0, the side to move wins, and a winning move is one that leaves 0.",
+	"chain.grundy-group":         "{1} {1:object|objects} → {2}",
+	"chain.grundy-here":          "This position's groups: {1}; {2} = {3}.",
+	"chain.grundy-here-one":      "This position is one group of {1} {1:object|objects}, whose Grundy value is {2}.",
 }

@@ -47,6 +47,9 @@ func TestMessages(t *testing.T) {
 		{Key: "chain.row-objects", Args: func(n int) []any { return []any{n, "1–2"} }, One: "1 object (1–2)", Two: "2 objects (1–2)"},
 		{Key: "chain.row-gaps", Args: func(n int) []any { return []any{n} }, One: "1 gap", Two: "2 gaps"},
 		{Key: "chain.seconds", Args: func(n int) []any { return []any{n} }, One: "1 second", Two: "2 seconds"},
+		{Key: "chain.grundy-group", Args: func(n int) []any { return []any{n, "1"} }, One: "1 object → 1", Two: "2 objects → 1"},
+		{Key: "chain.grundy-here-one", Args: func(n int) []any { return []any{n, 1} },
+			One: "This position is one group of 1 object, whose Grundy value is 1.", Two: "This position is one group of 2 objects, whose Grundy value is 1."},
 		{Key: "chain.minutes", Args: func(n int) []any { return []any{n} }, One: "1 minute", Two: "2 minutes"},
 	})
 }

@@ -137,4 +137,10 @@ var simplifiedChinese = map[string]string{
 	"chain.stale":                "这个答案对应上次“求解”时的局面和设置，不是表单现在的内容；按“求解”更新。",
 	"chain.no-table":             "无法给出步数：这需要这一行的精确求解表，而它还没有建立。",
 	"chain.reverse-no-table":     "反向游戏的胜负没有已知的捷径：谁赢、几步，都需要这一行的精确求解表，而它还没有建立。",
+	"chain.grundy-what":          "什么是 Grundy 值？",
+	"chain.grundy-about":         "局面的 Grundy 值是各组的值的 XOR（异或）：写成二进制，不进位相加（3 XOR 1 = 2，2 XOR 2 = 0）。一组的值，是在这组里走任何一步后留下的局面都不会有的最小值：1 到 8 个物件的组依次是 1, 2, 3, 1, 4, 3, 2, 1，没有物件的列是 0。",
+	"chain.grundy-decides":       "在正向游戏中，若没有第一步的规则，轮到的一方输，当且仅当 Grundy 值为 0：不论拿什么，对方都能让它再变回 0，于是最后一个物件由对方拿走。不为 0 时轮到的一方赢，致胜的一步就是留下 0 的那一步。",
+	"chain.grundy-group":         "{1} 个物件 → {2}",
+	"chain.grundy-here":          "这个局面的各组：{1}；{2} = {3}。",
+	"chain.grundy-here-one":      "这个局面只有一组，{1} 个物件，它的 Grundy 值是 {2}。",
 }

@@ -137,4 +137,10 @@ var traditionalChinese = map[string]string{
 	"chain.stale":                "這個答案對應上次「求解」時的局面和設定，不是表單現在的內容；按「求解」更新。",
 	"chain.no-table":             "無法給出步數：這需要這一行的精確求解表，而它還沒有建立。",
 	"chain.reverse-no-table":     "反向遊戲的勝負沒有已知的捷徑：誰贏、幾步，都需要這一行的精確求解表，而它還沒有建立。",
+	"chain.grundy-what":          "什麼是 Grundy 值？",
+	"chain.grundy-about":         "局面的 Grundy 值是各組的值的 XOR（互斥或）：寫成二進位，不進位相加（3 XOR 1 = 2，2 XOR 2 = 0）。一組的值，是在這組裡走任何一步後留下的局面都不會有的最小值：1 到 8 個物件的組依次是 1, 2, 3, 1, 4, 3, 2, 1，沒有物件的列是 0。",
+	"chain.grundy-decides":       "在正向遊戲中，若沒有第一步的規則，輪到的一方輸，若且唯若 Grundy 值為 0：不論拿什麼，對方都能讓它再變回 0，於是最後一個物件由對方拿走。不為 0 時輪到的一方贏，致勝的一步就是留下 0 的那一步。",
+	"chain.grundy-group":         "{1} 個物件 → {2}",
+	"chain.grundy-here":          "這個局面的各組：{1}；{2} = {3}。",
+	"chain.grundy-here-one":      "這個局面只有一組，{1} 個物件，它的 Grundy 值是 {2}。",
 }

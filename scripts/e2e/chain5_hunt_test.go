@@ -1,0 +1,72 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// chain5GrundyJS reads the explanation of the Grundy value under the
+// answer on screen: its summary, its paragraphs, and whether it is folded.
+const chain5GrundyJS = `(() => {
+	const d = $c('#kz-chain-result .kz-chain-grundy-about');
+	if (!d) return {summary: '', text: '', here: '', open: false};
+	const here = d.querySelector('.kz-chain-grundy-here');
+	return {summary: d.querySelector('summary').textContent, text: d.textContent, here: here ? here.textContent : '', open: d.open};
+})()`
+
+type chain5Grundy struct {
+	Summary string `json:"summary"`
+	Text    string `json:"text"`
+	Here    string `json:"here"`
+	Open    bool   `json:"open"`
+}
+
+// The analyser showed "Grundy value 6" (past the exact range, and beside
+// every direct answer) and said nowhere what that is or how it decides
+// the game. Under it, folded, it says what a Grundy value is (the XOR of
+// the groups' values), that the side to move loses exactly when it is 0
+// and that a winning move leaves 0, and works it out for the position of
+// a few groups; in four languages, past the exact range and within it.
+func TestChain5GrundyValueIsExplained(t *testing.T) {
+	ctx := chainPage(t)
+	eval[bool](t, ctx, chainSolveJS)
+	eval[map[string]any](t, ctx, `chainSolve('{100,3,5}', false)`)
+	poll[bool](t, ctx, `!!$c('#kz-chain-grundy')`, 30*time.Second)
+	got := eval[chain5Grundy](t, ctx, chain5GrundyJS)
+	if got.Summary != "What is a Grundy value?" || got.Open ||
+		!strings.Contains(got.Text, "XOR of its groups' values") || !strings.Contains(got.Text, "loses exactly when the value is 0") ||
+		got.Here != "This position's groups: 100 objects → 1, 3 objects → 3, 5 objects → 4; 1 XOR 3 XOR 4 = 6." {
+		t.Errorf("past the exact range, the Grundy value 6 of {100,3,5} is not explained: %+v", got)
+	}
+	// Opened, it stays open through the next answer.
+	eval[bool](t, ctx, `($c('#kz-chain-result .kz-chain-grundy-about').open = true, true)`)
+	eval[bool](t, ctx, `(() => {
+		const pos = $c('#kz-chain-pos');
+		pos.value = 'XXX.X.XXXX'; pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		$c('#kz-chain-solve').click();
+		return true;
+	})()`)
+	poll[bool](t, ctx, `!!$c('.kz-chain-line')`, 30*time.Second)
+	got = eval[chain5Grundy](t, ctx, chain5GrundyJS)
+	if got.Summary != "What is a Grundy value?" || !got.Open || got.Here != "This position's groups: 3 objects → 3, 1 object → 1, 4 objects → 1; 3 XOR 1 XOR 1 = 3." {
+		t.Errorf("within the exact range, the Grundy value of XXX.X.XXXX is not explained, or its explanation folded again: %+v", got)
+	}
+	want := map[string][3]string{
+		"ja":      {"Grundy 数とは？", "Grundy 数が 0 のときに限り手番の側の負け", "この局面のグループ：駒 3 個 → 3、駒 1 個 → 1、駒 4 個 → 1。3 XOR 1 XOR 1 = 3。"},
+		"zh-Hans": {"什么是 Grundy 值？", "当且仅当 Grundy 值为 0", "这个局面的各组：3 个物件 → 3，1 个物件 → 1，4 个物件 → 1；3 XOR 1 XOR 1 = 3。"},
+		"zh-Hant": {"什麼是 Grundy 值？", "若且唯若 Grundy 值為 0", "這個局面的各組：3 個物件 → 3，1 個物件 → 1，4 個物件 → 1；3 XOR 1 XOR 1 = 3。"},
+	}
+	for _, lang := range []string{"ja", "zh-Hans", "zh-Hant"} {
+		chainLanguage(t, ctx, lang)
+		eval[bool](t, ctx, `($c('#kz-chain-tab-analyse').click(), true)`)
+		poll[bool](t, ctx, `!!$c('.kz-chain-line')`, 30*time.Second)
+		got := eval[chain5Grundy](t, ctx, chain5GrundyJS)
+		w := want[lang]
+		if got.Summary != w[0] || !strings.Contains(got.Text, w[1]) || got.Here != w[2] {
+			t.Errorf("%s: the Grundy value is explained as %+v", lang, got)
+		}
+	}
+}
