@@ -70,3 +70,59 @@ func TestChain5GrundyValueIsExplained(t *testing.T) {
 		}
 	}
 }
+
+// In Play, a row past 64 cells asks first about its table; answered Not
+// now, the game waits with a button to go on. A reload (or a change of
+// language) forgot the answer: the question came back over the game, as
+// if never answered. The game now comes back waiting as it was: the same
+// row and number of objects, the status saying the computer's move waits
+// for its table, the note why, and its button, which asks again.
+func TestChain5PlayWaitingForItsTableSurvivesAReload(t *testing.T) {
+	ctx := chainPage(t)
+	got := eval[map[string]string](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-chain-n', 70); set('#kz-chain-game', 'direct'); set('#kz-chain-start', 'cpu'); set('#kz-chain-rule', true);
+		$c('#kz-chain-new').click();
+		await until(() => $c('#kz-chain-big-box [data-on-click="chain.big-no"]'));
+		$c('#kz-chain-big-box [data-on-click="chain.big-no"]').click();
+		const note = await until(() => $c('[data-on-click="chain.cpu-resume"]'));
+		return {note: note.parentElement.textContent, status: $c('#kz-chain-status').textContent};
+	})()`)
+	if !strings.HasPrefix(got["note"], "The computer needs its table to move.") || !strings.HasPrefix(got["status"], "The computer's move waits for its table.") {
+		t.Fatalf("Not now: %v", got)
+	}
+	read := `(async () => {
+		await until(() => $c('#kz-chain-big-box').textContent);
+		return {box: $c('#kz-chain-big-box').textContent, asked: String(!!$c('#kz-chain-big-box .kz-chain-big-text')),
+			resume: String(!!$c('#kz-chain-big-box [data-on-click="chain.cpu-resume"]')),
+			status: $c('#kz-chain-status').textContent, row: $c('#kz-chain-row').dataset.row, n: $c('#kz-chain-n').value};
+	})()`
+	check := func(when, waits, needs string) {
+		t.Helper()
+		got := eval[map[string]string](t, ctx, read)
+		if got["asked"] != "false" || got["resume"] != "true" || !strings.HasPrefix(got["box"], needs) ||
+			!strings.HasPrefix(got["status"], waits) || got["row"] != strings.Repeat("X", 70) || got["n"] != "70" {
+			t.Errorf("%s, the game should wait for its table as it did, without asking again: %v", when, got)
+		}
+	}
+	ctx = chainReload(t, ctx)
+	check("after a reload", "The computer's move waits for its table.", "The computer needs its table to move.")
+	chainLanguage(t, ctx, "ja")
+	check("after a change to Japanese", "コンピュータの手は表ができるのを待っています。", "コンピュータが指すには表が必要です。")
+	// Its button asks again; New game forgets the wait.
+	eval[bool](t, ctx, `(async () => {
+		$c('[data-on-click="chain.cpu-resume"]').click();
+		await until(() => $c('#kz-chain-big-box .kz-chain-big-text'));
+		$c('#kz-chain-big-box [data-on-click="chain.big-no"]').click();
+		await until(() => $c('[data-on-click="chain.cpu-resume"]'));
+		const set = (sel, v) => { const e = $c(sel); e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-chain-n', 9);
+		$c('#kz-chain-new').click();
+		await until(() => $c('#kz-chain-row').dataset.moves === '1' && $c('#kz-chain-status').dataset.turn === 'you');
+		return true;
+	})()`)
+	ctx = chainReload(t, ctx)
+	if got := eval[string](t, ctx, `$c('#kz-chain-big-box').textContent + '|' + $c('#kz-chain-row').dataset.moves`); got != "|1" {
+		t.Errorf("a new game after the wait should not wait after a reload: box|moves %q", got)
+	}
+}

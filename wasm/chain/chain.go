@@ -48,6 +48,11 @@ type chainGame struct {
 	// Hinted: the reader asked for the hint of this turn; a widget built
 	// again (a reload, a change of language) shows it again.
 	Hinted bool `json:"hinted,omitempty"`
+	// Waiting: the computer's move waits for the table of a big row,
+	// which the reader would rather not build now (Not now, or Stop in
+	// its build); a widget built again waits too, with its button to go
+	// on, and does not ask again.
+	Waiting bool `json:"waiting,omitempty"`
 }
 
 type chainLogItem struct {

@@ -105,7 +105,7 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	f.Handle("chain.hint", func(dom.Event, dom.Element) { p.f.Go(p.showHint) })
 	f.Handle("chain.cpu-resume", func(dom.Event, dom.Element) {
 		if p.cpuToMove() && !p.busy {
-			p.waiting = false
+			p.setWaiting(false)
 			replace(p.bigBox)
 			p.f.Go(func() { p.cpuMove() })
 		}
@@ -121,8 +121,12 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	} else {
 		p.render()
 		// The widget's own: a question about the row's table is asked
-		// again without moving the focus (see ask).
-		if p.cpuToMove() {
+		// again without moving the focus (see ask); one the reader
+		// answered Not now is not asked again, and the game waits as it
+		// did.
+		if p.cpuToMove() && w.state.Game.Waiting {
+			p.wait()
+		} else if p.cpuToMove() {
 			p.quiet = true
 			p.f.Go(func() { p.cpuMove() })
 		} else if w.state.Game.Hinted {
@@ -308,14 +312,14 @@ func (p *chainPlay) sayError(err error) {
 // chosen objects light up, then fade out.
 func (p *chainPlay) cpuMove() {
 	g := p.game()
+	moves := g.Moves
 	if !p.w.ready(p.bigBox, p.takeQuiet(), g.Row, g.Reverse) {
 		// The reader would rather not build the table now: the game
-		// waits, and says how to go on.
-		if p.game() == g && p.w.asks[playBigBox] == nil {
-			p.waiting = true
-			p.render()
-			p.bigBox.SetInnerHTML(`<p class="kz-note">` + htmlEscape(p.f.T("chain.big-waiting")) +
-				` <button type="button" class="kz-link" data-on-click="chain.cpu-resume">` + htmlEscape(p.f.T("chain.big-resume")) + `</button></p>`)
+		// waits, and says how to go on. Not when the question went with
+		// the widget (a change of language asks it again), or with the
+		// turn (Undo gave it back to the reader).
+		if p.game() == g && g.Moves == moves && p.cpuToMove() && p.w.asks[playBigBox] == nil && p.f.Context().Err() == nil {
+			p.wait()
 		}
 		return
 	}
@@ -357,6 +361,27 @@ func (p *chainPlay) cpuMove() {
 	p.busy = false
 	p.play("cpu", reply.Move.Take, reply.Move.Row)
 	p.focusRow()
+}
+
+// wait shows the game waiting for the computer's table, which the reader
+// would rather not build now: the status says the computer's move waits,
+// and the box under it why, with a button to build it after all. It is
+// saved, so a widget built again (a reload, a change of language) waits
+// too, without asking again.
+func (p *chainPlay) wait() {
+	p.setWaiting(true)
+	p.render()
+	p.bigBox.SetInnerHTML(`<p class="kz-note kz-chain-waiting">` + htmlEscape(p.f.T("chain.big-waiting")) +
+		` <button type="button" class="kz-link" data-on-click="chain.cpu-resume">` + htmlEscape(p.f.T("chain.big-resume")) + `</button></p>`)
+}
+
+// setWaiting records whether the game waits for its table, and saves it.
+func (p *chainPlay) setWaiting(on bool) {
+	p.waiting = on
+	if g := p.game(); g != nil && g.Waiting != on {
+		g.Waiting = on
+		p.w.save()
+	}
 }
 
 // takeQuiet reports whether the widget asks of its own, once.
@@ -443,7 +468,7 @@ func (p *chainPlay) undo() {
 	p.f.Lane("chain.play").Cancel()
 	p.busy, p.cpuPick, p.taking = false, nil, nil
 	p.w.dismissBig(playBigBox)
-	p.waiting = false
+	p.waiting, g.Waiting = false, false
 	replace(p.bigBox)
 	row := chain.FullRow(g.N)
 	for _, item := range kept {
