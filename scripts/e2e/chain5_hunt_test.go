@@ -126,3 +126,31 @@ func TestChain5PlayWaitingForItsTableSurvivesAReload(t *testing.T) {
 		t.Errorf("a new game after the wait should not wait after a reload: box|moves %q", got)
 	}
 }
+
+// Undo (Ctrl+Z, from the question's own button, where the focus is)
+// while the computer's move asks about its big table: the question's end
+// ran the computer's move on while its box was being cleared, that move
+// wrote its "needs its table" note into the box, the clearing threw, and
+// Undo stopped half way: the move not taken back, an internal error
+// shown, and the note on screen. Now the move is taken back, the box is
+// empty and it is the reader's turn.
+func TestChain5UndoOverTheTableQuestion(t *testing.T) {
+	ctx := chainPage(t)
+	got := eval[map[string]string](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-chain-n', 70); set('#kz-chain-game', 'direct'); set('#kz-chain-start', 'you'); set('#kz-chain-rule', true);
+		$c('#kz-chain-new').click();
+		await until(() => $c('#kz-chain-status').dataset.turn === 'you' && $c('.kz-chain-obj[data-i="3"]'));
+		$c('.kz-chain-obj[data-i="3"]').click();
+		await until(() => $c('#kz-chain-big-box .kz-chain-big-text'));
+		// Ctrl+Z from the question's button, where the question put the focus.
+		const on = cz().activeElement ? cz().activeElement.getAttribute('data-on-click') : 'nothing';
+		cz().activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'z', ctrlKey: true, bubbles: true, composed: true, cancelable: true}));
+		await until(() => $c('#kz-chain-row').dataset.moves === '0' && !$c('#kz-chain-big-box .kz-chain-big'), 20000).catch(() => null);
+		return {on, moves: $c('#kz-chain-row').dataset.moves, box: $c('#kz-chain-big-box').textContent, status: $c('#kz-chain-status').textContent,
+			turn: $c('#kz-chain-status').dataset.turn};
+	})()`)
+	if got["on"] != "chain.big-yes" || got["moves"] != "0" || got["box"] != "" || got["turn"] != "you" || !strings.HasPrefix(got["status"], "Your move") {
+		t.Errorf("after Ctrl+Z over the table's question: %v", got)
+	}
+}

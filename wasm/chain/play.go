@@ -467,15 +467,20 @@ func (p *chainPlay) undo() {
 	p.moveGen++
 	p.f.Lane("chain.play").Cancel()
 	p.busy, p.cpuPick, p.taking = false, nil, nil
-	p.w.dismissBig(playBigBox)
-	p.waiting, g.Waiting = false, false
-	replace(p.bigBox)
 	row := chain.FullRow(g.N)
 	for _, item := range kept {
 		row = row.Play(chain.Move{At: item.Take[0], Two: len(item.Take) == 2})
 	}
 	g.Row, g.Moves, g.Log, g.Winner = row.String(), len(kept), kept, ""
 	p.hint, g.Hinted = nil, false
+	// The game is the reader's again before its question goes: the
+	// question's end runs the computer's move on while its box is
+	// cleared (the focus on its button leaves it then), and that move,
+	// seeing the game it asked for, put its "waits for its table" note
+	// into the box being cleared, which threw, and Undo stopped half way.
+	p.w.dismissBig(playBigBox)
+	p.waiting, g.Waiting = false, false
+	replace(p.bigBox)
 	p.sayWhy("")
 	p.f.ClearMessage()
 	p.w.save()
