@@ -27,7 +27,7 @@ type minesGame struct {
 	Height    int           `json:"height"`
 	Mines     int           `json:"mines"`
 	Rule      string        `json:"rule"`
-	Seed      uint64        `json:"seed"`
+	Seed      *uint64       `json:"seed"` // the board number; nil in a game saved without it, until the next move
 	Status    string        `json:"status"`
 	Board     string        `json:"board"`
 	Moves     int           `json:"moves"`
@@ -405,7 +405,7 @@ func (m *minesPlay) dealtAs(g *minesGame) bool {
 	if g.Level == minesLinkLevel {
 		return s.Seed == "" // a game from a link stays until the settings ask for another board
 	}
-	return m.sameGame(g) && (s.Seed == "" || s.Seed == strconv.FormatUint(g.Seed, 10))
+	return m.sameGame(g) && (s.Seed == "" || g.Seed != nil && s.Seed == strconv.FormatUint(*g.Seed, 10))
 }
 
 // showSettingsNote says what the settings are, what is wrong with them,

@@ -67,7 +67,7 @@ func (w *minesWidget) record(g *minesGame) {
 		w.state.Records[key] = r
 	}
 	p := minesFinished{At: int64(js.Global().Get("Date").Call("now").Float()), Ms: g.ElapsedMs, Won: g.Status == string(mines.Won),
-		Auto: g.AutoMoves > 0, BBBV: g.BBBV, BBBVDone: g.BBBVDone, Clicks: g.Clicks, Seed: g.Seed, Rule: g.Rule}
+		Auto: g.AutoMoves > 0, BBBV: g.BBBV, BBBVDone: g.BBBVDone, Clicks: g.Clicks, Seed: g.seed(), Rule: g.Rule}
 	r.History = append([]minesFinished{p}, r.History[:min(len(r.History), minesHistoryLength-1)]...)
 	if p.Won && !p.Auto && (r.BestMs == 0 || p.Ms < r.BestMs) {
 		r.BestMs = p.Ms
@@ -141,13 +141,24 @@ func (m *minesPlay) showGameInfo() {
 		return
 	}
 	seeded := g.Level != minesLinkLevel // board 0 too: the engine deals it
-	m.info.Class().Remove("kz-mines-pending")
+	// A game saved without its number (an older state) has its line's
+	// place kept, unseen, and no replay: the next move brings the number.
+	known := g.Seed != nil
+	if known {
+		m.info.Class().Remove("kz-mines-pending")
+	} else {
+		m.info.Class().Add("kz-mines-pending")
+	}
 	setHidden(m.info, !seeded)
 	if seeded {
-		m.boardNo.SetTextContent(f.T("mines.board-no", strconv.FormatUint(g.Seed, 10)))
+		no := strconv.FormatUint(1<<53-1, 10) // the room of the number to come
+		if known {
+			no = strconv.FormatUint(*g.Seed, 10)
+		}
+		m.boardNo.SetTextContent(f.T("mines.board-no", no))
 		// An unclicked board is its own replay. The button stays, disabled,
 		// so that the board does not move at the first click.
-		setDisabled(m.info.QuerySelector("[data-on-click='mines.replay']"), !g.Started)
+		setDisabled(m.info.QuerySelector("[data-on-click='mines.replay']"), !g.Started || !known)
 	}
 	if g.Status == string(mines.Playing) || !g.Started {
 		m.stats.SetTextContent("")
@@ -160,13 +171,13 @@ func (m *minesPlay) showGameInfo() {
 // replay deals the game's board again: its size, rule and board number.
 func (m *minesPlay) replay() {
 	g := m.w.state.Game
-	if g == nil || g.Level == minesLinkLevel {
+	if g == nil || g.Level == minesLinkLevel || g.Seed == nil {
 		return
 	}
 	m.stopAuto()
 	m.moves.Lock()
 	defer m.moves.Unlock()
-	p := map[string]any{"width": g.Width, "height": g.Height, "mines": g.Mines, "rule": g.Rule, "seed": g.Seed}
+	p := map[string]any{"width": g.Width, "height": g.Height, "mines": g.Mines, "rule": g.Rule, "seed": *g.Seed}
 	var next minesGame
 	if err := m.f.Call("mines-move", "mines.new", p, &next); err != nil {
 		m.f.ShowError(err)
@@ -232,4 +243,12 @@ func (m *minesPlay) showRecords() {
 	}
 	b.WriteString(`</tbody></table></div>`)
 	m.recordsBody.SetInnerHTML(b.String())
+}
+
+// seed is the game's board number, 0 when it is not known.
+func (g *minesGame) seed() uint64 {
+	if g.Seed == nil {
+		return 0
+	}
+	return *g.Seed
 }
