@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"testing"
+	"time"
 )
 
 // Minesweeper's Play and Analyse as a demanding user meets them (hunt 5).
@@ -61,5 +62,45 @@ func TestMinesGameSavedWithoutItsNumberShowsNone(t *testing.T) {
 	}
 	if got["after"] != "Board 60" {
 		t.Errorf("the next move should bring the board number back: %v", got)
+	}
+}
+
+// A level or board number chosen while the first game was still being
+// dealt (a first visit, a slow phone: the settings answer at once) was
+// lost: the game came as the settings were before, and the settings said
+// Intermediate and board 5 over a beginner board of another number. The
+// board not yet clicked is dealt again as the settings now say.
+func TestMinesSettingsChosenBeforeTheFirstDealApply(t *testing.T) {
+	ctx := minesWithTheDealHeld(t, "mines-early-settings.html")
+	eval[bool](t, ctx, minesActiveJS)
+	poll[bool](t, ctx, `held('mines.new') > 0 && !!$m('#kz-mines-level')`, 30*time.Second)
+	eval[bool](t, ctx, `(set('#kz-mines-level', 'intermediate'), set('#kz-mines-seed', '5'), true)`)
+	eval[bool](t, ctx, `release('mines.new').then(() => true)`)
+	got := poll[map[string]any](t, ctx, `(() => {
+		const no = $m('.kz-mines-board-no').textContent;
+		return !$m('.kz-mines-info').classList.contains('kz-mines-pending') && view().length === 256 && no === 'Board 5' &&
+			{cells: view().length, no, status: $m('.kz-mines-status').textContent};
+	})()`+` || (Date.now() - (window.__t0 = window.__t0 || Date.now()) > 20000 && {cells: view().length, no: $m('.kz-mines-board-no').textContent, status: $m('.kz-mines-status').textContent})`, 40*time.Second)
+	if got["cells"] != 256.0 || got["no"] != "Board 5" {
+		t.Fatalf("the settings chosen before the first deal should make the game: %v", got)
+	}
+	// So does a level chosen while New game deals after a game begun.
+	eval[bool](t, ctx, `(async () => {
+		fire(cell(0), 'click');
+		await until(() => view()[0] !== 'H');
+		set('#kz-mines-seed', '');
+		hold('mines.new');
+		$m('[data-on-click="mines.new"]').click();
+		await until(() => held('mines.new') > 0 || !$m('.kz-confirm').hidden);
+		if (!$m('.kz-confirm').hidden) $m('[data-on-click="mines.discard"]').click();
+		await until(() => held('mines.new') > 0);
+		set('#kz-mines-level', 'expert');
+		return true;
+	})()`)
+	eval[bool](t, ctx, `release('mines.new').then(() => (window.__t0 = 0, true))`)
+	got = poll[map[string]any](t, ctx, `(view().length === 480 && view() === 'H'.repeat(480) && {cells: 480})`+
+		` || (Date.now() - (window.__t0 = window.__t0 || Date.now()) > 20000 && {cells: view().length, status: $m('.kz-mines-status').textContent})`, 40*time.Second)
+	if got["cells"] != 480.0 {
+		t.Errorf("the level chosen while New game dealt should make the game: %v", got)
 	}
 }

@@ -93,6 +93,7 @@ type minesPlay struct {
 	info, boardNo, stats, records, recordsBody, safeBox            dom.Element
 
 	moves   sync.Mutex    // one move at a time: each needs the state the last one returned
+	dealing bool          // dealNew waits for mines.new: a settings change then is looked at after it
 	since   time.Time     // when the clock last resumed (zero: stopped)
 	tick    chan struct{} // closed to end the running clock's goroutine
 	auto    bool          // auto-play is running
@@ -392,8 +393,10 @@ func (m *minesPlay) readSettings() {
 	m.showSettingsNote()
 	m.w.save()
 	// A board not yet clicked has nothing to lose: a new level, rule or
-	// board number applies at once, not at the next New game.
-	if g := m.w.state.Game; g != nil && !g.Started && !m.dealtAs(g) {
+	// board number applies at once, not at the next New game. A deal
+	// under way (the first, or New game's) is waited for: it was asked
+	// with the settings before, and what it brings is looked at then.
+	if g := m.w.state.Game; g == nil || !g.Started && !m.dealtAs(g) || m.dealing {
 		m.f.Go(func() { m.settingsChanged() })
 	}
 }
@@ -622,7 +625,10 @@ func (m *minesPlay) dealNew() {
 		return
 	}
 	var g minesGame
-	if err := f.Call("mines-move", "mines.new", p, &g); err != nil {
+	m.dealing = true
+	err = f.Call("mines-move", "mines.new", p, &g)
+	m.dealing = false
+	if err != nil {
 		w.f.ShowError(err)
 		return
 	}
