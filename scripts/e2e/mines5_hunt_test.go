@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -102,5 +103,50 @@ func TestMinesSettingsChosenBeforeTheFirstDealApply(t *testing.T) {
 		` || (Date.now() - (window.__t0 = window.__t0 || Date.now()) > 20000 && {cells: view().length, status: $m('.kz-mines-status').textContent})`, 40*time.Second)
 	if got["cells"] != 480.0 {
 		t.Errorf("the level chosen while New game dealt should make the game: %v", got)
+	}
+}
+
+// A board with too many mines for an opening in the middle may still
+// have room for one by the edges (9×9 with 75 mines: a square on the edge
+// keeps 6 clear, and 75 are left) or in a corner (76 mines: a corner keeps
+// 4). The settings and the status said "there is no room for an opening:
+// only the first square you click is kept safe", while the hint (whose
+// first click is the corner there) said, rightly, that it opens an area,
+// and it did. They say where an opening fits now.
+func TestMinesCrowdedBoardSaysWhereAnOpeningFits(t *testing.T) {
+	ctx := minesPage(t, "mines-crowded.html", "play")
+	eval[bool](t, ctx, minesActiveJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		await until(() => !$m('.kz-mines-info').classList.contains('kz-mines-pending') && !$m('.kz-mines-info').hidden);
+		$m('.kz-settings').open = true;
+		set('#kz-mines-level', 'custom');
+		set('#kz-mines-count', '75');
+		const out = {edge: $m('#kz-mines-settings-note').textContent};
+		set('#kz-mines-count', '76');
+		await until(() => $m('.kz-mines-status').textContent.includes('76 mines') && $m('.kz-mines-counter').textContent === '76');
+		out.status = $m('.kz-mines-status').textContent;
+		out.note = $m('#kz-mines-settings-note').textContent;
+		$m('.kz-mines-hint-btn').click();
+		out.hint = (await until(() => $m('.kz-mines-play-hint') && $m('.kz-mines-hint-box'))).textContent;
+		fire(cell(0), 'click');
+		await until(() => view()[0] !== 'H');
+		out.opened = view().split('').filter(c => c >= '0' && c <= '8').length;
+		return out;
+	})()`)
+	if got["edge"] != "With 75 mines an opening fits only along the edges: click inside the board and only that square is kept safe." {
+		t.Errorf("the settings should say an opening fits only along the edges: %v", got)
+	}
+	const corner = "With 76 mines an opening fits only in a corner: click anywhere else and only that square is kept safe."
+	if s := got["status"].(string); !strings.Contains(s, corner) || strings.Contains(s, "no room") {
+		t.Errorf("the status should say an opening fits only in a corner: %v", got)
+	}
+	if got["note"] != corner {
+		t.Errorf("the settings should say an opening fits only in a corner: %v", got)
+	}
+	if h := got["hint"].(string); !strings.HasPrefix(h, "Start at row 1, column 1") {
+		t.Errorf("the hint should start in the corner: %v", got)
+	}
+	if got["opened"].(float64) < 4 {
+		t.Errorf("the corner should open an area: %v", got)
 	}
 }

@@ -162,6 +162,8 @@ var english = map[string]string{
 	"mines.zoom-out":                  "Zoom out",
 	"mines.zoom-in":                   "Zoom in",
 	"mines.rule-no-room":              "With {1:1 mine|{1} mines} there is no room for an opening: only the first square you click is kept safe.",
+	"mines.rule-room-edge":            "With {1:1 mine|{1} mines} an opening fits only along the edges: click inside the board and only that square is kept safe.",
+	"mines.rule-room-corner":          "With {1:1 mine|{1} mines} an opening fits only in a corner: click anywhere else and only that square is kept safe.",
 	"mines.won-auto":                  "Auto-play won this game in {1}.",
 	"mines.won-helped":                "You won in {1}, with {2:one move|{2} moves} by Auto-play.",
 	"mines.won-auto-last":             "You won in {1}; Auto-play made the last {2:move|{2} moves}.",

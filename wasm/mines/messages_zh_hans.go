@@ -162,6 +162,8 @@ var simplifiedChinese = map[string]string{
 	"mines.zoom-out":                  "缩小",
 	"mines.zoom-in":                   "放大",
 	"mines.rule-no-room":              "有 {1} 颗地雷，没有空间展开一片：只有第一下点的格子保证安全。",
+	"mines.rule-room-edge":            "有 {1} 颗地雷，只有盘面边上才有空间展开一片：点里面的格子，只有那一格保证安全。",
+	"mines.rule-room-corner":          "有 {1} 颗地雷，只有盘面的角上才有空间展开一片：点其他格子，只有那一格保证安全。",
 	"mines.won-auto":                  "自动玩赢了这局，用时 {1}。",
 	"mines.won-helped":                "你赢了！用时 {1}（其中 {2} 步由自动玩下）。",
 	"mines.won-auto-last":             "你赢了！用时 {1}（最后 {2} 步由自动玩下）。",

@@ -162,6 +162,8 @@ var traditionalChinese = map[string]string{
 	"mines.zoom-out":                  "縮小",
 	"mines.zoom-in":                   "放大",
 	"mines.rule-no-room":              "有 {1} 顆地雷，沒有空間展開一片：只有第一下點的格子保證安全。",
+	"mines.rule-room-edge":            "有 {1} 顆地雷，只有盤面邊上才有空間展開一片：點裡面的格子，只有那一格保證安全。",
+	"mines.rule-room-corner":          "有 {1} 顆地雷，只有盤面的角上才有空間展開一片：點其他格子，只有那一格保證安全。",
 	"mines.won-auto":                  "自動玩贏了這局，用時 {1}。",
 	"mines.won-helped":                "你贏了！用時 {1}（其中 {2} 步由自動玩下）。",
 	"mines.won-auto-last":             "你贏了！用時 {1}（最後 {2} 步由自動玩下）。",

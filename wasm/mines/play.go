@@ -456,10 +456,13 @@ func (m *minesPlay) showSettingsNote() {
 		return
 	}
 	note := f.T("mines.rule-" + s.Rule + "-note")
-	if w, h, n := m.size(); s.Rule != string(mines.RuleSFAR) && !mines.OpeningFits(w, h, n, (h/2)*w+w/2) {
-		// Too many mines for the first click's neighbours to be clear:
-		// the engine keeps only the first square safe.
-		note = f.T("mines.rule-no-room", n)
+	if w, h, n := m.size(); s.Rule != string(mines.RuleSFAR) {
+		// Too many mines for the first click's neighbours to be clear
+		// (everywhere, or but by the edges): the engine keeps only the
+		// first square safe there.
+		if key := openingRoom(w, h, n); key != "" {
+			note = f.T(key, n)
+		}
 	}
 	if g := m.w.state.Game; g != nil && g.Status == string(mines.Playing) && g.Started && !m.sameGame(g) {
 		note = m.w.join(note, f.T("mines.settings-next"))
@@ -574,10 +577,44 @@ func (m *minesPlay) playingText(width, height, mineCount int, rule, level string
 	if level == minesLinkLevel {
 		text = f.T("mines.playing-link", width, height, mineCount)
 	}
-	if rule != string(mines.RuleSFAR) && !mines.OpeningFits(width, height, mineCount, (height/2)*width+width/2) {
-		text = m.w.join(text, f.T("mines.rule-no-room", mineCount))
+	if key := openingRoom(width, height, mineCount); rule != string(mines.RuleSFAR) && key != "" {
+		text = m.w.join(text, f.T(key, mineCount))
 	}
 	return text
+}
+
+// openingRoom says where the opening rule (and no-guess's) can keep a
+// first click's neighbours clear on a width×height board with the given
+// mines (see mines.OpeningFits): the message that says so, or "" when it
+// can anywhere. A square with fewer neighbours needs less room: by the
+// edges, or only in the corners, an opening may fit where the middle's
+// cannot.
+func openingRoom(width, height, mineCount int) string {
+	if width < 1 || height < 1 {
+		return ""
+	}
+	all, some, edge := true, false, false
+	for y := range height {
+		for x := range width {
+			if !mines.OpeningFits(width, height, mineCount, y*width+x) {
+				all = false
+				continue
+			}
+			some = true
+			if (x > 0 && x < width-1) || (y > 0 && y < height-1) {
+				edge = true // not a corner
+			}
+		}
+	}
+	switch {
+	case all:
+		return ""
+	case !some:
+		return "mines.rule-no-room"
+	case edge:
+		return "mines.rule-room-edge"
+	}
+	return "mines.rule-room-corner"
 }
 
 // ---- The game
