@@ -38,8 +38,12 @@ type Error struct {
 	// Cells are numbers that cannot all hold, Flags the flags they count;
 	// Left is the mines left after the flags; Room, the squares around a
 	// number that could hold a mine, when they are fewer than it shows.
-	Line  *int   `json:"line,omitempty"`
-	Col   *int   `json:"col,omitempty"`
+	Line *int `json:"line,omitempty"`
+	Col  *int `json:"col,omitempty"`
+	// Len is how many characters from Col the fault spans (guess.parse's
+	// "3A0X" is 4), so a caller can select it without reading the line
+	// again.
+	Len   *int   `json:"len,omitempty"`
 	Cells []Cell `json:"cells,omitempty"`
 	Flags []Cell `json:"flags,omitempty"`
 	Left  *int   `json:"left,omitempty"`

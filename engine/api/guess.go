@@ -45,8 +45,8 @@ func guessError(err error) *Error {
 		if input.Pos >= 0 {
 			e.Pos = &input.Pos
 		}
-		if input.Len > 0 { // a fault in a line of text (guess.parse): its column there
-			e.Col = &input.Col
+		if input.Len > 0 { // a fault in a line of text (guess.parse): its column there, and its length
+			e.Col, e.Len = &input.Col, &input.Len
 		}
 		return e
 	case errors.As(err, &conflict):

@@ -51,13 +51,13 @@ func TestHostRevealEndsTheGame(t *testing.T) {
 // without reading the line again. It named the line alone.
 func TestParseErrorSaysItsColumn(t *testing.T) {
 	for _, c := range []struct {
-		text     string
-		row, col int
+		text          string
+		row, col, len int
 	}{
-		{"0123 1A2B, 4567 0A0B, 8901 3A0X", 0, 27},
-		{"0123 1A2B\n  45x7 0A1B", 1, 4},
-		{"0123 1A2B\n🎉 4567 0A0B 8901 0A0B 2345 9A", 1, 27},
-		{"\uFEFF0123 1A2x", 0, 6},
+		{"0123 1A2B, 4567 0A0B, 8901 3A0X", 0, 27, 4},
+		{"0123 1A2B\n  45x7 0A1B", 1, 4, 1},
+		{"0123 1A2B\n🎉 4567 0A0B 8901 0A0B 2345 9A", 1, 27, 2},
+		{"\uFEFF0123 1A2x", 0, 6, 4},
 	} {
 		params, _ := json.Marshal(map[string]string{"text": c.text})
 		_, e := call(t, "guess.parse", string(params))
@@ -67,14 +67,17 @@ func TestParseErrorSaysItsColumn(t *testing.T) {
 		if e.Row == nil || *e.Row != c.row || e.Col == nil || *e.Col != c.col {
 			t.Errorf("%q: row %v, col %v; want row %d, col %d (%s)", c.text, deref(e.Row), deref(e.Col), c.row, c.col, e.Message)
 		}
-		if out, _ := json.Marshal(e); !strings.Contains(string(out), fmt.Sprintf(`"col":%d`, c.col)) {
-			t.Errorf("%q: the JSON error %s has no col", c.text, out)
+		if e.Len == nil || *e.Len != c.len {
+			t.Errorf("%q: len %v; want %d, the characters at fault (%s)", c.text, deref(e.Len), c.len, e.Message)
+		}
+		if out, _ := json.Marshal(e); !strings.Contains(string(out), fmt.Sprintf(`"col":%d`, c.col)) || !strings.Contains(string(out), fmt.Sprintf(`"len":%d`, c.len)) {
+			t.Errorf("%q: the JSON error %s has no col or len", c.text, out)
 		}
 	}
 	// An error in a history row is about no column of any text.
 	e := wantError(t, "guess.candidates", `{"history":[{"guess":"01x3","a":1,"b":2}]}`, CodeBadInput, "guess")
-	if e.Col != nil {
-		t.Errorf("a row's error has column %d", *e.Col)
+	if e.Col != nil || e.Len != nil {
+		t.Errorf("a row's error has column %v, length %v", deref(e.Col), deref(e.Len))
 	}
 }
 
