@@ -101,8 +101,8 @@ func newCompMode(w *guessWidget, panel dom.Element) *compMode {
 	m.picker.grid.SetAttribute("aria-describedby", "kz-comp-picker-label")
 	m.history = el("div", cls("kz-history"))
 	m.reasoning = el("div", cls("kz-analysis"))
-	m.undoButton = el("button", attr("type", "button"), on("click", "comp.undo"), attr("aria-keyshortcuts", "Control+Z Meta+Z"), f.T("common.undo"))
-	m.redoButton = el("button", attr("type", "button"), on("click", "comp.redo"), attr("aria-keyshortcuts", "Control+Shift+Z Meta+Shift+Z Control+Y"), f.T("common.redo"))
+	m.undoButton = undoButton(f, "comp.undo")
+	m.redoButton = redoButton(f, "comp.redo")
 	m.actions = el("div", cls("kz-row kz-actions"),
 		el("button", attr("type", "button"), on("click", "comp.new"), f.T("common.new-game")),
 		m.undoButton, m.redoButton,
@@ -474,6 +474,17 @@ func (m *compMode) undo() {
 		w.save()
 		m.render()
 	}
+}
+
+// undoButton is Undo as You guess and Computer guesses show it: the
+// button that sends action, with the keys that press it too.
+func undoButton(f *frame.Frame, action string, more ...any) dom.Element {
+	return el("button", append([]any{attr("type", "button"), on("click", action), attr("aria-keyshortcuts", "Control+Z Meta+Z"), f.T("common.undo")}, more...)...)
+}
+
+// redoButton is Redo as You guess and Computer guesses show it.
+func redoButton(f *frame.Frame, action string, more ...any) dom.Element {
+	return el("button", append([]any{attr("type", "button"), on("click", action), attr("aria-keyshortcuts", "Control+Shift+Z Meta+Shift+Z Control+Y"), f.T("common.redo")}, more...)...)
 }
 
 // redoable reports whether Redo has an answer to give again: the one

@@ -227,6 +227,7 @@ var english = map[string]string{
 	"reason.after-win":        "The game ended at row {2}: its answer says that guess was the secret, so no guess can follow it. Remove this row or switch it off, or correct the answer in row {2}.",
 	"you.over":                "The game is over. Press New game to play again.",
 	"you.undone":              "Undone: guess {1}, {2} ({3}). It is back in the box.",
+	"you.redone":              "Redone: guess {1}, {2} ({3}).",
 	"you.said":                "Guess {1}: {2}, {3}.",
 	"you.repeat":              "You already guessed {1} (guess {2}). It does not count again.",
 	"you.give-up-ask":         "Give up and see the secret?",

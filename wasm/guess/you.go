@@ -26,13 +26,26 @@ type youState struct {
 	// Restored is the guess Undo put back in the box while it stands as
 	// put: Ctrl+Z there undoes the turn before, not the box's typing, also
 	// after a reload or a change of language.
-	Restored string      `json:"restored,omitempty"`
-	Over     bool        `json:"over"`
-	Won      bool        `json:"won"`
-	Secret   string      `json:"secret"`
-	Salt     string      `json:"salt"`
-	Analysis bool        `json:"analysis"`
-	Hint     *suggestion `json:"hint,omitempty"`
+	Restored string `json:"restored,omitempty"`
+	// Redo holds the guesses Undo took back, the next to play again
+	// first, each with the host's state after it; RedoDraft is what the
+	// box held before the first of those Undos, to give back when Redo
+	// has played them all. A new guess clears both.
+	Redo      []youRedo   `json:"redo,omitempty"`
+	RedoDraft string      `json:"redoDraft,omitempty"`
+	Over      bool        `json:"over"`
+	Won       bool        `json:"won"`
+	Secret    string      `json:"secret"`
+	Salt      string      `json:"salt"`
+	Analysis  bool        `json:"analysis"`
+	Hint      *suggestion `json:"hint,omitempty"`
+}
+
+// youRedo is a guess Undo took back: the turn, and the host's sealed
+// state after it, which Redo puts back as it was.
+type youRedo struct {
+	Turn youTurn `json:"turn"`
+	Host string  `json:"host"`
 }
 
 type youTurn struct {
@@ -86,7 +99,8 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 	// Give up sits apart from Hint, at the far end, and asks first.
 	m.actions = el("div", cls("kz-row kz-actions"),
 		el("button", attr("type", "button"), on("click", "you.new"), f.T("common.new-game")),
-		el("button", attr("type", "button"), data("needs", "turns"), on("click", "you.undo"), f.T("common.undo")),
+		undoButton(f, "you.undo", data("needs", "turns")),
+		redoButton(f, "you.redo", data("needs", "redo")),
 		el("button", attr("type", "button"), data("needs", "game"), on("click", "you.hint"), f.T("you.hint")),
 		el("label", cls("kz-check"), m.analysisBox, f.T("you.show-analysis")),
 		el("button", attr("type", "button"), cls("kz-apart"), data("needs", "game"), on("click", "you.give-up"), f.T("you.give-up")),
@@ -140,9 +154,12 @@ func newYouMode(w *guessWidget, panel dom.Element) *youMode {
 		focus(m.actions.QuerySelector(`[data-on-click="you.new"]`))
 	})
 	f.Handle("you.undo", func(dom.Event, dom.Element) { m.undo() })
+	f.Handle("you.redo", func(dom.Event, dom.Element) { m.redo() })
 	// Ctrl+Z (⌘Z) undoes the last guess from anywhere in the mode, as
-	// Undo does; in the guess box only when the box has nothing of the
-	// reader's own to undo (empty, or the guess Undo put back, as put).
+	// Undo does, and Ctrl+Shift+Z (⌘⇧Z) or Ctrl+Y plays it again, as
+	// Redo does; in the guess box only when the box has nothing of the
+	// reader's own to undo or redo (empty, or the guess Undo put back, as
+	// put).
 	panel.SetAttribute("data-on-keydown", "you.key")
 	f.Handle("you.key", func(ev dom.Event, _ dom.Element) { m.undoKey(ev) })
 	f.Handle("you.hint", func(dom.Event, dom.Element) { f.Go(m.hint) })
@@ -237,6 +254,12 @@ func (m *youMode) submit() {
 			return
 		}
 	}
+	if len(st.Redo) > 0 && st.Redo[0].Turn.Guess == r.Format(code) {
+		// The guess Undo took back, played again: the host answers it as
+		// it did, and the rest of the line Undo took back stays to redo.
+		m.redo()
+		return
+	}
 	var res struct {
 		State string `json:"state"`
 		A     int    `json:"a"`
@@ -255,6 +278,7 @@ func (m *youMode) submit() {
 	st.Host = res.State
 	st.Turns = append(st.Turns, youTurn{Guess: r.Format(code), A: res.A, B: res.B})
 	st.Draft, st.Restored = "", ""
+	st.Redo, st.RedoDraft = nil, "" // a new guess: the line Undo took back is not this game's any more
 	st.Hint = nil
 	setInputValue(m.input, "")
 	m.showInputError("")
@@ -280,19 +304,28 @@ func (m *youMode) newGameFirst() {
 	m.w.f.Notice(m.w.f.T("you.start-first"))
 }
 
-// undoKey takes Ctrl+Z (⌘Z on a Mac) as Undo, but leaves the guess box
-// its own undo of what the reader typed there.
+// undoKey takes Ctrl+Z (⌘Z on a Mac) as Undo, and Ctrl+Shift+Z (⌘⇧Z)
+// or Ctrl+Y as Redo, but leaves the guess box its own undo and redo of
+// what the reader typed there.
 func (m *youMode) undoKey(ev dom.Event) {
-	if frame.EditKeyOf(ev) != frame.UndoKey {
+	key := frame.EditKeyOf(ev)
+	if key == frame.NoEdit {
 		return
 	}
 	if t := ev.Target(); t != nil && t.Underlying().Equal(m.input.Underlying()) {
 		if v := inputValue(m.input); v != "" && v != m.state().Restored {
-			return // the box's own undo
+			return // the box's own undo or redo
+		}
+		if key == frame.RedoKey && !m.redoable() {
+			return // the box's own redo of typing it undid
 		}
 	}
 	ev.PreventDefault()
-	m.undo()
+	if key == frame.UndoKey {
+		m.undo()
+	} else {
+		m.redo()
+	}
 }
 
 func (m *youMode) undo() {
@@ -304,6 +337,12 @@ func (m *youMode) undo() {
 	st.Host = st.Undo[len(st.Undo)-1]
 	st.Undo = st.Undo[:len(st.Undo)-1]
 	last := st.Turns[len(st.Turns)-1]
+	// What Undo takes back is Redo's to play again, before what an
+	// earlier Undo took back; the first Undo keeps what the box held.
+	if len(st.Redo) == 0 {
+		st.RedoDraft = st.Draft
+	}
+	st.Redo = append([]youRedo{{Turn: last, Host: st.Host}}, st.Redo...)
 	st.Turns = st.Turns[:len(st.Turns)-1]
 	st.Draft = last.Guess // the undone guess comes back to the input, not lost
 	st.Restored = last.Guess
@@ -317,6 +356,49 @@ func (m *youMode) undo() {
 		m.said.SetTextContent(m.w.f.T("you.undone", len(st.Turns)+1, last.Guess, m.w.feedbackText(r, last.A, last.B)))
 	}
 	focus(m.input) // Undo may have disabled itself under the focus
+}
+
+// redoable reports whether Redo has a guess to play again: the one Undo
+// took back last, in the game on.
+func (m *youMode) redoable() bool {
+	st := m.state()
+	return len(st.Redo) > 0 && st.Game != nil && !st.Over
+}
+
+// redo plays again the guess Undo took back last, with the answer the
+// host gave it and the host as it was after it, without asking the host
+// again. The box then holds the guess Undo took back before it, as Undo
+// left it, or, past the last, what it held before the first Undo.
+func (m *youMode) redo() {
+	st := m.state()
+	if !m.redoable() {
+		return
+	}
+	_, r, err := m.rules()
+	if err != nil {
+		return
+	}
+	m.w.f.Lane("you").Cancel() // a hint on its way is for the position before
+	t := st.Redo[0]
+	st.Redo = st.Redo[1:]
+	st.Undo = append(st.Undo, st.Host)
+	st.Host = t.Host
+	st.Turns = append(st.Turns, t.Turn)
+	if len(st.Redo) > 0 {
+		st.Draft, st.Restored = st.Redo[0].Turn.Guess, st.Redo[0].Turn.Guess
+	} else {
+		st.Draft, st.Restored, st.RedoDraft = st.RedoDraft, "", ""
+	}
+	st.Hint = nil
+	setInputValue(m.input, st.Draft)
+	m.showInputError("")
+	m.w.save()
+	m.render()
+	m.said.SetTextContent(m.w.f.T("you.redone", len(st.Turns), t.Turn.Guess, m.w.feedbackText(r, t.Turn.A, t.Turn.B)))
+	focus(m.input) // Redo may have disabled itself under the focus
+	if st.Analysis {
+		m.fillCounts()
+	}
 }
 
 // showInputError says what is wrong with the guess typed, beside it, and
@@ -370,6 +452,7 @@ func (m *youMode) reveal() {
 		return
 	}
 	st.Over = true
+	st.Redo, st.RedoDraft = nil, ""
 	st.Hint = nil // its Play button would play into a game that is over
 	m.fetchSecret()
 	m.w.save()
@@ -471,7 +554,14 @@ func (m *youMode) render() {
 	setDisabled(m.guessButton, !playing)
 	for _, b := range m.actions.QuerySelectorAll("[data-needs]") {
 		setHidden(b, st.Over)
-		setDisabled(b, !playing || (b.GetAttribute("data-needs") == "turns" && len(st.Turns) == 0))
+		switch b.GetAttribute("data-needs") {
+		case "turns":
+			setDisabled(b, !playing || len(st.Turns) == 0)
+		case "redo":
+			setDisabled(b, !m.redoable())
+		default:
+			setDisabled(b, !playing)
+		}
 	}
 
 	// The history.

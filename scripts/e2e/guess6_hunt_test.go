@@ -1,0 +1,124 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// youRedoJS reads You guess: its turns as "guess answer" strings, the
+// guess box, the live line, whether the focus is in the box, and the
+// Redo button.
+const youRedoJS = `({turns: [...kz().querySelectorAll('#kz-panel-you .kz-history tbody tr')].map(r => r.children[1].textContent + ' ' + r.children[2].textContent),
+	box: $('#kz-you-guess').value, said: $('#kz-panel-you .kz-sr[role=status]').textContent,
+	focus: kz().activeElement === $('#kz-you-guess'),
+	redo: $('#kz-panel-you [data-on-click="you.redo"]') ? $('#kz-panel-you [data-on-click="you.redo"]').textContent : '',
+	redoOn: !!$('#kz-panel-you [data-on-click="you.redo"]:not([disabled])')})`
+
+// youWhen waits until You guess has n turns and the box holds box, and
+// reads it (as it is, if that never comes).
+func youWhen(t *testing.T, ctx context.Context, n int, box string) map[string]any {
+	t.Helper()
+	cond := `kz().querySelectorAll('#kz-panel-you .kz-history tbody tr').length === ` + strconv.Itoa(n) + ` && $('#kz-you-guess').value === ` + jsString(box)
+	return eval[map[string]any](t, ctx, `until(() => `+cond+` && `+youRedoJS+`, 10000).catch(() => `+youRedoJS+`)`)
+}
+
+// turnsOf returns the turns youRedoJS read.
+func turnsOf(got map[string]any) []string {
+	var turns []string
+	for _, v := range got["turns"].([]any) {
+		turns = append(turns, v.(string))
+	}
+	return turns
+}
+
+// You guess had Undo (Ctrl+Z) and no Redo, where Computer guesses and
+// the chain game have both: a guess undone one too many had to be typed
+// again. Redo (a button, Ctrl+Y, Ctrl+Shift+Z, from the box too when it
+// holds the guess Undo put there) plays the guess Undo took back again,
+// with the answer it had; it says so, as Undo does; it stays across a
+// change of language and a reload; the guess Undo took back, sent again
+// from the box, is a Redo too; a new guess clears it.
+func TestYouRedoPlaysTheGuessAgain(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	before := eval[map[string]any](t, ctx, `(async () => {
+		for (const g of ['0123', '4567', '8901']) {
+			const n = kz().querySelectorAll('#kz-panel-you .kz-history tbody tr').length;
+			type('#kz-you-guess', g);
+			$('#kz-you-guess').form.requestSubmit();
+			await until(() => kz().querySelectorAll('#kz-panel-you .kz-history tbody tr').length === n + 1);
+		}
+		$('#kz-you-guess').focus();
+		return `+youRedoJS+`;
+	})()`)
+	played := turnsOf(before)
+	if len(played) != 3 {
+		t.Skipf("the secret was found before the third guess: %v", played)
+	}
+	if before["redo"] != "Redo" || before["redoOn"] != false {
+		t.Fatalf("before any Undo, Redo must be there, disabled: %v", before)
+	}
+	ctrlZ(t, ctx, chromedp.ModifierCtrl)
+	youWhen(t, ctx, 2, "8901")
+	ctrlZ(t, ctx, chromedp.ModifierCtrl)
+	if got := youWhen(t, ctx, 1, "4567"); got["redoOn"] != true {
+		t.Fatalf("after two Undos, Redo must be enabled: %v", got)
+	}
+
+	// Ctrl+Y in the box, which holds the guess Undo put back: guess 2
+	// comes back with its answer, and the box holds guess 3, as the
+	// Undo before left it.
+	redoKeys(t, ctx, false)
+	got := youWhen(t, ctx, 2, "8901")
+	answer2 := strings.TrimPrefix(played[1], "4567 ")
+	want := "Redone: guess 2, 4567 (" + answer2 + ")."
+	if strings.Join(turnsOf(got), "|") != strings.Join(played[:2], "|") || got["said"] != want || got["focus"] != true || got["redoOn"] != true {
+		t.Errorf("Ctrl+Y: %v; want turns %q, 8901 in the box with the focus, Redo on, and said %q", got, played[:2], want)
+	}
+
+	// Another language, and a reload: Redo is still there to press.
+	guessLanguage(t, ctx, "ja")
+	if got := eval[map[string]any](t, ctx, youRedoJS); got["redo"] != "やり直し" || got["redoOn"] != true || len(turnsOf(got)) != 2 {
+		t.Fatalf("after a change of language, Redo must still be on: %v", got)
+	}
+	if err := chromedp.Do(withTimeout(t, ctx, 60*time.Second), chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	installHelpers(t, ctx)
+	eval[bool](t, ctx, `(async () => { $('#kz-tab-you').click(); await until(() => !$('#kz-you-guess').disabled); return true; })()`)
+	if got := eval[map[string]any](t, ctx, youRedoJS); got["redoOn"] != true || len(turnsOf(got)) != 2 || got["box"] != "8901" {
+		t.Fatalf("after a reload, Redo must still be on: %v", got)
+	}
+	eval[bool](t, ctx, `($('#kz-panel-you [data-on-click="you.redo"]').focus(), true)`)
+	redoKeys(t, ctx, true)
+	got = youWhen(t, ctx, 3, "")
+	if strings.Join(turnsOf(got), "|") != strings.Join(played, "|") || !strings.HasPrefix(got["said"].(string), "やり直しました：3 回目の予想 8901（") || got["redoOn"] != false || got["focus"] != true {
+		t.Errorf("Ctrl+Shift+Z: %v; want turns %q, the box empty with the focus, Redo off", got, played)
+	}
+
+	// Undo, then Enter on the guess it put back in the box: that is Redo
+	// too, with the same answer.
+	ctrlZ(t, ctx, chromedp.ModifierCtrl)
+	youWhen(t, ctx, 2, "8901")
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	if got := youWhen(t, ctx, 3, ""); strings.Join(turnsOf(got), "|") != strings.Join(played, "|") {
+		t.Errorf("Enter on the guess Undo took back must play it again, with its answer: %v, want %q", got, played)
+	}
+
+	// A new guess is another game: Redo has nothing left to play.
+	ctrlZ(t, ctx, chromedp.ModifierCtrl)
+	youWhen(t, ctx, 2, "8901")
+	eval[bool](t, ctx, `(type('#kz-you-guess', '5678'), $('#kz-you-guess').form.requestSubmit(), true)`)
+	if got := youWhen(t, ctx, 3, ""); got["redoOn"] != false || !strings.HasPrefix(turnsOf(got)[2], "5678") {
+		t.Errorf("after a new guess Redo must be off: %v", got)
+	}
+}
