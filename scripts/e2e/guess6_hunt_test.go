@@ -122,3 +122,47 @@ func TestYouRedoPlaysTheGuessAgain(t *testing.T) {
 		t.Errorf("after a new guess Redo must be off: %v", got)
 	}
 }
+
+// linesJS returns the lines an element's text is laid out in, joined by
+// "|".
+const linesJS = `(e => { const t = e.firstChild; const out = []; let cur = '', top = null;
+	for (let i = 0; i < t.length; i++) { const r = document.createRange(); r.setStart(t, i); r.setEnd(t, i + 1);
+		const rc = r.getClientRects()[0]; const y = rc ? Math.round(rc.top) : top;
+		if (top !== null && y > top + 2) { out.push(cur); cur = ''; } top = y; cur += t.data[i]; }
+	out.push(cur); return out.join('|'); })`
+
+// At 320 px the error under You guess's field, balanced over two lines,
+// broke a Japanese word ("…2 個ありま|す。このゲームでは 4 個です。") and a
+// Chinese one ("…，這|個遊戲的號碼是 4 位。"), with room to spare on the
+// first line. Japanese now breaks between phrases, Chinese at its
+// punctuation.
+func TestFieldErrorsBreakBetweenWords(t *testing.T) {
+	ctx := guessPage(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 700)); err != nil {
+		t.Fatal(err)
+	}
+	words := map[string][]string{
+		"ja":      {"あります", "ゲーム", "個です", "記号"},
+		"zh-Hant": {"這個", "遊戲", "號碼", "符號"},
+		"zh-Hans": {"这个", "游戏", "号码", "符号"},
+	}
+	for _, lang := range []string{"ja", "zh-Hant", "zh-Hans"} {
+		guessLanguage(t, ctx, lang)
+		lines := eval[string](t, ctx, `(async () => {
+			$('#kz-tab-you').click();
+			if ($('#kz-you-guess').disabled) $('#kz-panel-you [data-on-click="you.new"]').click();
+			await until(() => !$('#kz-you-guess').disabled);
+			type('#kz-you-guess', '12');
+			$('#kz-you-guess').form.requestSubmit();
+			return `+linesJS+`(await until(() => $('#kz-you-error').textContent && $('#kz-you-error')));
+		})()`)
+		for _, w := range words[lang] {
+			for i := 1; i < len([]rune(w)); i++ {
+				if split := string([]rune(w)[:i]) + "|" + string([]rune(w)[i:]); strings.Contains(lines, split) {
+					t.Errorf("%s: the error breaks %q inside: %q", lang, w, lines)
+				}
+			}
+		}
+		t.Logf("%s: %s", lang, lines)
+	}
+}
