@@ -203,15 +203,21 @@ func tokenizeFeedback(text string) ([]feedbackToken, string) {
 		ch := runes[i]
 		switch {
 		case unicode.IsDigit(ch):
-			n := 0
+			// A count is at most 10, and two counts run together ("12",
+			// 1A2B) are two digits: three or more are neither.
+			start, n := i, 0
 			for ; i < len(runes) && unicode.IsDigit(runes[i]); i++ {
 				d := digitValue(runes[i])
 				if d < 0 {
 					return nil, fmt.Sprintf("%q is not a digit this reader knows", runes[i])
 				}
-				if n = n*10 + d; n > 99 {
-					return nil, "a count is at most 10; write feedback like 1A2B"
+				if i-start == 2 {
+					for i < len(runes) && unicode.IsDigit(runes[i]) {
+						i++
+					}
+					return nil, fmt.Sprintf("%q has too many digits to be a count; write feedback like 1A2B", string(typed[start:i]))
 				}
+				n = n*10 + d
 			}
 			tokens = append(tokens, feedbackToken{number: n})
 		case unicode.IsLetter(ch):

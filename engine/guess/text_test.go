@@ -753,3 +753,28 @@ func TestParseHistoryPegsDrawnApartBeforeATurn(t *testing.T) {
 		t.Fatalf("got %v (%v), want two turns, 8A2B and 8A0B", turns, err)
 	}
 }
+
+// A run of three digits or more in an answer said "a count is at most
+// 10", which was not what was checked (11 passed, to be named out of
+// range later; 100 did not): it says now that it has too many digits to
+// be a count, quoting it as written.
+func TestFeedbackSaysACountHasTooManyDigits(t *testing.T) {
+	four := mustRules(t, "1a2b-4")
+	for text, want := range map[string]string{
+		"123A0B":  `"123" has too many digits to be a count`,
+		"1A 0123": `"0123" has too many digits to be a count`,
+		"１２３Ａ":    `"１２３" has too many digits to be a count`,
+	} {
+		if _, err := four.ParseFeedback(text); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want it to say %s", text, err, want)
+		}
+	}
+	for text, want := range map[string]Feedback{"12": {A: 1, B: 2}, "1A2B": {A: 1, B: 2}} {
+		if f, err := four.ParseFeedback(text); err != nil || f != want {
+			t.Errorf("%q: %v %v, want %v", text, f, err, want)
+		}
+	}
+	if _, err := four.ParseFeedback("11A0B"); err == nil || strings.Contains(err.Error(), "too many digits") {
+		t.Errorf("11A0B: %v, want a count out of range, not too many digits", err)
+	}
+}
