@@ -26,6 +26,7 @@ const (
 	ReasonNoAnswer           Reason = "no-answer" // a guess in history text with no answer after it (Value: the guess)
 	ReasonGameOver           Reason = "game-over"
 	ReasonAfterWin           Reason = "after-win" // a turn after the one that guessed the secret (Other: that turn's row)
+	ReasonSwapped            Reason = "swapped"   // an answer written before its guess in history text (Symbol: the turn written guess first)
 	ReasonBadValue           Reason = "bad-value"
 )
 

@@ -610,6 +610,10 @@ func (r *Rules) readTurns(fields []string) ([]Turn, *InputError, fieldSpan) {
 		guess, n := r.guessAt(fields[i:])
 		code, err := r.ParseCode(guess, "guess")
 		if err != nil {
+			if turn, k := r.swappedAt(fields[i:]); k > 0 {
+				return nil, &InputError{Field: "guess", Row: -1, Pos: -1, Value: strings.Join(fields[i:i+k], " "), Reason: ReasonSwapped, Symbol: turn,
+					Msg: fmt.Sprintf("the guess and the answer seem swapped; write the guess first: %s", turn)}, fieldSpan{i, i + k, -1}
+			}
 			in := err.(*InputError)
 			return nil, in, fieldSpan{i, i + n, in.Pos}
 		}
@@ -627,6 +631,26 @@ func (r *Rules) readTurns(fields []string) ([]Turn, *InputError, fieldSpan) {
 		i += k
 	}
 	return turns, nil, fieldSpan{}
+}
+
+// swappedAt reads, where a guess should start, a turn written answer
+// first ("1A2B 0123"): an answer with its labels or pegs (bare counts may
+// be a turn's number), then a code. It returns the turn written the
+// right way round ("0123 1A2B") and how many fields it takes, or 0.
+func (r *Rules) swappedAt(fields []string) (string, int) {
+	for k := min(len(fields)-1, maxAnswerFields); k >= 1; k-- {
+		answer := strings.Join(fields[:k], " ")
+		if !strings.ContainsFunc(answer, unicode.IsLetter) && !strings.ContainsAny(answer, pegLabels) {
+			continue
+		}
+		if _, bad := r.readFeedback(answer); bad != "" {
+			continue
+		}
+		if guess, n := r.guessAt(fields[k:]); r.isCode(guess) {
+			return guess + " " + answer, k + n
+		}
+	}
+	return "", 0
 }
 
 // maxAnswerFields bounds an answer followed by another turn on its line:

@@ -754,6 +754,52 @@ func TestParseHistoryPegsDrawnApartBeforeATurn(t *testing.T) {
 	}
 }
 
+// An answer written before its guess ("1A2B 0123") was read as a guess,
+// and the error said "“A” at position 2 is not a symbol of this game".
+// It says now that the guess and the answer seem swapped, with the turn
+// the right way round, and selects both; a line that is no turn written
+// backwards keeps its own error.
+func TestParseHistorySaysAnAnswerBeforeItsGuess(t *testing.T) {
+	four, mm := mustRules(t, "1a2b-4"), mustRules(t, "mastermind")
+	for _, c := range []struct {
+		rules    Rules
+		text     string
+		value    string
+		turn     string
+		col, len int
+	}{
+		{four, "1A2B 0123", "1A2B 0123", "0123 1A2B", 0, 9},
+		{four, "5678 0A0B\n1a 2b 0123", "1a 2b 0123", "0123 1a 2b", 0, 10},
+		{four, "3. 1 bull 2 cows 4567", "1 bull 2 cows 4567", "4567 1 bull 2 cows", 3, 18},
+		{four, "5A0B 0123", "5A0B 0123", "0123 5A0B", 0, 9}, // the count is wrong too: the order first
+		{mm, "●○○ 1234", "●○○ 1234", "1234 ●○○", 0, 8},
+	} {
+		_, err := c.rules.ParseHistory(c.text)
+		var in *InputError
+		if !errors.As(err, &in) || in.Reason != ReasonSwapped || in.Value != c.value || in.Symbol != c.turn || in.Col != c.col || in.Len != c.len {
+			t.Errorf("%q: got %#v (%v), want swapped %q, written %q, at column %d for %d", c.text, in, err, c.value, c.turn, c.col, c.len)
+		} else if !strings.Contains(err.Error(), "seem swapped") {
+			t.Errorf("%q: the English message %q does not say so", c.text, err)
+		}
+	}
+	for text, reason := range map[string]Reason{
+		"45x7 1A2B":      ReasonUnknownSymbol, // a guess with a typo
+		"1A2B":           ReasonFeedbackSyntax,
+		"1A2B 45x7":      ReasonUnknownSymbol,
+		"3 0123 1A2B":    "", // a turn's number, then the turn
+		"0123 1A2B 0A0B": ReasonFeedbackSyntax,
+	} {
+		_, err := four.ParseHistory(text)
+		var in *InputError
+		switch {
+		case reason == "" && err != nil:
+			t.Errorf("%q: %v", text, err)
+		case reason != "" && (!errors.As(err, &in) || in.Reason != reason):
+			t.Errorf("%q: got %v, want %s", text, err, reason)
+		}
+	}
+}
+
 // A run of three digits or more in an answer said "a count is at most
 // 10", which was not what was checked (11 passed, to be named out of
 // range later; 100 did not): it says now that it has too many digits to

@@ -166,3 +166,26 @@ func TestFieldErrorsBreakBetweenWords(t *testing.T) {
 		t.Logf("%s: %s", lang, lines)
 	}
 }
+
+// An answer typed before its guess in the Helper's paste box ("1A2B
+// 0123") said "Line 1, column 2: “A” at position 2 is not a symbol of
+// this game": the answer was read as a guess. It says now that the guess
+// and the answer seem swapped, with the turn the right way round, and
+// selects both, in every language.
+func TestHelperSaysTheGuessAndAnswerSeemSwapped(t *testing.T) {
+	ctx := guessPage(t)
+	for _, c := range []struct{ lang, want string }{
+		{"en", "Line 2, column 1: The guess and the answer seem swapped. Write the guess first: “0123 1A2B”."},
+		{"ja", "2 行目 1 文字目：予想と判定が逆になっているようです。「0123 1A2B」のように予想を先に書いてください。"},
+		{"zh-Hans", "第 2 行第 1 个字符：猜测和提示似乎写反了，请先写猜测：“0123 1A2B”。"},
+		{"zh-Hant", "第 2 行第 1 個字：猜測和提示似乎寫反了，請先寫猜測：「0123 1A2B」。"},
+	} {
+		if c.lang != "en" {
+			guessLanguage(t, ctx, c.lang)
+		}
+		got := eval[map[string]any](t, ctx, readPasteJS("1a2b-4", "4567 0A1B\n1A2B 0123"))
+		if !strings.HasPrefix(got["error"].(string), c.want) || got["selected"] != "1A2B 0123" {
+			t.Errorf("%s: the error is %q with %q selected, want %q with the turn selected", c.lang, got["error"], got["selected"], c.want)
+		}
+	}
+}

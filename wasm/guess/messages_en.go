@@ -17,6 +17,7 @@ var english = map[string]string{
 	"reason.feedback-impossible":         "No secret can give the answer {4}.",
 	"reason.feedback-syntax":             "{4} is not an answer. Write it like 1A2B.",
 	"reason.no-answer":                   "The guess {4} has no answer. Write its answer after it, like 1A2B.",
+	"reason.swapped":                     "The guess and the answer seem swapped. Write the guess first: {1}.",
 	"reason.conflict":                    "These rows contradict each other: no secret gives all of that feedback.",
 	"reason.rows-conflict":               "These rows contradict each other: no secret gives all of that feedback. Switch one off or correct it.",
 	"phase.solving exactly":              "Solving exactly",

@@ -17,6 +17,7 @@ var japanese = map[string]string{
 	"reason.feedback-impossible":         "{4} という判定を返す答えはありません。",
 	"reason.feedback-syntax":             "{4} は判定として読めません。1A2B のように書いてください。",
 	"reason.no-answer":                   "予想 {4} の後に判定がありません。1A2B のように判定を続けて書いてください。",
+	"reason.swapped":                     "予想と判定が逆になっているようです。{1} のように予想を先に書いてください。",
 	"reason.conflict":                    "これらの行は矛盾しています。すべての判定を満たす答えはありません。",
 	"reason.rows-conflict":               "これらの行は矛盾しています。すべての判定を満たす答えはありません。どれかを無効にするか直してください。",
 	"phase.solving exactly":              "厳密に解いています",

@@ -17,6 +17,7 @@ var simplifiedChinese = map[string]string{
 	"reason.feedback-impossible":         "没有任何答案会给出 {4} 这个提示。",
 	"reason.feedback-syntax":             "{4} 不是提示，请像 1A2B 这样写。",
 	"reason.no-answer":                   "猜测 {4} 后面没有提示，请在它后面写上提示，例如 1A2B。",
+	"reason.swapped":                     "猜测和提示似乎写反了，请先写猜测：{1}。",
 	"reason.conflict":                    "这几行互相矛盾：没有任何答案能同时给出这些提示。",
 	"reason.rows-conflict":               "这几行互相矛盾：没有任何答案能同时给出这些提示。请停用或改正其中一行。",
 	"phase.solving exactly":              "精确求解",

@@ -17,6 +17,7 @@ var traditionalChinese = map[string]string{
 	"reason.feedback-impossible":         "沒有任何答案會給出 {4} 這個提示。",
 	"reason.feedback-syntax":             "{4} 不是提示，請像 1A2B 這樣寫。",
 	"reason.no-answer":                   "猜測 {4} 後面沒有提示，請在它後面寫上提示，例如 1A2B。",
+	"reason.swapped":                     "猜測和提示似乎寫反了，請先寫猜測：{1}。",
 	"reason.conflict":                    "這幾列互相矛盾：沒有任何答案能同時給出這些提示。",
 	"reason.rows-conflict":               "這幾列互相矛盾：沒有任何答案能同時給出這些提示。請停用或修正其中一列。",
 	"phase.solving exactly":              "精確求解",
