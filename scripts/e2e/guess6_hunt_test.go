@@ -189,3 +189,57 @@ func TestHelperSaysTheGuessAndAnswerSeemSwapped(t *testing.T) {
 		}
 	}
 }
+
+// The Helper had Undo and Redo buttons and no keys for them: a reader who
+// removed a row with the keyboard (Enter on its ×), or switched one off,
+// pressed Ctrl+Z and nothing happened, where Ctrl+Z undoes in every
+// other mode. Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z now undo and redo from
+// anywhere in the Helper but its text fields, whose typing is their own.
+func TestHelperKeysUndoAndRedo(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]any](t, ctx, readPasteJS("1a2b-4", "0123 1A2B\n4567 0A1B"))
+	full := strings.Join(func() []string {
+		var s []string
+		for _, r := range got["rows"].([]any) {
+			s = append(s, r.(string))
+		}
+		return s
+	}(), " | ")
+	rows := func() string { return eval[string](t, ctx, helperRowsJS+`.join(' | ')`) }
+	key := func(k string, mods chromedp.Modifier) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(k, chromedp.KeyModifiers(mods))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eval[bool](t, ctx, `($('#kz-panel-helper [data-field="remove"][data-row="1"]').focus(), true)`)
+	key(kb.Enter, 0)
+	removed := poll[string](t, ctx, `(() => { const r = `+helperRowsJS+`.join(' | '); return r !== `+jsString(full)+` && r; })()`, 10*time.Second)
+	// On the first row's switch, as Tab reaches it.
+	eval[bool](t, ctx, `($('#kz-panel-helper [data-field="on"][data-row="0"]').focus(), true)`)
+	key("z", chromedp.ModifierCtrl)
+	if got := rows(); got != full {
+		t.Errorf("Ctrl+Z after removing row 2 by keyboard: rows %q, want %q", got, full)
+	}
+	if on := eval[bool](t, ctx, `kz().activeElement === $('#kz-panel-helper [data-field="on"][data-row="0"]')`); !on {
+		t.Errorf("after Ctrl+Z the focus must stay on the first row's switch, drawn anew")
+	}
+	key("y", chromedp.ModifierCtrl)
+	if got := rows(); got != removed {
+		t.Errorf("Ctrl+Y: rows %q, want %q", got, removed)
+	}
+	key("z", chromedp.ModifierCtrl)
+	key("Z", chromedp.ModifierCtrl|chromedp.ModifierShift)
+	if got := rows(); got != removed {
+		t.Errorf("Ctrl+Z, Ctrl+Shift+Z: rows %q, want %q", got, removed)
+	}
+	// In a row's text field Ctrl+Z is the field's own.
+	eval[bool](t, ctx, `($('#kz-panel-helper input[data-field="guess"][data-row="0"]').focus(), true)`)
+	key("z", chromedp.ModifierCtrl)
+	if got := rows(); got != removed {
+		t.Errorf("Ctrl+Z in a text field must leave the rows to the field: %q, want %q", got, removed)
+	}
+	if got := eval[string](t, ctx, `$('#kz-panel-helper [data-on-click="help.undo"]').getAttribute('aria-keyshortcuts') || ''`); got != "Control+Z Meta+Z" {
+		t.Errorf("Undo's aria-keyshortcuts: %q", got)
+	}
+}

@@ -109,8 +109,8 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	// Not a live region: a screen reader would read out every code button
 	// in it on every change. The frame's live line says the gist (Say).
 	m.results = el("div", cls("kz-analysis"))
-	m.undoBtn = el("button", attr("type", "button"), on("click", "help.undo"), f.T("common.undo"))
-	m.redoBtn = el("button", attr("type", "button"), on("click", "help.redo"), f.T("common.redo"))
+	m.undoBtn = undoButton(f, "help.undo")
+	m.redoBtn = redoButton(f, "help.redo")
 	actions := el("div", cls("kz-row kz-actions"),
 		el("button", attr("type", "button"), on("click", "help.add"), f.T("help.add")),
 		el("button", attr("type", "button"), on("click", "help.paste-open"), f.T("help.paste")),
@@ -199,6 +199,36 @@ func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
 	})
 	f.Handle("help.undo", func(dom.Event, dom.Element) { m.travel(&st.Past, &st.Future, &st.PastPaste, &st.FuturePaste, true) })
 	f.Handle("help.redo", func(dom.Event, dom.Element) { m.travel(&st.Future, &st.Past, &st.FuturePaste, &st.PastPaste, false) })
+	// Ctrl+Z (⌘Z) is Undo, and Ctrl+Shift+Z (⌘⇧Z) or Ctrl+Y Redo, from
+	// anywhere in the mode but a text field and the paste box, which
+	// undo and redo their own typing.
+	panel.SetAttribute("data-on-keydown", "help.key")
+	f.Handle("help.key", func(ev dom.Event, _ dom.Element) {
+		key := frame.EditKeyOf(ev)
+		if key == frame.NoEdit {
+			return
+		}
+		t := ev.Target()
+		if t == nil || t.Closest(`textarea, input:not([type="checkbox"])`) != nil {
+			return
+		}
+		ev.PreventDefault()
+		// A row's switch or × under the focus is drawn anew: the focus
+		// goes to the same in the row now there, or in the last.
+		row, field := -1, ""
+		if at := t.Closest("tr [data-row][data-field]"); at != nil {
+			row, _ = strconv.Atoi(at.GetAttribute("data-row"))
+			field = at.GetAttribute("data-field")
+		}
+		if key == frame.UndoKey {
+			m.travel(&st.Past, &st.Future, &st.PastPaste, &st.FuturePaste, true)
+		} else {
+			m.travel(&st.Future, &st.Past, &st.FuturePaste, &st.PastPaste, false)
+		}
+		if field != "" && !f.FocusIn(m.table) {
+			m.focusRow(min(row, len(m.table.QuerySelectorAll("tbody tr[data-row]"))-1), field)
+		}
+	})
 	f.Handle("help.tree", func(dom.Event, dom.Element) { w.tree.openFrom("helper") })
 	f.Handle("help.retry", func(_ dom.Event, t dom.Element) {
 		if box := t.Closest(".kz-suggest-error"); box != nil {
