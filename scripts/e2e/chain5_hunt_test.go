@@ -154,3 +154,31 @@ func TestChain5UndoOverTheTableQuestion(t *testing.T) {
 		t.Errorf("after Ctrl+Z over the table's question: %v", got)
 	}
 }
+
+// New game while the computer's move asks about its big table, with the
+// focus still on the question's button (as a click from assistive
+// technology or voice control leaves it): clearing the question's box
+// blurred that button, the waiting move ran on and wrote its "needs its
+// table" note into the box being cleared, which threw, and New game
+// stopped half way with an internal error and the old game on screen.
+func TestChainNewGameOverTheTableQuestion(t *testing.T) {
+	ctx := chainPage(t)
+	got := eval[map[string]string](t, ctx, `(async () => {
+		const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-chain-n', 70); set('#kz-chain-game', 'direct'); set('#kz-chain-start', 'you'); set('#kz-chain-rule', true);
+		$c('#kz-chain-new').click();
+		await until(() => $c('#kz-chain-status').dataset.turn === 'you' && $c('.kz-chain-obj[data-i="3"]'));
+		$c('.kz-chain-obj[data-i="3"]').click();
+		await until(() => $c('#kz-chain-big-box .kz-chain-big-text'));
+		const on = cz().activeElement ? cz().activeElement.getAttribute('data-on-click') : 'nothing';
+		set('#kz-chain-n', 9);
+		$c('#kz-chain-new').click(); // a click that moves no focus
+		await until(() => $c('#kz-chain-row').dataset.moves === '0' && $c('#kz-chain-status').dataset.turn === 'you' && $c('.kz-chain-obj[data-i="8"]') && !$c('.kz-chain-obj[data-i="9"]'), 20000).catch(() => null);
+		const msg = cz().querySelector('.kz-message');
+		return {on, moves: $c('#kz-chain-row').dataset.moves, objects: String($c('#kz-chain-row').querySelectorAll('.kz-chain-obj').length),
+			box: $c('#kz-chain-big-box').textContent, status: $c('#kz-chain-status').textContent, message: msg ? msg.textContent : ''};
+	})()`)
+	if got["on"] != "chain.big-yes" || got["moves"] != "0" || got["objects"] != "9" || got["box"] != "" || !strings.HasPrefix(got["status"], "Your move") || strings.Contains(got["message"], "went wrong") {
+		t.Errorf("after New game over the table's question: %v", got)
+	}
+}

@@ -409,8 +409,12 @@ func (w *chainWidget) dismissBig(key string) {
 		}
 	}
 	if ask := w.asks[key]; ask != nil {
-		w.replaceBig(key)
+		// The box is cleared first, while whatever waits on the question
+		// still waits: clearing it blurs the question's button if it has
+		// the focus, and a move that ran on then (Undo, New game) would
+		// write into the box being cleared, which throws.
 		replace(ask.box)
+		w.replaceBig(key)
 	}
 }
 
