@@ -49,3 +49,35 @@ func TestFirstMoveOnACrowdedBoardTakesTheCorner(t *testing.T) {
 		}
 	}
 }
+
+// OpeningRoomOf says where a crowded board still has room for an opening:
+// a middle square clears 9 cells, an edge square 6 and a corner 4 (a
+// strip's squares fewer), so a board too crowded for the middle may fit
+// one along its edges or in its corners.
+func TestOpeningRoomOf(t *testing.T) {
+	for _, c := range []struct {
+		w, h, mines int
+		want        OpeningRoom
+	}{
+		{9, 9, 10, RoomEverywhere},
+		{9, 9, 72, RoomEverywhere}, // 81 − 9
+		{9, 9, 73, RoomEdges},
+		{9, 9, 75, RoomEdges}, // 81 − 6
+		{9, 9, 76, RoomCorners},
+		{9, 9, 77, RoomCorners}, // 81 − 4
+		{9, 9, 78, RoomNone},
+		{1, 5, 2, RoomEverywhere}, // a strip: its middle clears 3
+		{1, 5, 3, RoomCorners},    // its ends clear 2
+		{1, 5, 4, RoomNone},
+		{2, 5, 4, RoomEverywhere}, // two rows: every square is on an edge
+		{2, 5, 6, RoomCorners},
+		{2, 5, 7, RoomNone},
+		{1, 1, 0, RoomEverywhere},
+		{1, 1, 1, RoomNone},
+		{0, 5, 0, RoomNone},
+	} {
+		if got := OpeningRoomOf(c.w, c.h, c.mines); got != c.want {
+			t.Errorf("%d×%d with %d mines: room %d, want %d", c.w, c.h, c.mines, got, c.want)
+		}
+	}
+}

@@ -206,6 +206,49 @@ func OpeningFits(width, height, mines, first int) bool {
 	return width*height-clear >= mines
 }
 
+// OpeningRoom says where on a board the opening rule (and no-guess's)
+// can keep a first click's neighbours clear: a square with fewer
+// neighbours needs less room, so by the edges, or only in the corners, an
+// opening may fit where the middle's cannot.
+type OpeningRoom int
+
+const (
+	RoomEverywhere OpeningRoom = iota // every first click gets its opening
+	RoomEdges                         // not in the middle: along the edges (and in the corners)
+	RoomCorners                       // only in the corners
+	RoomNone                          // nowhere: only the first square is kept safe
+)
+
+// OpeningRoomOf says where a width×height board with the given mines has
+// room for an opening (see OpeningFits).
+func OpeningRoomOf(width, height, mines int) OpeningRoom {
+	if width < 1 || height < 1 {
+		return RoomNone
+	}
+	all, some, edge := true, false, false
+	for y := range height {
+		for x := range width {
+			if !OpeningFits(width, height, mines, y*width+x) {
+				all = false
+				continue
+			}
+			some = true
+			if (x > 0 && x < width-1) || (y > 0 && y < height-1) {
+				edge = true // not a corner
+			}
+		}
+	}
+	switch {
+	case all:
+		return RoomEverywhere
+	case !some:
+		return RoomNone
+	case edge:
+		return RoomEdges
+	}
+	return RoomCorners
+}
+
 // maxNoGuessAttempts and noGuessBudget bound the search for a no-guess
 // board; past them the last board is kept, and Verified says it was not
 // proved solvable.

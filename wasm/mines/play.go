@@ -583,38 +583,22 @@ func (m *minesPlay) playingText(width, height, mineCount int, rule, level string
 	return text
 }
 
-// openingRoom says where the opening rule (and no-guess's) can keep a
-// first click's neighbours clear on a width×height board with the given
-// mines (see mines.OpeningFits): the message that says so, or "" when it
-// can anywhere. A square with fewer neighbours needs less room: by the
-// edges, or only in the corners, an opening may fit where the middle's
-// cannot.
+// openingRoom is the message that says where a width×height board with
+// the given mines has room for the opening rule's clear first click
+// (mines.OpeningRoomOf), or "" when it has room everywhere.
 func openingRoom(width, height, mineCount int) string {
-	if width < 1 || height < 1 {
-		return ""
-	}
-	all, some, edge := true, false, false
-	for y := range height {
-		for x := range width {
-			if !mines.OpeningFits(width, height, mineCount, y*width+x) {
-				all = false
-				continue
-			}
-			some = true
-			if (x > 0 && x < width-1) || (y > 0 && y < height-1) {
-				edge = true // not a corner
-			}
-		}
-	}
-	switch {
-	case all:
-		return ""
-	case !some:
-		return "mines.rule-no-room"
-	case edge:
+	switch mines.OpeningRoomOf(width, height, mineCount) {
+	case mines.RoomEdges:
 		return "mines.rule-room-edge"
+	case mines.RoomCorners:
+		return "mines.rule-room-corner"
+	case mines.RoomNone:
+		if width < 1 || height < 1 {
+			return ""
+		}
+		return "mines.rule-no-room"
 	}
-	return "mines.rule-room-corner"
+	return ""
 }
 
 // ---- The game
