@@ -143,6 +143,9 @@ func (m *minesPlay) showGameInfo() {
 	seeded := g.Level != minesLinkLevel // board 0 too: the engine deals it
 	// A game saved without its number (an older state) has its line's
 	// place kept, unseen, and no replay: the next move brings the number.
+	// A game saved already won or lost has no next move, so its number
+	// stays unseen; that is better than a wrong "Board 0" whose Replay
+	// dealt another board.
 	known := g.Seed != nil
 	if known {
 		m.info.Class().Remove("kz-mines-pending")
