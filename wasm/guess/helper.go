@@ -975,12 +975,12 @@ func (m *helperMode) showPasteNote(text string) {
 // 4567 0A0B, 8901 3A0X") is found at once and typed over. Show where
 // selects them again once the focus has gone. An error the engine
 // places on no line is said as it is.
-func (m *helperMode) showPasteFault(err error, text string, r guess.Rules) {
+func (m *helperMode) showPasteFault(err error, text string) {
 	f := m.w.f
 	ce, ok := err.(*frame.CallError)
 	line, col, n := -1, -1, 0
 	if ok && ce.Code == "bad-input" {
-		line, col, n = pasteFaultAt(ce, text, r)
+		line, col, n = pasteFaultAt(ce)
 	}
 	if col < 0 {
 		m.showPasteError(f.DescribeLines(err, text))
@@ -996,28 +996,17 @@ func (m *helperMode) showPasteFault(err error, text string, r guess.Rules) {
 }
 
 // pasteFaultAt finds where the engine's error about pasted text lies: its
-// line, and the column and length in characters of its fault there, or a
-// column of -1. The engine places an error it finds in a line (row and
-// col); how many characters it spans the API does not say, and the line
-// read again here gives it when that read places the same fault, or the
-// one character at the column is selected.
-func pasteFaultAt(ce *frame.CallError, text string, r guess.Rules) (line, col, n int) {
+// line, and the column and length in characters of its fault there (the
+// engine's row, col and len), or a column of -1.
+func pasteFaultAt(ce *frame.CallError) (line, col, n int) {
 	if ce.Row == nil || ce.Col == nil {
 		return -1, -1, 0
 	}
-	line, col = *ce.Row, *ce.Col
-	lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\n")
-	if line >= len(lines) {
-		return -1, -1, 0
+	n = 1
+	if ce.Len != nil && *ce.Len > 0 {
+		n = *ce.Len
 	}
-	// A byte-order mark starting the text starts lines[0] too, and counts
-	// in the line read alone as in the whole.
-	_, err := r.ParseHistory(lines[line])
-	var placed *guess.LineError
-	if errors.As(err, &placed) && string(placed.Reason) == ce.Reason && placed.Col == col && placed.Len > 0 {
-		return line, col, placed.Len
-	}
-	return line, col, 1
+	return *ce.Row, *ce.Col, n
 }
 
 // textRange turns n characters from column col of a line of text into
@@ -1065,7 +1054,7 @@ func (m *helperMode) selectPasteFault() {
 // Undo takes them out again.
 func (m *helperMode) readPaste() {
 	f, st := m.w.f, m.state()
-	spec, r, err := m.rules()
+	spec, _, err := m.rules()
 	if err != nil {
 		f.ShowError(localError(err))
 		return
@@ -1101,7 +1090,7 @@ func (m *helperMode) readPaste() {
 		return
 	}
 	if err != nil {
-		m.showPasteFault(err, text, r)
+		m.showPasteFault(err, text)
 		return
 	}
 	if len(res.Rows) == 0 {
