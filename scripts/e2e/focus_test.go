@@ -147,7 +147,7 @@ func TestMinesKeepsTheFocusOnTheBoard(t *testing.T) {
 		replay.focus();
 		replay.click();
 		await until(() => view() === 'H'.repeat(480));
-		await until(() => active().startsWith('cell'), 5000).catch(() => {});
+		await until(() => active().startsWith('cell'), 20000).catch(() => {});
 		out.afterReplay = active();
 		return out;
 	})()`)

@@ -133,7 +133,7 @@ func TestComputerSaysPickFirstAtThePicker(t *testing.T) {
 		$('#kz-panel-computer .kz-current button').click();
 		await until(cur, 30000);
 		$('#kz-panel-computer .kz-answer button[type=submit]').click();
-		const note = await until(() => $('#kz-panel-computer .kz-think-note').textContent && $('#kz-panel-computer .kz-think-note'), 5000).catch(() => $('#kz-panel-computer .kz-think-note'));
+		const note = await until(() => $('#kz-panel-computer .kz-think-note').textContent && $('#kz-panel-computer .kz-think-note'), 20000).catch(() => $('#kz-panel-computer .kz-think-note'));
 		const box = note.getBoundingClientRect();
 		const f = kz().activeElement;
 		return {note: note.textContent, inView: box.top >= 0 && box.bottom <= innerHeight && box.height > 0,
@@ -159,7 +159,7 @@ func TestComputerSaysItsWin(t *testing.T) {
 	said := eval[string](t, ctx, `(async () => {
 		answerWith(4, 0);
 		await until(solved, 30000);
-		return await until(() => $('.kz-said').textContent.includes('Solved') && $('.kz-said').textContent, 5000).catch(() => $('.kz-said').textContent);
+		return await until(() => $('.kz-said').textContent.includes('Solved') && $('.kz-said').textContent, 20000).catch(() => $('.kz-said').textContent);
 	})()`)
 	if said != "Solved in 1 guess." {
 		t.Errorf("the win must be said: the live line says %q", said)

@@ -328,7 +328,7 @@ func TestComputerFocusFollowsTheGame(t *testing.T) {
 		$('#kz-panel-computer .kz-current button').focus();
 		$('#kz-panel-computer .kz-current button').click();
 		const code = await until(cur);
-		await until(() => kz().activeElement && kz().activeElement.closest('#kz-comp-picker'), 5000).catch(() => null);
+		await until(() => kz().activeElement && kz().activeElement.closest('#kz-comp-picker'), 20000).catch(() => null);
 		const f = kz().activeElement;
 		return {code, inPicker: !!(f && f.closest('#kz-comp-picker'))};
 	})()`)
@@ -341,7 +341,7 @@ func TestComputerFocusFollowsTheGame(t *testing.T) {
 	}
 	next := eval[map[string]any](t, ctx, `(async () => {
 		const code = await until(() => cur() && cur() !== `+jsString(first["code"].(string))+` && cur());
-		await until(() => kz().activeElement && kz().activeElement.closest('#kz-comp-picker'), 5000).catch(() => null);
+		await until(() => kz().activeElement && kz().activeElement.closest('#kz-comp-picker'), 20000).catch(() => null);
 		const f = kz().activeElement;
 		return {code, inPicker: !!(f && f.closest('#kz-comp-picker')), rows: $('#kz-panel-computer .kz-history tbody').children.length};
 	})()`)

@@ -153,7 +153,7 @@ func TestTreeKeepsItsOpenBranches(t *testing.T) {
 	}
 	guessLanguage(t, ctx, "ja")
 	eval[bool](t, ctx, treeHelpersJS)
-	if got := eval[string](t, ctx, `(async () => { await until(treeReady, 60000); await until(() => `+openJS+`, 5000).catch(() => ''); return `+openJS+`; })()`); got != opened {
+	if got := eval[string](t, ctx, `(async () => { await until(treeReady, 60000); await until(() => `+openJS+`, 20000).catch(() => ''); return `+openJS+`; })()`); got != opened {
 		t.Errorf("after a change of language the open branches are %q, want %q", got, opened)
 	}
 	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
@@ -161,7 +161,7 @@ func TestTreeKeepsItsOpenBranches(t *testing.T) {
 	}
 	installHelpers(t, ctx)
 	eval[bool](t, ctx, treeHelpersJS)
-	if got := eval[string](t, ctx, `(async () => { await until(treeReady, 60000); await until(() => `+openJS+`, 5000).catch(() => ''); return `+openJS+`; })()`); got != opened {
+	if got := eval[string](t, ctx, `(async () => { await until(treeReady, 60000); await until(() => `+openJS+`, 20000).catch(() => ''); return `+openJS+`; })()`); got != opened {
 		t.Errorf("after a reload the open branches are %q, want %q", got, opened)
 	}
 	// Another objective is another tree: it starts closed.
@@ -206,7 +206,7 @@ func TestTreeReopensTheBranchesInsideABranchOpenedAgain(t *testing.T) {
 	}
 	guessLanguage(t, ctx, "ja")
 	eval[bool](t, ctx, treeHelpersJS)
-	if got := eval[string](t, ctx, `(async () => { await until(treeReady, 60000); await until(() => `+treeOpenJS+` === '3 3-0', 5000).catch(() => ''); return `+treeOpenJS+`; })()`); got != "3 3-0" {
+	if got := eval[string](t, ctx, `(async () => { await until(treeReady, 60000); await until(() => `+treeOpenJS+` === '3 3-0', 20000).catch(() => ''); return `+treeOpenJS+`; })()`); got != "3 3-0" {
 		t.Errorf("after a change of language the open branches are %q, want %q", got, "3 3-0")
 	}
 }

@@ -153,7 +153,7 @@ func TestYouCtrlZUndoesTheLastGuess(t *testing.T) {
 	ctx := startYouGame(t, "1a2b-4")
 	eval[bool](t, ctx, youTwoGuessesJS)
 	state := func(want string) map[string]any {
-		return eval[map[string]any](t, ctx, `until(() => { const s = `+youStateJS+`; return `+want+` && s; }, 5000).catch(() => `+youStateJS+`)`)
+		return eval[map[string]any](t, ctx, `until(() => { const s = `+youStateJS+`; return `+want+` && s; }, 20000).catch(() => `+youStateJS+`)`)
 	}
 	// Typed in the box: Ctrl+Z is the box's own.
 	key(t, ctx, "8")

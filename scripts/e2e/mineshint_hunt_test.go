@@ -235,7 +235,7 @@ func TestMinesHintErrorIsSaid(t *testing.T) {
 		await until(() => /Flagged row 1, column 4/.test($m('.kz-said').textContent));
 		$m('.kz-mines-hint-btn').click();
 		const box = await until(() => $m('.kz-mines-hint-box.kz-bad') && $m('.kz-mines-hint-box').textContent && $m('.kz-mines-hint-box'), 20000);
-		await until(() => $m('.kz-said').textContent === box.textContent, 5000).catch(() => {});
+		await until(() => $m('.kz-said').textContent === box.textContent, 20000).catch(() => {});
 		return {shown: box.textContent, said: $m('.kz-said').textContent};
 	})()`)
 	shown := got["shown"].(string)

@@ -39,7 +39,7 @@ func TestMinesAutoPlayEndingTheGameKeepsTheFocus(t *testing.T) {
 		out.disabled = auto.disabled;
 		out.afterEnd = active();
 		key(mz().activeElement || document.body, 'n');
-		await until(() => view() === 'H'.repeat(81), 5000).catch(() => {});
+		await until(() => view() === 'H'.repeat(81), 20000).catch(() => {});
 		out.dealt = view() === 'H'.repeat(81);
 		return out;
 	})()`)

@@ -205,7 +205,7 @@ func TestRestartOfOneModuleLeavesTheOther(t *testing.T) {
 		crash(mz(), 'stack');
 		await until(() => mz().querySelector('.kz') !== old && /restarted/.test(said(mz())), 20000);
 		$('[data-on-click="you.new"]').click();
-		const answers = await until(() => !$('#kz-you-guess').disabled, 5000).then(() => true, () => false);
+		const answers = await until(() => !$('#kz-you-guess').disabled, 20000).then(() => true, () => false);
 		return {guessSame: kz().querySelector('.kz') === g, guessSays: said(kz()), answers};
 	})()`)
 	if got["guessSame"] != true || got["guessSays"] != "" || got["answers"] != true {
