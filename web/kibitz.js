@@ -18,7 +18,9 @@
  *
  * Every <div data-kibitz="GAME"> is mounted once the page has loaded, and
  * later ones as they are added; a widget whose element leaves the page is
- * unmounted (one moved within a task stays); data-lang, data-theme (light,
+ * unmounted (one moved within a task stays); one whose data-kibitz,
+ * data-lang, data-mode or data-preset changes is mounted anew, and one
+ * whose data-kibitz is removed is taken down; data-lang, data-theme (light,
  * dark or auto), data-mode and data-preset are optional; without data-lang
  * the post's own lang (<html lang>) is taken when Kibitz has it, and
  * without data-theme a page that is dark or light only (color-scheme)
@@ -1629,6 +1631,7 @@
     // The game is a name, whatever was given; a name no game has is told
     // in the placeholder, at once.
     var game = String(options.game || attr("data-kibitz"));
+    if (options.game) mountedFrom.delete(element); else mountedFrom.set(element, attributesOf(element));
     var key = options.key || attr("data-kibitz-key") || element.id || defaultKey(element, game);
     var settings = {
       game: game,
@@ -1768,11 +1771,53 @@
   function unmountLeft(records) {
     live.forEach(function (element) {
       if (element.isConnected || !removedBy(records, element)) return;
-      var promise = mounted.get(element);
-      forget(element, promise);
-      var done = function () { if (leaving.get(element) === gone) leaving.delete(element); };
-      var gone = promise.then(function (handle) { handle.unmount(); }, function () {}).then(done, done);
-      leaving.set(element, gone);
+      takeDown(element);
+    });
+  }
+
+  // takeDown unmounts an element's widget, once it is up if it is still
+  // mounting; a mount of the element meanwhile waits for it (leaving).
+  function takeDown(element) {
+    var promise = mounted.get(element);
+    forget(element, promise);
+    var done = function () { if (leaving.get(element) === gone) leaving.delete(element); };
+    var gone = promise.then(function (handle) { handle.unmount(); }, function () {}).then(done, done);
+    leaving.set(element, gone);
+  }
+
+  // The attributes a widget is mounted from, as they were (mountedFrom:
+  // element → their values, for a widget the page's attributes decide).
+  var widgetAttributes = ["data-kibitz", "data-lang", "data-mode", "data-preset", "data-kibitz-key"];
+  var mountedFrom = new WeakMap();
+  function attributesOf(element) {
+    return JSON.stringify(widgetAttributes.map(function (a) { return element.getAttribute(a); }));
+  }
+
+  // remountChanged follows the widget attributes of elements in the page:
+  // a single-page blog that keeps the element of one post's widget for the
+  // next post's sets another game (or mode, preset, language) on it, and
+  // a script may add an element first and set its data-kibitz after. Such
+  // an element is mounted anew with what its attributes say now, and one
+  // whose data-kibitz is removed is emptied. (The first widget stayed,
+  // under the next post's data-kibitz; a data-kibitz set late was never
+  // mounted.) A widget mounted with a game of the script's own
+  // (Kibitz.mount's options) is the script's, not its attributes'.
+  function remountChanged(records) {
+    var seen = new Set();
+    records.forEach(function (r) {
+      var element = r.target;
+      if (r.type !== "attributes" || widgetAttributes.indexOf(r.attributeName) < 0 || seen.has(element) || !element.isConnected) return;
+      seen.add(element);
+      var from = mountedFrom.get(element), game = element.hasAttribute("data-kibitz");
+      if (mounted.has(element)) {
+        if (from === undefined || from === attributesOf(element)) return;
+        takeDown(element);
+      } else if (r.attributeName !== "data-kibitz") {
+        return; // unmounted by a script, or failed: its data-kibitz says when to mount again
+      } else if (!game && from !== undefined && element.shadowRoot && element.shadowRoot.querySelector(".kz-loading")) {
+        element.shadowRoot.replaceChildren(); // the failed placeholder goes with its game
+      }
+      if (game) mount(element).catch(function (err) { if (window.console) console.error("Kibitz:", err); });
     });
   }
 
@@ -1872,6 +1917,7 @@
           }
         }
         if (removed && live.size) unmountLeft(records);
+        remountChanged(records);
         retheme(records);
       }).observe(document.documentElement, { childList: true, subtree: true, attributes: true });
       window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () { retheme(); });
