@@ -1434,7 +1434,10 @@
   // (color-scheme: dark, in its CSS or its <meta name="color-scheme">)
   // gets a dark widget, one that is light only a light one, whatever the
   // reader's system prefers: a white box on a dark blog glared. A page
-  // that declares both, or nothing, leaves it to the reader's system.
+  // that declares nothing but is painted dark where the widget is (most
+  // dark blog themes only set a background) is dark too. A page that
+  // declares both, or nothing and is not dark, leaves it to the reader's
+  // system.
   function pageTheme(element) {
     var scheme = "";
     try { scheme = getComputedStyle(element).colorScheme || ""; } catch (e) { /* no style yet */ }
@@ -1444,7 +1447,28 @@
     }
     var words = scheme.toLowerCase().split(/[\s,]+/);
     var light = words.indexOf("light") >= 0, dark = words.indexOf("dark") >= 0;
+    if (!light && !dark) return darkBehind(element) ? "dark" : "";
     return dark && !light ? "dark" : light && !dark ? "light" : "";
+  }
+
+  // darkBehind says whether the background the page paints behind the
+  // element, its own or the nearest mostly opaque one around it (the
+  // body's, on most blogs), is dark: nearer black than white.
+  function darkBehind(element) {
+    for (var e = element; e && e.nodeType === 1; e = e.parentElement) {
+      var c;
+      try { c = getComputedStyle(e).backgroundColor || ""; } catch (err) { return false; }
+      var m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%?))?\s*\)$/.exec(c);
+      if (!m) {
+        if (c === "transparent" || c === "") continue;
+        return false; // a colour written another way (oklch…): no guess
+      }
+      var alpha = m[4] === undefined ? 1 : m[5] ? m[4] / 100 : +m[4];
+      if (alpha < 0.5) continue;
+      var lin = function (v) { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+      return 0.2126 * lin(+m[1]) + 0.7152 * lin(+m[2]) + 0.0722 * lin(+m[3]) < 0.179;
+    }
+    return false;
   }
 
   // retheme gives a new theme to each widget whose theme the page decides

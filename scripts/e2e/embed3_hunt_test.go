@@ -3,6 +3,10 @@
 package e2e
 
 import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -57,4 +61,63 @@ func TestEmbedFollowsItsElementsAttributes(t *testing.T) {
 	step("a typo", `document.getElementById('w').setAttribute('data-kibitz', 'minez')`, "w",
 		"failed: Kibitz に「minez」というゲームはありません。あるのは chain, guess, mines です。")
 	step("the typo fixed", `document.getElementById('w').setAttribute('data-kibitz', 'mines')`, "w", "マインスイーパー (ja)")
+}
+
+// A dark blog that declares no color-scheme (most dark themes only paint
+// the page dark) gets dark widgets, and so does a widget in a dark box of
+// a light post; a light post still follows the reader's system, and a
+// page switched to dark by a class follows. (A white box glared on every
+// such dark blog for the readers whose system is light.)
+func TestEmbedTakesADarkPagesBackground(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"dark.html": `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<style>body { background: #121212; color: #ddd; } body.light { background: #fafafa; color: #222; }</style></head><body>
+<div id="page" data-kibitz="guess"></div>
+<script src="kibitz-embed.js"></script></body></html>`,
+		"light.html": `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<style>body { background: #fff; } .callout { background: rgb(30, 41, 59); padding: 1rem; } body.dark { background: #000; }</style></head><body>
+<div id="page" data-kibitz="guess"></div>
+<div class="callout"><div id="callout" data-kibitz="chain"></div></div>
+<script src="kibitz-embed.js"></script></body></html>`,
+	}, "", nil)
+	white, navy := "rgb(255, 255, 255)", "rgb(15, 23, 42)"
+	ctx := tab(t)
+	preferScheme(t, ctx, "light")
+	expect := func(when string, want map[string]string) {
+		t.Helper()
+		for id := range want {
+			waitWidget(t, ctx, "#"+id)
+		}
+		js := `(() => { const got = ` + themeOf + `; return Object.entries(` + mapJSON(want) + `).every(([id, bg]) => got[id] === bg); })()`
+		deadline := time.Now().Add(10 * time.Second)
+		for !eval[bool](t, ctx, js) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the widgets' backgrounds are %v, want %v", when, eval[map[string]string](t, ctx, themeOf), want)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	navigate(t, ctx, server.URL+"/dark.html")
+	expect("a dark blog, a light system", map[string]string{"page": navy})
+	eval[any](t, ctx, `document.body.classList.add('light')`)
+	expect("the blog switched to light", map[string]string{"page": white})
+
+	navigate(t, ctx, server.URL+"/light.html")
+	expect("a light post with a dark callout, a light system", map[string]string{"page": white, "callout": navy})
+	eval[any](t, ctx, `document.body.classList.add('dark')`)
+	expect("the post switched to dark", map[string]string{"page": navy, "callout": navy})
+
+	ctx = tab(t)
+	preferScheme(t, ctx, "dark")
+	navigate(t, ctx, server.URL+"/light.html")
+	expect("a light post, a dark system", map[string]string{"page": navy, "callout": navy})
+}
+
+// mapJSON writes a map of strings as a JS object literal.
+func mapJSON(m map[string]string) string {
+	parts := make([]string, 0, len(m))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		parts = append(parts, strconv.Quote(k)+": "+strconv.Quote(m[k]))
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }
