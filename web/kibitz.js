@@ -1617,6 +1617,15 @@
           box.appendChild(button);
         }
       },
+      // whenOnline calls fn once the browser is back online, if the box
+      // still says why the widget failed (no retry, unmount or other
+      // mount has replaced it).
+      whenOnline: function (fn) {
+        var failed = box;
+        window.addEventListener("online", function () {
+          if (failed.isConnected && failed.getAttribute("role") === "alert") fn();
+        }, { once: true });
+      },
       text: text
     };
   }
@@ -1719,9 +1728,11 @@
         // (the browser's own, in English, are in the console); anything
         // else quotes the error.
         var why = { network: 1, http: 1, damaged: 1 }[err.reason] ? fill(box.text[err.reason], [err.status, err.file]) : fill(box.text.failed, [err.message]);
-        box.fail(why, function () {
-          mount(element, options).catch(function () {});
-        });
+        var retry = function () { mount(element, options).catch(function () {}); };
+        box.fail(why, retry);
+        // A reader who opened the post offline (a train in a tunnel)
+        // has the widget as soon as the browser is back online.
+        if (err.reason === "network") box.whenOnline(retry);
       }
       throw err;
     });

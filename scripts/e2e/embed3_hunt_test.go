@@ -3,12 +3,17 @@
 package e2e
 
 import (
+	"context"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
 )
 
 // The embed as a single-page blog and its readers use it: elements kept
@@ -120,4 +125,50 @@ func mapJSON(m map[string]string) string {
 		parts = append(parts, strconv.Quote(k)+": "+strconv.Quote(m[k]))
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// A reader who opens a post while the connection is down (a train in a
+// tunnel) is told so, and the widget loads by itself once the browser is
+// back online, with no Try again to find. (It said to try again, and
+// stayed so until the reader pressed the button.)
+func TestEmbedLoadsOnceTheReaderIsBackOnline(t *testing.T) {
+	server := serveEmbed(t, map[string]string{
+		"post.html": blogPost(`<div id="box"></div>`, "kibitz-embed.js"),
+	}, "", nil)
+	ctx := tab(t)
+	navigate(t, ctx, server.URL+"/post.html")
+	poll[bool](t, ctx, `!!window.Kibitz`, 30*time.Second)
+	setNetwork(t, ctx, false)
+	eval[any](t, ctx, `document.getElementById('box').innerHTML = '<div id="w" data-kibitz="mines" data-lang="en"></div>'`)
+	said := poll[string](t, ctx, widgetTitles+`.w`, 30*time.Second)
+	if want := "failed: The solver could not load: the connection failed or was cut off. Check the connection and try again."; said != want {
+		t.Fatalf("offline, the widget says %q; want %q", said, want)
+	}
+	setNetwork(t, ctx, true)
+	if got := poll[string](t, ctx, `(() => { const w = `+widgetTitles+`.w; return w && !w.startsWith('failed') && w; })()`, 60*time.Second); got != "Minesweeper (en)" {
+		t.Errorf("back online, the widget shows %q; want Minesweeper", got)
+	}
+}
+
+// setNetwork cuts the tab's requests off the network, or lets them
+// through again, and tells the page (navigator.onLine, and the offline
+// or online event).
+func setNetwork(t *testing.T, ctx context.Context, online bool) {
+	t.Helper()
+	set := func(ctx context.Context, target *chromedp.Target) (chromedp.Void, error) {
+		if _, err := cdp.Call(ctx, target, network.Enable, network.EnableParams{}); err != nil {
+			return chromedp.Void{}, err
+		}
+		// Network.emulateNetworkConditions, which cdproto no longer has:
+		// Chromium 148 takes no rule of the newer command's.
+		conditions := cdp.Command[network.OverrideNetworkStateParams, cdp.Empty]{Method: "Network.emulateNetworkConditions"}
+		_, err := cdp.Call(ctx, target, conditions, network.OverrideNetworkStateParams{Offline: !online, DownloadThroughput: -1, UploadThroughput: -1})
+		return chromedp.Void{}, err
+	}
+	if _, err := chromedp.Run(ctx, set); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[bool](t, ctx, `navigator.onLine`); got != online {
+		t.Fatalf("the page thinks it is online: %v, want %v", got, online)
+	}
 }
