@@ -227,6 +227,7 @@
   // status), or what came is no module ("damaged"). The English message
   // keeps the browser's own words, for the console.
   function loadFailure(module, err) {
+    if (err.damaged) return { reason: "damaged", file: err.damaged };
     if (err.unfetched || err.cutOff) return { reason: "network" };
     if (err.status) return { reason: "http", status: err.status, file: module.file };
     if (err instanceof WebAssembly.CompileError) return { reason: "damaged", file: module.file };
@@ -257,6 +258,7 @@
     return streamModule(module, fresh).catch(function (err) {
       if (!err.unfetched || !module.script) throw err;
       return scriptModule(module, fresh).catch(function (again) {
+        if (again.damaged) throw again;
         var neither = new Error(err.message + "; " + again.message);
         neither.unfetched = true;
         throw neither;
@@ -340,9 +342,10 @@
         delete store[module.file];
         if (!Object.keys(store).length) delete window.__kibitzModules; // leave the page as it was
         script.remove();
-        if (!text) { reject(new Error(module.file + ".js did not hold the module")); return; }
+        if (!text) { reject(damagedScript(module, "did not hold the module")); return; }
         loaded(module, 0.3);
-        resolve(gunzip(text).then(function (bytes) { loaded(module, 0.7); return WebAssembly.compile(bytes); }));
+        resolve(gunzip(text).then(function (bytes) { loaded(module, 0.7); return WebAssembly.compile(bytes); })
+          .catch(function (err) { throw damagedScript(module, "held a damaged module (" + err.message + ")"); }));
       };
       script.onerror = function () {
         script.remove();
@@ -350,6 +353,15 @@
       };
       (document.head || document.documentElement).appendChild(script);
     });
+  }
+
+  // damagedScript is the error of a module's classic script that came
+  // but did not give the module: cut short on the way (a syntax error),
+  // or holding a damaged copy. Trying again may help; the network worked.
+  function damagedScript(module, why) {
+    var err = new Error(module.file + ".js " + why);
+    err.damaged = module.file + ".js";
+    return err;
   }
 
   function gunzip(base64) {

@@ -5,15 +5,22 @@ package e2e
 import (
 	"context"
 	"maps"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"kibitz/scripts/internal/builder"
 )
 
 // The embed as a single-page blog and its readers use it: elements kept
@@ -170,5 +177,50 @@ func setNetwork(t *testing.T, ctx context.Context, online bool) {
 	}
 	if got := eval[bool](t, ctx, `navigator.onLine`); got != online {
 		t.Fatalf("the page thinks it is online: %v, want %v", got, online)
+	}
+}
+
+// The usual blog reads the module from its classic script, the embed's
+// files being on another origin that sends no CORS header. A script that
+// comes damaged (cut short by a proxy, or a broken upload) is said to be
+// damaged, naming it, and Try again fetches it whole. (It said that the
+// connection failed: the reader checked a connection that worked.)
+func TestEmbedSaysAModulesScriptCameDamaged(t *testing.T) {
+	dir := filepath.Join(dist, "embed")
+	files := builder.SiteHandler(dir)
+	var whole atomic.Bool
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, ".wasm.js") && !whole.Load() {
+			script, err := os.ReadFile(filepath.Join(dir, filepath.Base(r.URL.Path)))
+			if err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write(script[:len(script)/2])
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(host.Close)
+	blog := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/post.html" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(blogPost(`<div id="w" data-kibitz="mines" data-lang="en"></div>`, host.URL+"/kibitz-embed.js")))
+	}))
+	t.Cleanup(blog.Close)
+	ctx := tab(t)
+	navigate(t, ctx, strings.Replace(blog.URL, "127.0.0.1", "localhost", 1)+"/post.html") // another origin than the files'
+	said := poll[string](t, ctx, widgetTitles+`.w`, 30*time.Second)
+	if want := "failed: The solver's file kibitz-mines.wasm.js arrived damaged, so it cannot run. Try again; if this keeps happening, the copy on this site is damaged."; said != want {
+		t.Errorf("with its script damaged, the widget says %q;\nwant %q", said, want)
+	}
+	whole.Store(true)
+	eval[bool](t, ctx, `(document.getElementById('w').shadowRoot.querySelector('.kz-loading button').click(), true)`)
+	if got := poll[string](t, ctx, `(() => { const w = `+widgetTitles+`.w; return w && !w.startsWith('failed') && w; })()`, 60*time.Second); got != "Minesweeper (en)" {
+		t.Errorf("after Try again, the widget shows %q; want Minesweeper", got)
 	}
 }
