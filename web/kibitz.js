@@ -1591,7 +1591,10 @@
     label.textContent = text.loading;
     var bar = document.createElement("progress");
     bar.max = 100;
-    bar.value = Math.round(100 * (module ? module.fraction : 0));
+    // Until some of the module has come, the bar moves without telling
+    // how far (no value): a module read from its classic script says
+    // nothing until all of it has come, and a bar at 0% looked stuck.
+    if (module && module.fraction > 0) bar.value = Math.round(100 * module.fraction);
     bar.setAttribute("aria-label", text.loading);
     box.appendChild(label);
     box.appendChild(bar);

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -223,4 +224,49 @@ func TestEmbedSaysAModulesScriptCameDamaged(t *testing.T) {
 	if got := poll[string](t, ctx, `(() => { const w = `+widgetTitles+`.w; return w && !w.startsWith('failed') && w; })()`, 60*time.Second); got != "Minesweeper (en)" {
 		t.Errorf("after Try again, the widget shows %q; want Minesweeper", got)
 	}
+}
+
+// While nothing can be measured yet (the usual blog, on another origin
+// than the embed's files, reads the module from its classic script,
+// which tells nothing until it has all come: 2 MB on a phone's slow
+// line), the placeholder's bar moves as a bar that cannot tell how far;
+// it shows how far once it can. (It stood at 0% all the while, as if
+// stuck.)
+func TestEmbedPlaceholderShowsItIsWorkingBeforeItCanMeasure(t *testing.T) {
+	files := builder.SiteHandler(filepath.Join(dist, "embed"))
+	release := make(chan struct{})
+	var once sync.Once
+	open := func() { once.Do(func() { close(release) }) }
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, ".wasm.js") {
+			<-release
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(host.Close)
+	t.Cleanup(open) // before the server closes, which waits for its answers
+	blog := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/post.html" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(blogPost(`<div id="box"></div>`, host.URL+"/kibitz-embed.js")))
+	}))
+	t.Cleanup(blog.Close)
+	ctx := tab(t)
+	navigate(t, ctx, strings.Replace(blog.URL, "127.0.0.1", "localhost", 1)+"/post.html")
+	// The widget comes after the page's load, which a script held back
+	// would otherwise hold back too.
+	eval[any](t, ctx, `document.getElementById('box').innerHTML = '<div id="w" data-kibitz="mines" data-lang="en"></div>'`)
+	const bar = `(() => {
+		const root = document.getElementById('w').shadowRoot, bar = root && root.querySelector('.kz-loading progress');
+		return bar ? {position: bar.position, label: bar.previousElementSibling.textContent} : null;
+	})()`
+	got := poll[map[string]any](t, ctx, bar, 30*time.Second)
+	if got["position"] != -1.0 || got["label"] != "Loading the solver…" {
+		t.Errorf("while the module's script comes, the placeholder shows %v; want an indeterminate bar (position -1) under Loading the solver…", got)
+	}
+	open()
+	waitWidget(t, ctx, "#w")
 }
