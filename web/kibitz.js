@@ -1972,6 +1972,9 @@
       }).observe(document.documentElement, { childList: true, subtree: true, attributes: true });
       window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () { retheme(); });
     }
+    // A loader run async, ahead of the page's stylesheets, saw the page
+    // before its CSS came; the page's load waits for them.
+    if (document.readyState !== "complete") window.addEventListener("load", function () { retheme(); });
   }
 
   // The widgets already in the page get their placeholder at once, while

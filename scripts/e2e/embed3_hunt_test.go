@@ -19,6 +19,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"kibitz/scripts/internal/builder"
@@ -269,4 +270,54 @@ func TestEmbedPlaceholderShowsItIsWorkingBeforeItCanMeasure(t *testing.T) {
 	}
 	open()
 	waitWidget(t, ctx, "#w")
+}
+
+// A blog that loads the loader async, ahead of its own stylesheet: the
+// loader ran before the page's CSS had come, saw a white page and kept
+// the light theme once the CSS made the page dark (no attribute changed,
+// so nothing told it). The page's load, which waits for its stylesheets,
+// now has the theme looked at again.
+func TestEmbedTakesADarkBackgroundThatCameLate(t *testing.T) {
+	release := make(chan struct{})
+	css := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		w.Header().Set("Content-Type", "text/css")
+		w.Write([]byte("body { background: #121212; color: #ddd; }"))
+	}))
+	defer css.Close()
+	defer func() {
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+	}()
+	server := serveEmbed(t, map[string]string{
+		"late.html": `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<script async src="kibitz-embed.js"></script>
+<link rel="stylesheet" href="` + css.URL + `/blog.css"></head><body>
+<div id="page" data-kibitz="chain"></div></body></html>`,
+	}, "", nil)
+	ctx := tab(t)
+	preferScheme(t, ctx, "light")
+	// Not the harness's navigate, which waits for the page's load, and so
+	// for the stylesheet held here.
+	open := func(ctx context.Context, target *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, target, page.Navigate, page.NavigateParams{URL: server.URL + "/late.html"})
+		return chromedp.Void{}, err
+	}
+	if _, err := chromedp.Run(ctx, open); err != nil {
+		t.Fatal(err)
+	}
+	// The widget is built while the page's CSS is held.
+	waitWidget(t, ctx, "#page")
+	close(release)
+	navy := "rgb(15, 23, 42)"
+	deadline := time.Now().Add(10 * time.Second)
+	for eval[map[string]string](t, ctx, themeOf)["page"] != navy {
+		if time.Now().After(deadline) {
+			t.Fatalf("the page's CSS made it dark after the loader ran: the widget's background is %v, want %s", eval[map[string]string](t, ctx, themeOf), navy)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
