@@ -224,10 +224,12 @@
   // loadFailure tells, by a reason the placeholder words in the reader's
   // language, why a module could not load: the network failed or was cut
   // off ("network"), the host answered an HTTP error ("http", with its
-  // status), or what came is no module ("damaged"). The English message
+  // status), or what came is no module ("damaged"), or, from disk, the
+  // module's file is not beside the loader ("missing"). The English message
   // keeps the browser's own words, for the console.
   function loadFailure(module, err) {
     if (err.damaged) return { reason: "damaged", file: err.damaged };
+    if (err.missing) return { reason: "missing", file: err.missing };
     if (err.unfetched || err.cutOff) return { reason: "network" };
     if (err.status) return { reason: "http", status: err.status, file: module.file };
     if (err instanceof WebAssembly.CompileError) return { reason: "damaged", file: module.file };
@@ -349,7 +351,11 @@
       };
       script.onerror = function () {
         script.remove();
-        reject(new Error("could not read " + module.file + ".js beside the script"));
+        var err = new Error("could not read " + module.file + ".js beside the script");
+        // From disk the only reason is a file not there (or unreadable):
+        // a blogger who copied the loader alone.
+        if (url.protocol === "file:") err.missing = module.file + ".js";
+        reject(err);
       };
       (document.head || document.documentElement).appendChild(script);
     });
@@ -1299,6 +1305,7 @@
           noWasm: "The solver cannot run in this browser: WebAssembly, which it is made of, is turned off here (Lockdown Mode on an iPhone, iPad or Mac does this, as do some security settings).",
           network: "The solver could not load: the connection failed or was cut off. Check the connection and try again.",
           http: "The solver could not load: the site answered HTTP {1} for {2}. Try again later, or tell the site's owner.",
+          missing: "The solver's file {2} could not be read. It belongs in the same folder as this page's Kibitz script (keep all of Kibitz's files together).",
           damaged: "The solver's file {2} arrived damaged, so it cannot run. Try again; if this keeps happening, the copy on this site is damaged." },
     "zh-Hant": { loading: "正在載入解題器…", tagline: "完全在瀏覽器裡執行的遊戲解題器。", failed: "解題器無法載入：{1}", retry: "重試",
           unknown: "Kibitz 沒有叫做「{1}」的遊戲。現有的遊戲：{2}。",
@@ -1311,6 +1318,7 @@
           noWasm: "解題器無法在這個瀏覽器中執行：組成解題器的 WebAssembly 在這裡被關閉了（iPhone、iPad 或 Mac 的鎖定模式，以及某些安全性設定都會這樣做）。",
           network: "解題器無法載入：連線失敗或中斷了。請檢查網路連線後重試。",
           http: "解題器無法載入：網站對 {2} 回應了 HTTP {1}。請稍後重試，或告知網站管理者。",
+          missing: "讀不到解題器的檔案 {2}。它應該和這個網頁的 Kibitz 腳本放在同一個資料夾（Kibitz 的檔案請全部放在一起）。",
           damaged: "解題器的檔案 {2} 傳來時已損壞，無法執行。請重試；如果一再發生，就是這個網站上的檔案損壞了。" },
     "zh-Hans": { loading: "正在加载解题器…", tagline: "完全在浏览器里运行的游戏解题器。", failed: "解题器无法加载：{1}", retry: "重试",
           unknown: "Kibitz 没有叫做“{1}”的游戏。现有的游戏：{2}。",
@@ -1323,6 +1331,7 @@
           noWasm: "解题器无法在这个浏览器中运行：构成解题器的 WebAssembly 在这里被关闭了（iPhone、iPad 或 Mac 的锁定模式，以及某些安全设置都会这样做）。",
           network: "解题器无法加载：连接失败或中断了。请检查网络连接后重试。",
           http: "解题器无法加载：网站对 {2} 返回了 HTTP {1}。请稍后重试，或告知网站所有者。",
+          missing: "读不到解题器的文件 {2}。它应该和这个网页的 Kibitz 脚本放在同一个文件夹（Kibitz 的文件请全部放在一起）。",
           damaged: "解题器的文件 {2} 传来时已损坏，无法运行。请重试；如果反复出现，就是这个网站上的文件损坏了。" },
     ja: { loading: "ソルバーを読み込み中…", tagline: "ブラウザだけで動くゲームソルバー。", failed: "ソルバーを読み込めませんでした：{1}", retry: "再試行",
           unknown: "Kibitz に「{1}」というゲームはありません。あるのは {2} です。",
@@ -1335,6 +1344,7 @@
           noWasm: "このブラウザではソルバーを動かせません：ソルバーを構成する WebAssembly がここではオフになっています（iPhone・iPad・Mac のロックダウンモードや、一部のセキュリティ設定がそうします）。",
           network: "ソルバーを読み込めませんでした：接続できないか、途中で切れました。接続を確かめて再試行してください。",
           http: "ソルバーを読み込めませんでした：サイトが {2} に HTTP {1} を返しました。しばらくしてから再試行するか、サイトの管理者に知らせてください。",
+          missing: "ソルバーのファイル {2} を読み込めませんでした。このページの Kibitz のスクリプトと同じフォルダーに置いてください（Kibitz のファイルはすべて一緒に置きます）。",
           damaged: "ソルバーのファイル {2} が壊れて届いたため、動かせません。再試行してください。何度も起きる場合は、このサイトのファイルが壊れています。" }
   };
 
@@ -1742,7 +1752,7 @@
         // A module that could not load says why in the reader's words
         // (the browser's own, in English, are in the console); anything
         // else quotes the error.
-        var why = { network: 1, http: 1, damaged: 1 }[err.reason] ? fill(box.text[err.reason], [err.status, err.file]) : fill(box.text.failed, [err.message]);
+        var why = { network: 1, http: 1, damaged: 1, missing: 1 }[err.reason] ? fill(box.text[err.reason], [err.status, err.file]) : fill(box.text.failed, [err.message]);
         var retry = function () { mount(element, options).catch(function () {}); };
         box.fail(why, retry);
         // A reader who opened the post offline (a train in a tunnel)

@@ -321,3 +321,36 @@ func TestEmbedTakesADarkBackgroundThatCameLate(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// A post opened from disk whose folder lacks the module's classic script
+// (a blogger who copied kibitz-embed.js alone): the placeholder said, in
+// the reader's language, "could not load:" and then the loader's English
+// ("Kibitz could not load its engine: could not read … beside the
+// script"). It names the file missing, and what to do, in the reader's
+// words.
+func TestEmbedSaysAModulesFileIsMissing(t *testing.T) {
+	dir := t.TempDir()
+	loader, err := os.ReadFile(filepath.Join(dist, "embed", "kibitz-embed.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "kibitz-embed.js"), loader, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	post := filepath.Join(dir, "post.html")
+	if err := os.WriteFile(post, []byte(blogPost(`<div id="ja" data-kibitz="chain" data-lang="ja"></div><div id="en" data-kibitz="chain" data-lang="en"></div>`, "kibitz-embed.js")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(post))
+	said := poll[map[string]string](t, ctx, `(() => { const w = `+widgetTitles+`; return w.ja && w.en && w; })()`, 30*time.Second)
+	want := map[string]string{
+		"ja": "failed: ソルバーのファイル kibitz-chain.wasm.js を読み込めませんでした。このページの Kibitz のスクリプトと同じフォルダーに置いてください（Kibitz のファイルはすべて一緒に置きます）。",
+		"en": "failed: The solver's file kibitz-chain.wasm.js could not be read. It belongs in the same folder as this page's Kibitz script (keep all of Kibitz's files together).",
+	}
+	for id, w := range want {
+		if said[id] != w {
+			t.Errorf("%s: with its module's file missing, the widget says %q;\nwant %q", id, said[id], w)
+		}
+	}
+}
