@@ -1288,6 +1288,7 @@
   var live = new Set(); // the elements mounted or mounting, for the observer
   var leaving = new WeakMap(); // element → Promise: its widget is unmounted
   var owners = new WeakMap(); // element → its widget, the last mounted
+  var tried = new WeakSet(); // the elements ever mounted (see mountAll)
 
   // ---- What a widget shows before the engine is ready, or if it cannot
   // be: a box of about the widget's size (so a blog post does not jump
@@ -1668,6 +1669,7 @@
   function mountOnce(element, options) {
     if (!element || element.nodeType !== 1) return Promise.reject(kibitzError("bad-input", "Kibitz.mount needs an element.", { field: "element" }));
     if (mounted.has(element)) return mounted.get(element);
+    tried.add(element);
     // An element that left the page and came back waits until the widget
     // it had is down, so the two never share its shadow root. It waits as
     // a mount of its own, so that leaving again while it waits cancels it.
@@ -1877,7 +1879,7 @@
       } else if (!game && from !== undefined && element.shadowRoot && element.shadowRoot.querySelector(".kz-loading")) {
         element.shadowRoot.replaceChildren(); // the failed placeholder goes with its game
       }
-      if (game) mount(element).catch(function (err) { if (window.console) console.error("Kibitz:", err); });
+      if (game) reportFailure(mount(element));
     });
   }
 
@@ -1944,13 +1946,27 @@
     });
   }
 
-  function mountAll(root) {
+  // With untried, only the elements never mounted are: a widget that
+  // failed already (a file missing) shows why with its own retry, and a
+  // second scan of the page would load it again unasked.
+  function mountAll(root, untried) {
     var list = (root || document).querySelectorAll("[data-kibitz]");
     for (var i = 0; i < list.length; i++) {
-      mount(list[i]).catch(function (err) {
-        if (window.console) console.error("Kibitz:", err);
-      });
+      if (untried && tried.has(list[i])) continue;
+      reportFailure(mount(list[i]));
     }
+  }
+
+  // reportFailure logs a mount's failure to the console, once: the page's
+  // scans (the script's run, DOMContentLoaded, the observer) meet the same
+  // mount under way, and each logged it.
+  var reported = new WeakSet();
+  function reportFailure(promise) {
+    if (reported.has(promise)) return;
+    reported.add(promise);
+    promise.catch(function (err) {
+      if (window.console) console.error("Kibitz:", err);
+    });
   }
 
   window.Kibitz = Object.freeze({
@@ -1992,6 +2008,6 @@
   // ones that follow, and DOMContentLoaded makes sure none was missed.
   autoMount();
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { mountAll(document); });
+    document.addEventListener("DOMContentLoaded", function () { mountAll(document, true); });
   }
 })(typeof KIBITZ_BUILD !== "undefined" ? KIBITZ_BUILD : {});

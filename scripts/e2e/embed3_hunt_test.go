@@ -338,7 +338,10 @@ func TestEmbedSaysAModulesFileIsMissing(t *testing.T) {
 		t.Fatal(err)
 	}
 	post := filepath.Join(dir, "post.html")
-	if err := os.WriteFile(post, []byte(blogPost(`<div id="ja" data-kibitz="chain" data-lang="ja"></div><div id="en" data-kibitz="chain" data-lang="en"></div>`, "kibitz-embed.js")), 0o644); err != nil {
+	// The console's errors are counted: each failure is reported once
+	// (the mount at DOMContentLoaded logged the one under way again).
+	count := `<script>window.kibitzErrors = []; const was = console.error; console.error = function (...a) { kibitzErrors.push(String(a[0])); was.apply(console, a); };</script>`
+	if err := os.WriteFile(post, []byte(blogPost(count+`<div id="ja" data-kibitz="chain" data-lang="ja"></div><div id="en" data-kibitz="chain" data-lang="en"></div>`, "kibitz-embed.js")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ctx := tab(t)
@@ -352,5 +355,8 @@ func TestEmbedSaysAModulesFileIsMissing(t *testing.T) {
 		if said[id] != w {
 			t.Errorf("%s: with its module's file missing, the widget says %q;\nwant %q", id, said[id], w)
 		}
+	}
+	if n := eval[int](t, ctx, `new Promise(r => setTimeout(() => r(kibitzErrors.filter(e => e.startsWith('Kibitz:')).length), 300))`); n != 2 {
+		t.Errorf("two widgets failed, and the console has %d errors of Kibitz's, want one each", n)
 	}
 }
