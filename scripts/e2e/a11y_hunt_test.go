@@ -260,3 +260,88 @@ func TestA11yAxeAudit(t *testing.T) {
 		t.Errorf("%s", l)
 	}
 }
+
+// contrastJS defines worstContrast(box): of the text shown in box, the
+// pair of colours that reads worst, as the reader sees it: the text's
+// colour through the opacity of the boxes around it, over the first
+// opaque background behind it, once its transitions have run. It
+// returns (a promise of) {ratio, text, fg, bg}.
+const contrastJS = `(() => {
+	const rgba = c => {
+		const n = c.match(/[\d.]+/g).map(Number);
+		const k = c.startsWith('color(') ? 255 : 1;
+		return [n[0] * k, n[1] * k, n[2] * k, n.length > 3 ? n[3] : 1];
+	};
+	const up = e => e.parentElement || (e.getRootNode() && e.getRootNode().host) || null;
+	const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+		.reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+	const hex = c => '#' + c.slice(0, 3).map(v => Math.round(v).toString(16).padStart(2, '0')).join('');
+	window.contrastOf = e => {
+		let bgEl = e, alpha = 1;
+		for (; bgEl; bgEl = up(bgEl)) {
+			if (rgba(getComputedStyle(bgEl).backgroundColor)[3] === 1) break;
+			alpha *= Number(getComputedStyle(bgEl).opacity);
+		}
+		const bg = rgba(getComputedStyle(bgEl).backgroundColor), fg0 = rgba(getComputedStyle(e).color);
+		const a = fg0[3] * alpha, fg = [0, 1, 2].map(i => fg0[i] * a + bg[i] * (1 - a));
+		const [l1, l2] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+		return {ratio: Math.round((l1 + 0.05) / (l2 + 0.05) * 100) / 100, text: e.textContent.trim().slice(0, 40), fg: hex(fg), bg: hex(bg)};
+	};
+	window.worstContrast = async box => {
+		// As the reader sees it once a fade in or out has run its course.
+		await Promise.all(box.getAnimations({subtree: true}).map(a => a.finished));
+		let worst = null;
+		for (const e of [box, ...box.querySelectorAll('*')]) {
+			if (!e.getClientRects().length || e.closest('.kz-sr')) continue;
+			if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+			const c = contrastOf(e);
+			if (!worst || c.ratio < worst.ratio) worst = c;
+		}
+		return worst;
+	};
+	return true;
+})()`
+
+// An analysis shown while the text box holds another board or a mistake
+// (Minesweeper), or while the position was changed since Solve (the chain
+// game), stays on screen to be read, marked out of date: it was dimmed
+// to 0.55, and its notes read at 2.57:1 (2.98:1 dark), its text and its
+// "What is a Grundy value?" at 4:1 and 2.6:1, under WCAG's 4.5:1 (axe's
+// color-contrast). Every pair in it now keeps 4.5:1, light and dark.
+func TestA11yStaleAnalysesKeepTheirContrast(t *testing.T) {
+	for _, scheme := range []string{"light", "dark"} {
+		t.Run(scheme, func(t *testing.T) {
+			ctx := tab(t)
+			preferScheme(t, ctx, scheme)
+			navigate(t, ctx, embedPage(t, "a11y-stale-"+scheme+".html",
+				`<div id="mines" data-kibitz="mines" data-lang="en" data-mode="analyse"></div><div id="chain" data-kibitz="chain" data-lang="en" data-mode="analyse"></div>`))
+			waitWidget(t, ctx, "#mines")
+			waitWidget(t, ctx, "#chain")
+			minesHelpers(t, ctx)
+			eval[bool](t, ctx, contrastJS)
+			analyseText(t, ctx, "5x5x4\nHHHHH\nH211H\nH101H\nH212H\nHHHHH\n")
+			mines := eval[map[string]any](t, ctx, `(async () => {
+				const text = $m('#kz-mines-text');
+				text.value = '5x5x4\nHHHHH\nH2Z1H\nH101H\nH212H\nHHHHH\n';
+				text.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+				await until(() => $m('#kz-mines-text-error').textContent && $m('.kz-mines-result').classList.contains('kz-mines-other'));
+				return await worstContrast($m('.kz-mines-result'));
+			})()`)
+			chain := eval[map[string]any](t, ctx, `(async () => {
+				const c = document.getElementById('chain').shadowRoot, $c = s => c.querySelector(s);
+				const pos = $c('#kz-chain-pos');
+				pos.value = '3 5 7'; pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+				$c('#kz-chain-solve').click();
+				await until(() => $c('#kz-chain-result').textContent && !$c('#kz-chain-result').classList.contains('kz-stale'));
+				pos.value = '3 5 8'; pos.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+				await until(() => $c('#kz-chain-result').classList.contains('kz-stale') && !$c('#kz-chain-stale').hidden);
+				return await worstContrast($c('#kz-chain-result'));
+			})()`)
+			for name, got := range map[string]map[string]any{"Minesweeper's analysis of another board": mines, "the chain game's answer to another position": chain} {
+				if got["ratio"].(float64) < 4.5 {
+					t.Errorf("%s, out of date (%s): %q reads at %v:1 (%v on %v), under 4.5:1", name, scheme, got["text"], got["ratio"], got["fg"], got["bg"])
+				}
+			}
+		})
+	}
+}
