@@ -345,3 +345,29 @@ func TestA11yStaleAnalysesKeepTheirContrast(t *testing.T) {
 		})
 	}
 }
+
+// In the dark theme, Minesweeper's "Discard it" (New game over a game
+// under way) was white on the light red of --bad, at 2.76:1; its text
+// now reads at 4.5:1 or more, in both themes.
+func TestA11yDiscardReadsOnItsRed(t *testing.T) {
+	for _, scheme := range []string{"light", "dark"} {
+		t.Run(scheme, func(t *testing.T) {
+			ctx := tab(t)
+			preferScheme(t, ctx, scheme)
+			navigate(t, ctx, embedPage(t, "a11y-discard-"+scheme+".html", `<div id="mines" data-kibitz="mines" data-lang="en" data-mode="play"></div>`))
+			waitWidget(t, ctx, "#mines")
+			minesHelpers(t, ctx)
+			eval[bool](t, ctx, contrastJS)
+			got := eval[map[string]any](t, ctx, `(async () => {
+				fire(cell(40), 'click');
+				await until(() => view().includes('0') || /[1-8]/.test(view()));
+				$m('[data-on-click="mines.new"]').click();
+				await until(() => !$m('.kz-confirm').hidden);
+				return contrastOf($m('[data-on-click="mines.discard"]'));
+			})()`)
+			if got["ratio"].(float64) < 4.5 {
+				t.Errorf("%s: %q reads at %v:1 (%v on %v), under 4.5:1", scheme, got["text"], got["ratio"], got["fg"], got["bg"])
+			}
+		})
+	}
+}
