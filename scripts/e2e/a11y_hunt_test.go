@@ -371,3 +371,54 @@ func TestA11yDiscardReadsOnItsRed(t *testing.T) {
 		})
 	}
 }
+
+// headingsJS lists the headings on screen in the hosted app, the games'
+// own included (their shadow roots, in the page's order), as "level
+// text"; a heading for screen readers only (kz-sr) counts.
+const headingsJS = `(() => {
+	const out = [];
+	const walk = root => {
+		for (const e of root.querySelectorAll('*')) {
+			if (/^H[1-6]$/.test(e.tagName) && e.getClientRects().length) out.push(e.tagName[1] + ' ' + e.textContent.trim());
+			if (e.shadowRoot) walk(e.shadowRoot);
+		}
+	};
+	walk(document);
+	return out;
+})()`
+
+// The hosted app's outline: the site's name is its h1, and a game's
+// headings were h3s straight under it (axe's heading-order), the game's
+// name a tab, not a heading. Each game's panel is now headed by its name,
+// an h2, and no level is left out on the way down, in Play and Analyse.
+func TestA11yAppOutlineLeavesNoLevelOut(t *testing.T) {
+	ctx := tab(t)
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html")))
+	eval[bool](t, ctx, a11yAppJS)
+	poll[bool](t, ctx, `!!(app() && app().querySelector('.kz-app-welcome, [role=tab]'))`, 60*time.Second)
+	for _, screen := range []struct{ game, mode, name string }{
+		{"guess", "", "Number guessing"},
+		{"mines", "analyse", "Minesweeper"},
+		{"chain", "analyse", "Chain game"},
+	} {
+		eval[bool](t, ctx, `(async () => {
+			await openGame('`+screen.game+`');
+			const mode = game('`+screen.game+`').querySelector('#kz-`+screen.game+`-tab-`+screen.mode+`');
+			if (mode) { mode.click(); await settle(); }
+			return true;
+		})()`)
+		headings := toStrings(eval[[]any](t, ctx, headingsJS))
+		level, named := 0, false
+		for _, h := range headings {
+			l := int(h[0] - '0')
+			if l > level+1 {
+				t.Errorf("%s: %q comes after a heading of level %d, leaving a level out: %q", screen.name, h, level, headings)
+			}
+			level = l
+			named = named || h == "2 "+screen.name
+		}
+		if !named {
+			t.Errorf("%s: no h2 names the game: %q", screen.name, headings)
+		}
+	}
+}

@@ -85,7 +85,11 @@ func (a *appWidget) Start(f *frame.Frame) {
 		// do what they do with a link.
 		tab := el("a", attr("href", a.address(g)), attr("role", "tab"), attr("id", "kz-app-tab-"+g), attr("aria-controls", "kz-app-panel-"+g),
 			data("game", g), on("click", "app.tab"), on("keydown", "app.tabkey"), f.T("game."+g))
-		panel := el("div", attr("role", "tabpanel"), attr("id", "kz-app-panel-"+g), attr("aria-labelledby", "kz-app-tab-"+g), cls("kz-app-panel"))
+		// The game's name heads its panel, for screen readers (the tab
+		// shows it): the page's outline goes from the site's h1 to the
+		// game's h2 and on to the game's own h3s, with no level left out.
+		panel := el("div", attr("role", "tabpanel"), attr("id", "kz-app-panel-"+g), attr("aria-labelledby", "kz-app-tab-"+g), cls("kz-app-panel"),
+			el("h2", cls("kz-sr"), f.T("game."+g)))
 		a.tabs[g], a.panels[g] = tab, panel
 		a.tabList.AppendChild(tab)
 		panels.AppendChild(panel)
