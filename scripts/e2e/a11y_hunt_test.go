@@ -422,3 +422,44 @@ func TestA11yAppOutlineLeavesNoLevelOut(t *testing.T) {
 		}
 	}
 }
+
+// The number-guessing widget shares the frame's out-of-date look and its
+// red buttons: the Helper's analysis, kept on screen and marked out of
+// date while a row is wrong, was faded to 0.55 (its notes under 4.5:1),
+// and Give up's "Reveal the secret", like every .kz-danger, was white on
+// the dark theme's light red (2.77:1).
+func TestA11yGuessStaleAnalysisAndRedButtonsKeepTheirContrast(t *testing.T) {
+	for _, scheme := range []string{"light", "dark"} {
+		t.Run(scheme, func(t *testing.T) {
+			ctx := tab(t)
+			preferScheme(t, ctx, scheme)
+			navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html#guess")))
+			installHelpers(t, ctx)
+			eval[bool](t, ctx, contrastJS)
+			got := eval[map[string]map[string]any](t, ctx, `(async () => {
+				await until(() => kz() && $('#kz-tab-helper'));
+				$('#kz-tab-helper').click();
+				type('[data-row="0"][data-field="guess"]', '0123');
+				type('[data-row="0"][data-field="a"]', '1');
+				type('[data-row="0"][data-field="b"]', '2');
+				await until(() => !$('#kz-panel-helper .kz-analysis.kz-stale') && $('#kz-panel-helper .kz-suggest'));
+				$('[data-on-click="help.add"]').click();
+				type('[data-row="1"][data-field="guess"]', '78');
+				$('[data-row="1"][data-field="guess"]').blur();
+				await until(() => $('#kz-panel-helper .kz-analysis.kz-stale') && kz().querySelector('#kz-panel-helper .kz-field-error:not(:empty), #kz-panel-helper .kz-row-error'));
+				const stale = await worstContrast($('#kz-panel-helper .kz-analysis'));
+				$('#kz-tab-you').click();
+				$('[data-on-click="you.new"]').click();
+				await until(() => !$('#kz-you-guess').disabled);
+				$('[data-on-click="you.give-up"]').click();
+				await until(() => !$('[data-on-click="you.reveal"]').closest('.kz-confirm').hidden);
+				return {stale, reveal: contrastOf($('[data-on-click="you.reveal"]'))};
+			})()`)
+			for name, c := range map[string]map[string]any{"the Helper's analysis, out of date": got["stale"], "Give up's red button": got["reveal"]} {
+				if c["ratio"].(float64) < 4.5 {
+					t.Errorf("%s (%s): %q reads at %v:1 (%v on %v), under 4.5:1", name, scheme, c["text"], c["ratio"], c["fg"], c["bg"])
+				}
+			}
+		})
+	}
+}
