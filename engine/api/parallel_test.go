@@ -38,55 +38,75 @@ func TestSplitMethodsMergeToTheSameResult(t *testing.T) {
 		}
 	}
 	for name, params := range cases {
-		guess.ForgetStrategies() // a remembered strategy is not shared out
-		forgetChainSolvers()     // nor a built table (positionsSearched)
-		alone := resultWithoutTime(t, rawCall(t, name, params))
 		for _, workers := range []int{1, 2, 3, 8} {
-			guess.ForgetStrategies()
-			forgetChainSolvers()
-			planText := viaJS(t, rawCall(t, name+".split", `{"params":`+params+`,"workers":`+itoa(workers)+`}`))
-			var plan Plan
-			if err := json.Unmarshal([]byte(planText), &plan); err != nil {
-				t.Fatal(err)
-			}
-			if len(plan.Parts) < min(workers, 2) {
-				t.Errorf("%s for %d workers: %d parts", name, workers, len(plan.Parts))
-			}
-			results := make([]json.RawMessage, len(plan.Parts))
-			// Run the parts last first: their order must not matter. Each
-			// gets the least bound of the parts before it, as the pool
-			// gives it (kibitz.js).
-			bound := 0.0
-			for i := len(plan.Parts) - 1; i >= 0; i-- {
-				p := plan.Parts[i]
-				params := p.Params
-				if bound > 0 {
-					var fields map[string]any
-					if err := json.Unmarshal(params, &fields); err != nil {
-						t.Fatal(err)
-					}
-					fields["bound"] = bound
-					params, _ = json.Marshal(fields)
-				}
-				out, err := Call(context.Background(), p.Method, params, nil)
-				if err != nil {
-					t.Fatalf("%s part %d (%s %s): %v", name, i, p.Method, p.Params, err)
-				}
-				results[i] = json.RawMessage(viaJS(t, string(out)))
-				var shared struct {
-					Bound float64 `json:"bound"`
-				}
-				if json.Unmarshal(out, &shared) == nil && shared.Bound > 0 && (bound == 0 || shared.Bound < bound) {
-					bound = shared.Bound
+			// A Minesweeper hint's look-ahead and its latent 50/50s have a
+			// wall-clock budget (200 ms): on a loaded machine one of the
+			// two runs may stop short where the other finishes, and the
+			// two answers then differ for no fault of the merge. A merge
+			// that is wrong differs every time; a run cut short by the
+			// clock, rarely twice in a row.
+			var merged, alone string
+			for try := 0; try < 3; try++ {
+				merged, alone = splitAndMerge(t, name, params, workers)
+				if merged == alone {
+					break
 				}
 			}
-			merge, _ := json.Marshal(map[string]any{"merge": plan.Merge, "results": results})
-			merged := resultWithoutTime(t, rawCall(t, name+".merge", string(merge)))
 			if merged != alone {
 				t.Errorf("%s over %d workers: merged %s, alone %s", name, workers, merged, alone)
 			}
 		}
 	}
+}
+
+// splitAndMerge runs a call alone, then split for the given workers with
+// its parts run last first, and returns the merged result and the call's
+// own, without their times.
+func splitAndMerge(t *testing.T, name, params string, workers int) (merged, alone string) {
+	t.Helper()
+	guess.ForgetStrategies() // a remembered strategy is not shared out
+	forgetChainSolvers()     // nor a built table (positionsSearched)
+	alone = resultWithoutTime(t, rawCall(t, name, params))
+	guess.ForgetStrategies()
+	forgetChainSolvers()
+	planText := viaJS(t, rawCall(t, name+".split", `{"params":`+params+`,"workers":`+itoa(workers)+`}`))
+	var plan Plan
+	if err := json.Unmarshal([]byte(planText), &plan); err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Parts) < min(workers, 2) {
+		t.Errorf("%s for %d workers: %d parts", name, workers, len(plan.Parts))
+	}
+	results := make([]json.RawMessage, len(plan.Parts))
+	// Run the parts last first: their order must not matter. Each gets the
+	// least bound of the parts before it, as the pool gives it
+	// (kibitz.js).
+	bound := 0.0
+	for i := len(plan.Parts) - 1; i >= 0; i-- {
+		p := plan.Parts[i]
+		params := p.Params
+		if bound > 0 {
+			var fields map[string]any
+			if err := json.Unmarshal(params, &fields); err != nil {
+				t.Fatal(err)
+			}
+			fields["bound"] = bound
+			params, _ = json.Marshal(fields)
+		}
+		out, err := Call(context.Background(), p.Method, params, nil)
+		if err != nil {
+			t.Fatalf("%s part %d (%s %s): %v", name, i, p.Method, p.Params, err)
+		}
+		results[i] = json.RawMessage(viaJS(t, string(out)))
+		var shared struct {
+			Bound float64 `json:"bound"`
+		}
+		if json.Unmarshal(out, &shared) == nil && shared.Bound > 0 && (bound == 0 || shared.Bound < bound) {
+			bound = shared.Bound
+		}
+	}
+	merge, _ := json.Marshal(map[string]any{"merge": plan.Merge, "results": results})
+	return resultWithoutTime(t, rawCall(t, name+".merge", string(merge))), alone
 }
 
 // viaJS is JSON as the page passes it from one worker to another: parsed
