@@ -468,6 +468,8 @@ func (m *treeMode) render(q *treeQuery, res *treeResult, took time.Duration) {
 		el("h3", attr("id", "kz-tree-proof-title"), f.T("tree.proof-title")), figs,
 		el("p", cls("kz-tree-source"), data("source", p.Source), el("strong", f.T("tree.proof")), source))
 	if res.Turns > 0 {
+		// The proof counts from here; the tree numbers the game's guesses.
+		here := f.T("tree.here-count", res.Turns+1)
 		whole := p.Strategy
 		if p.RootTurns < res.Turns {
 			// A branch of the strategy shipped for the whole game (a live
@@ -477,10 +479,10 @@ func (m *treeMode) render(q *treeQuery, res *treeResult, took time.Duration) {
 			if p.Objective == string(guess.ObjectiveAverage) {
 				caveat = "tree.part-of-average"
 			}
-			proof.AppendChild(el("p", cls("kz-note"), frame.JoinSentences(
-				f.T("tree.part-of", i18n.Number(int64(whole.Total)), whole.Worst, i18n.Decimal(whole.Expected, 4)), f.T(caveat))))
+			proof.AppendChild(el("p", cls("kz-note"), frame.JoinSentences(here, frame.JoinSentences(
+				f.T("tree.part-of", i18n.Number(int64(whole.Total)), whole.Worst, i18n.Decimal(whole.Expected, 4)), f.T(caveat)))))
 		} else {
-			proof.AppendChild(el("p", cls("kz-note"), f.T("tree.solved-here")))
+			proof.AppendChild(el("p", cls("kz-note"), frame.JoinSentences(here, f.T("tree.solved-here"))))
 		}
 	}
 
@@ -508,15 +510,27 @@ func (m *treeMode) render(q *treeQuery, res *treeResult, took time.Duration) {
 		f.T("tree.said-guess", first, root.Guess)))
 }
 
-// figuresText is a branch's figures, counted in guesses from the view's
-// root: its secrets, their average and their worst case.
+// figuresText is a branch's figures: its secrets, and the guess that
+// finds them on average and at worst, numbered from the start of the
+// game as the tree's guesses are ("Guess 2", "found at guess 4"). ply is
+// the guesses from the view's root to n's guess. From a position the
+// engine counts from its root (its first guess is 1): a branch that said
+// "worst 4" held a secret found at guess 5, one guess played before.
 func (m *treeMode) figuresText(n *treeNode, ply int) string {
 	f := m.w.f
 	secrets := f.T("tree.n-secrets", n.Secrets)
 	if n.Secrets == 1 {
 		secrets = f.T("tree.one-secret")
 	}
-	return f.T("tree.figures", secrets, i18n.Decimal(float64(ply)+n.Expected, 2), ply+n.Worst)
+	avg, worst := m.gameFigures(n, ply)
+	return f.T("tree.figures", secrets, avg, worst)
+}
+
+// gameFigures is the average and the worst guess number at which node
+// n's secrets are found, counted from the start of the game.
+func (m *treeMode) gameFigures(n *treeNode, ply int) (string, int) {
+	before := ply + m.res.Turns
+	return i18n.Decimal(float64(before)+n.Expected, 2), before + n.Worst
 }
 
 // nodeAt follows a path of answer indices from the root.
@@ -609,8 +623,8 @@ func (m *treeMode) fillBranches(list dom.Element, r guess.Rules, n *treeNode, pa
 				el("span", cls("kz-note"), f.T("tree.found-it", guessNo)))))
 			continue
 		}
-		label := f.T("tree.branch-label", said, n.Guess, after, guessNo, child.Guess, child.Secrets,
-			i18n.Decimal(float64(ply)+child.Expected, 2), ply+child.Worst)
+		avg, worst := m.gameFigures(child, ply)
+		label := f.T("tree.branch-label", said, n.Guess, after, guessNo, child.Guess, child.Secrets, avg, worst)
 		toggle := item(el("div", cls("kz-tree-toggle"), attr("aria-expanded", "false"), attr("aria-controls", id), attr("aria-owns", id),
 			data("path", pathString(childPath)), on("click", "tree.toggle"), attr("aria-label", label),
 			// The spaces between the parts are for copied text and

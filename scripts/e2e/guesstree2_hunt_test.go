@@ -1,0 +1,95 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// The number-guessing widget's optimal strategy, charts, picker and
+// explanations, hunted again.
+
+// treeCheckJS defines checkTree() in the page: it opens every branch of
+// the strategy on screen and checks each branch's figures ("84 secrets ·
+// avg 4.21 · worst 5") against the guesses its leaves say they are found
+// at ("found at guess 5"). It returns the branches that disagree (the
+// first few), how many disagree and how many were checked.
+const treeCheckJS = `(() => {
+	window.checkTree = () => {
+		let opened = true;
+		while (opened) {
+			opened = false;
+			for (const b of kz().querySelectorAll('#kz-tree-n-root .kz-tree-toggle[aria-expanded=false]')) { b.click(); opened = true; }
+		}
+		const found = li => Number(/(\d+)\D*$/.exec(li.querySelector(':scope > .kz-note').textContent)[1]);
+		const leavesOf = list => {
+			let out = [];
+			for (const li of list.querySelectorAll(':scope > li')) {
+				if (li.classList.contains('kz-tree-leaf')) { out.push(found(li)); continue; }
+				const t = li.querySelector(':scope > .kz-tree-toggle');
+				out = out.concat(leavesOf($('#' + t.getAttribute('aria-controls'))));
+			}
+			return out;
+		};
+		const figures = s => { const m = /^([\d,]+)\D+([\d.]+)\D+(\d+)/.exec(s); return [Number(m[1].replace(/,/g, '')), Number(m[2]), Number(m[3])]; };
+		const bad = [];
+		const check = (name, figs, list) => {
+			const l = leavesOf(list);
+			const [n, avg, worst] = figures(figs);
+			const sum = l.reduce((a, b) => a + b, 0), w = Math.max(...l);
+			if (n !== l.length || Math.abs(avg - sum / l.length) > 0.006 || worst !== w) bad.push(name + ': "' + figs + '", its leaves ' + l.length + ' found at ' + (sum / l.length).toFixed(2) + ' on average, ' + w + ' at worst');
+		};
+		check('root', $('#kz-panel-tree .kz-tree-root .kz-tree-figs-line').textContent, $('#kz-tree-n-root'));
+		const toggles = kz().querySelectorAll('#kz-tree-n-root .kz-tree-toggle');
+		for (const t of toggles) check(t.dataset.path, t.querySelector('.kz-tree-figs-line').textContent, $('#' + t.getAttribute('aria-controls')));
+		return {bad: bad.slice(0, 3), nbad: bad.length, branches: toggles.length};
+	};
+	return true;
+})()`
+
+// From the Helper's position the strategy's guesses are numbered as the
+// game's ("Guess 2", "found at guess 5"), and so are its branches'
+// figures now: after one row, a branch said "2 secrets · avg 3.50 ·
+// worst 4" (counted from guess 2 as the first) over leaves found at
+// guesses 4 and 5, and every branch of the tree was one guess short. The
+// proof, which counts from here, says so.
+func TestTreeFromAPositionCountsTheGamesGuesses(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, treeHelpersJS)
+	eval[bool](t, ctx, treeCheckJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$('.kz-settings').open = true;
+		choose('#kz-preset', 'science-3');
+		$('#kz-tab-tree').click();
+		await until(treeReady, 60000);
+		const start = checkTree();
+		$('#kz-tab-helper').click();
+		type('[data-row="0"][data-field="guess"]', '123');
+		type('[data-row="0"][data-field="a"]', '0');
+		type('[data-row="0"][data-field="b"]', '1');
+		$('[data-row="0"][data-field="b"]').blur();
+		await until(() => !$('#kz-panel-helper .kz-analysis.kz-stale') && $('#kz-panel-helper .kz-tree-open'), 60000);
+		$('#kz-panel-helper .kz-tree-open').click();
+		await until(() => treeReady() && /Guess 2/.test($('#kz-panel-tree .kz-tree-root').textContent), 60000);
+		const label = $('#kz-tree-n-root .kz-tree-toggle').getAttribute('aria-label');
+		const here = checkTree();
+		return {start, here, label, p: proof(), note: $('#kz-panel-tree .kz-tree-proof .kz-note').textContent,
+			root: $('#kz-panel-tree .kz-tree-root').textContent};
+	})()`)
+	t.Logf("root from the Helper's position: %q; proof %v", got["root"], got["p"])
+	for name, from := range map[string]string{"start": "the start of the game", "here": "the Helper's position"} {
+		c := got[name].(map[string]any)
+		if c["nbad"] != 0.0 || c["branches"].(float64) < 10 {
+			t.Errorf("from %s: %v of the root and its %v branches disagree with their leaves: %v", from, c["nbad"], c["branches"], c["bad"])
+		}
+	}
+	// The proof counts from here (the engine's figures), and says so.
+	p := got["p"].(map[string]any)
+	if p["Secrets"] != "180" || p["Guesses in all"] != "705" {
+		t.Errorf("the proof from 123 0A1B: %v", p)
+	}
+	if note := got["note"].(string); !strings.Contains(note, "count the guesses from here on, guess 2 as the first") {
+		t.Errorf("the proof's note from the Helper's position: %q", note)
+	}
+}
