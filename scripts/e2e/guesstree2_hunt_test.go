@@ -3,8 +3,11 @@
 package e2e
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // The number-guessing widget's optimal strategy, charts, picker and
@@ -91,5 +94,59 @@ func TestTreeFromAPositionCountsTheGamesGuesses(t *testing.T) {
 	}
 	if note := got["note"].(string); !strings.Contains(note, "count the guesses from here on, guess 2 as the first") {
 		t.Errorf("the proof's note from the Helper's position: %q", note)
+	}
+}
+
+// The chart of the codes still possible labels the last guess, at any
+// width: it labels every turn up to 10 on a wide widget and every other
+// one or more beyond (at most 5 steps on a phone), and the last always.
+// After 7 guesses a phone labelled start, 2, 4 and 6, not 7; after 11,
+// start and 6 alone, and a wide widget up to 10, not 11.
+func TestCountsChartLabelsTheLastGuess(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, `(async () => {
+		$('.kz-settings').open = true;
+		choose('#kz-preset', 'mastermind');
+		choose('#kz-host', 'adversarial'); // it never lets a guess win while another secret fits
+		$('#kz-tab-you').click();
+		const box = $('[data-on-change="you.analysis"]');
+		if (!box.checked) box.click();
+		$('#kz-you-start').click();
+		await until(() => !$('#kz-you-guess').disabled);
+		window.playTo = async (n) => {
+			const guesses = ['1111', '2222', '3333', '4444', '5555', '1212', '2121', '3434', '4343', '5656', '6565'];
+			const rows = () => $('#kz-panel-you .kz-history tbody') ? $('#kz-panel-you .kz-history tbody').children.length : 0;
+			while (rows() < n) {
+				const i = rows();
+				type('#kz-you-guess', guesses[i]);
+				$('#kz-panel-you form button[type=submit]').click();
+				await until(() => rows() === i + 1, 30000);
+			}
+			return true;
+		};
+		window.ticks = (n) => until(() => {
+			const spans = [...kz().querySelectorAll('#kz-panel-you .kz-counts .kz-xaxis span')];
+			if (spans.length === 0 || !spans.some(s => s.textContent === 'start') || spans.length < 2 || !kz().querySelector('#kz-panel-you .kz-counts')) return '';
+			const points = kz().querySelectorAll('#kz-panel-you .kz-counts .kz-pt').length;
+			return points === n + 1 && spans.filter(s => getComputedStyle(s).display !== 'none').map(s => s.textContent).join(' ');
+		}, 30000);
+		return true;
+	})()`)
+	width := func(w int64) {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range []int{7, 11} {
+		eval[bool](t, ctx, `playTo(`+strconv.Itoa(n)+`)`)
+		last := strconv.Itoa(n)
+		for _, w := range []int64{1280, 320} {
+			width(w)
+			got := eval[string](t, ctx, `ticks(`+last+`)`)
+			if labels := strings.Fields(got); len(labels) < 3 || labels[0] != "start" || labels[len(labels)-1] != last {
+				t.Errorf("after %d guesses at %d px the turns labelled are %q; want start … %s", n, w, got, last)
+			}
+		}
+		width(1280)
 	}
 }

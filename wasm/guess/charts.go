@@ -150,16 +150,17 @@ func countChart(title, caption string, labels []string, counts []int, axisLabel 
 		// however the plot is stretched.
 		plot.AppendChild(svg("line", cls("kz-pt"), attr("x1", x), attr("x2", x), attr("y1", y), attr("y2", y), attr("vector-effect", "non-scaling-stroke")))
 	}
-	// Turn numbers: at most 5 gaps between labels on a narrow widget, 10
-	// on a wide one; the others are hidden by the stylesheet.
+	// Turn numbers: every step-th, and the last turn always, at most 5
+	// steps on a narrow widget and 10 on a wide one; the stylesheet hides
+	// the wide one's others on a narrow widget.
 	n := len(counts) - 1
-	narrow, wide := max(1, (n+4)/5), max(1, (n+9)/10)
+	wide, narrow := tickSteps(n)
 	for i := range counts {
-		class := "kz-tick"
-		if i%wide != 0 {
+		if !tickAt(i, n, wide) {
 			continue
 		}
-		if i%narrow != 0 {
+		class := "kz-tick"
+		if !tickAt(i, n, narrow) {
 			class += " kz-tick-wide"
 		}
 		switch {
@@ -171,6 +172,29 @@ func countChart(title, caption string, labels []string, counts []int, axisLabel 
 		xAxis.AppendChild(el("span", cls(class), inlineStyle("left: "+f1(xOf(i))+"%"), labels[i]))
 	}
 	return el("figure", cls("kz-figure"), chart, el("figcaption", cls("kz-sr"), caption))
+}
+
+// tickSteps chooses the turns labelled on an axis of n turns: every
+// wide-th on a wide widget (at most 10 steps), every narrow-th on a
+// narrow one (at most 5), narrow a multiple of wide so that the narrow
+// widget's labels are some of the wide one's. The narrow step was not a
+// multiple: after 11 guesses a phone labelled "start" and 6 alone.
+func tickSteps(n int) (wide, narrow int) {
+	wide = max(1, (n+9)/10)
+	narrow = max(1, (n+4)/5)
+	narrow = (narrow + wide - 1) / wide * wide
+	return wide, narrow
+}
+
+// tickAt says whether turn i of n is labelled with a step: the start,
+// the last turn (the game so far ends there: it was left unlabelled
+// after 7 guesses on a phone, or 11 on a wide widget), and every
+// step-th turn but one too close to the last for both labels to show.
+func tickAt(i, n, step int) bool {
+	if i == 0 || i == n {
+		return true
+	}
+	return i%step == 0 && n-i >= (step+1)/2
 }
 
 // axisLabel writes 10 to the power given as the codes-left axis labels
