@@ -150,3 +150,32 @@ func TestCountsChartLabelsTheLastGuess(t *testing.T) {
 		width(1280)
 	}
 }
+
+// The histogram of a guess's answers says what it counts, over its bars,
+// in every language: its bars and their numbers stood under "Why this
+// guess" with the title only in the figure's accessible name.
+func TestGuessHistogramShowsItsTitle(t *testing.T) {
+	ctx := guessPage(t)
+	read := `(async () => {
+		const fig = await until(() => $('#kz-panel-computer .kz-explain .kz-hist'), 60000);
+		const name = fig.getAttribute('aria-label');
+		const shown = [...fig.querySelectorAll('*')].filter(e => !e.closest('figcaption') && e.getClientRects().length > 0 &&
+			[...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) >= 11);
+		return {name, shown: shown.some(e => e.textContent === name), first: shown.length ? shown[0].textContent : ''};
+	})()`
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$('.kz-settings').open = true;
+		choose('#kz-preset', 'science-3');
+		$('#kz-tab-computer').click();
+		$('#kz-panel-computer .kz-current button').click();
+		return `+read+`;
+	})()`)
+	if got["name"] != "How the 504 possible codes answer 123" || got["shown"] != true {
+		t.Errorf("the histogram's title: %v; want it shown over the bars", got)
+	}
+	guessLanguage(t, ctx, "zh-Hant")
+	got = eval[map[string]any](t, ctx, read)
+	if got["shown"] != true || !strings.Contains(got["name"].(string), "504") {
+		t.Errorf("the histogram's title in Chinese: %v", got)
+	}
+}

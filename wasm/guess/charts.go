@@ -41,8 +41,8 @@ func (w *guessWidget) chartCaption(title string, labels []string, values []int) 
 
 // barChart draws bars as columns, with their values above and labels
 // below, on a wide widget; on a narrow one, or with many bars, as rows
-// (the stylesheet chooses). title is the chart's accessible name, caption
-// its text alternative (chartCaption).
+// (the stylesheet chooses). title is the chart's title, over it and its
+// accessible name, caption its text alternative (chartCaption).
 func barChart(title, caption string, bars []bar) dom.Element {
 	maxValue := 1
 	for _, b := range bars {
@@ -61,7 +61,10 @@ func barChart(title, caption string, bars []bar) dom.Element {
 				el("span", cls(fill), inlineStyle(height))),
 			el("span", cls("kz-col-label"), b.label)))
 	}
-	fig := el("figure", cls("kz-figure kz-hist"), attr("role", "group"), attr("aria-label", title), cols, barList(bars, maxValue),
+	// The title shows too: the bars alone did not say what they count.
+	// Screen readers have it as the figure's name.
+	fig := el("figure", cls("kz-figure kz-hist"), attr("role", "group"), attr("aria-label", title),
+		el("p", cls("kz-hist-title"), attr("aria-hidden", "true"), title), cols, barList(bars, maxValue),
 		el("figcaption", cls("kz-sr"), caption))
 	if len(bars) > maxColumns {
 		fig.SetAttribute("data-many", "")
