@@ -99,6 +99,56 @@ const a11yAppJS = `(() => {
 var a11yStates = []struct{ name, js string }{
 	{"welcome", `true`},
 	{"guess", `openGame('guess')`},
+	{"guess you under way", `(async () => {
+		const g = game('guess'), $g = s => g.querySelector(s);
+		$g('#kz-tab-you').click();
+		if ($g('#kz-you-guess').disabled) $g('#kz-panel-you [data-on-click="you.new"]').click();
+		await until(() => !$g('#kz-you-guess').disabled);
+		const field = $g('#kz-you-guess');
+		field.value = '0123'; field.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+		field.form.requestSubmit();
+		await until(() => g.querySelectorAll('#kz-panel-you .kz-history tbody tr').length === 1);
+		const show = $g('[data-on-change="you.analysis"]'); if (show && !show.checked) show.click();
+		$g('[data-on-click="you.hint"]').click();
+		await until(() => $g('[data-on-click="you.play-hint"]'));
+		await settle(); return true; })()`},
+	{"guess give up", `(async () => {
+		const g = game('guess');
+		g.querySelector('[data-on-click="you.give-up"]').click();
+		await until(() => !g.querySelector('[data-on-click="you.reveal"]').closest('.kz-confirm').hidden);
+		await settle(); return true; })()`},
+	{"guess computer", `(async () => {
+		const g = game('guess'), $g = s => g.querySelector(s);
+		$g('[data-on-click="you.give-up-no"]').click();
+		$g('#kz-tab-computer').click();
+		const start = $g('#kz-panel-computer .kz-current button'); if (start) start.click();
+		await until(() => $g('#kz-comp-picker [role=radio]'));
+		g.querySelector('#kz-comp-picker [data-a="1"][data-b="1"]').click();
+		$g('#kz-panel-computer .kz-answer button[type=submit]').click();
+		await until(() => g.querySelectorAll('#kz-panel-computer .kz-history tbody tr').length >= 1 && $g('#kz-comp-picker [role=radio]'));
+		await settle(); return true; })()`},
+	{"guess helper", `(async () => {
+		const g = game('guess'), $g = s => g.querySelector(s);
+		$g('#kz-tab-helper').click();
+		const type = (sel, v) => { const e = $g(sel); e.value = v; e.dispatchEvent(new Event('input', {bubbles: true, composed: true})); };
+		await until(() => $g('[data-row="0"][data-field="guess"]'));
+		type('[data-row="0"][data-field="guess"]', '0123');
+		type('[data-row="0"][data-field="a"]', '1');
+		type('[data-row="0"][data-field="b"]', '2');
+		await until(() => !$g('#kz-panel-helper .kz-analysis.kz-stale') && $g('#kz-panel-helper .kz-suggest'));
+		await settle(); return true; })()`},
+	{"guess helper error", `(async () => {
+		const g = game('guess'), $g = s => g.querySelector(s);
+		$g('[data-on-click="help.add"]').click();
+		const e = await until(() => $g('[data-row="1"][data-field="guess"]'));
+		e.value = '78'; e.dispatchEvent(new Event('input', {bubbles: true, composed: true})); e.blur();
+		await until(() => $g('#kz-panel-helper .kz-analysis.kz-stale') && g.querySelector('#kz-panel-helper .kz-field-error:not(:empty), #kz-panel-helper .kz-row-error'));
+		await settle(); return true; })()`},
+	{"guess tree", `(async () => {
+		const g = game('guess'), $g = s => g.querySelector(s);
+		$g('#kz-tab-tree').click();
+		await until(() => { const v = $g('#kz-panel-tree .kz-tree-view'); return v && !v.classList.contains('kz-stale') && $g('#kz-panel-tree .kz-tree-root'); });
+		await settle(); return true; })()`},
 	{"mines play", `(async () => { await openGame('mines'); const m = game('mines'); m.querySelector('#kz-mines-tab-play').click(); await settle(); return true; })()`},
 	{"mines under way", `(async () => {
 		const m = game('mines'), p = () => m.querySelector('#kz-mines-panel-play') || m.querySelector('[role=tabpanel]:not([hidden])');
@@ -461,5 +511,20 @@ func TestA11yGuessStaleAnalysisAndRedButtonsKeepTheirContrast(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A guess's histogram is a figure named by its title: it was a figure
+// given role="group", which a figure may not take (axe's
+// aria-allowed-role), so assistive technology was told two things.
+func TestA11yGuessHistogramIsAFigure(t *testing.T) {
+	ctx := startYouGame(t, "1a2b-4")
+	got := eval[map[string]string](t, ctx, `(async () => {
+		$('[data-on-click="you.hint"]').click();
+		const fig = await until(() => $('#kz-panel-you .kz-hist'));
+		return {tag: fig.tagName, role: fig.getAttribute('role') || '', name: fig.getAttribute('aria-label') || ''};
+	})()`)
+	if got["tag"] != "FIGURE" || got["role"] != "" || !strings.HasPrefix(got["name"], "How the ") {
+		t.Errorf("the hint's histogram: %v; want a figure with no role of its own, named by its title", got)
 	}
 }

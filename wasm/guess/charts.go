@@ -63,7 +63,7 @@ func barChart(title, caption string, bars []bar) dom.Element {
 	}
 	// The title shows too: the bars alone did not say what they count.
 	// Screen readers have it as the figure's name.
-	fig := el("figure", cls("kz-figure kz-hist"), attr("role", "group"), attr("aria-label", title),
+	fig := el("figure", cls("kz-figure kz-hist"), attr("aria-label", title),
 		el("p", cls("kz-hist-title"), attr("aria-hidden", "true"), title), cols, barList(bars, maxValue),
 		el("figcaption", cls("kz-sr"), caption))
 	if len(bars) > maxColumns {
