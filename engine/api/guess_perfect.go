@@ -21,6 +21,7 @@ func init() {
 	register(
 		Method{"guess.objectives", "List the objectives the perfect strategy can minimise.", guessObjectives},
 		Method{"guess.tree", "The perfect strategy from a position as a tree to browse: {history, objective, depth, text} → {proof, root}.", guessTree},
+		Method{"guess.perfect.check", "Compare a guess with the perfect strategy's move: {history, objective, guess} → {guess, optimal, worse, here, best, bestGuess}.", guessPerfectCheck},
 	)
 }
 
@@ -99,6 +100,51 @@ func suggestPerfect(ctx context.Context, p *guess.Position, objective string, fr
 		"explanation": ex,
 		"solved":      p.Solved(),
 	}, nil
+}
+
+// guessPerfectCheck says whether a guess (the fast strategy's, shown
+// while the proof was searched) is as good as the perfect strategy's
+// move, and if not, where it does worse.
+func guessPerfectCheck(ctx context.Context, params json.RawMessage, report progress.Func) (any, error) {
+	var in struct {
+		played
+		Objective string `json:"objective"`
+		Guess     string `json:"guess"`
+	}
+	if err := decode(params, &in); err != nil {
+		return nil, err
+	}
+	obj, err := guess.ParseObjective(in.Objective)
+	if err != nil {
+		return nil, err
+	}
+	p, err := in.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if p.Solved() {
+		return nil, badInput("history", "game-over", "the game is over: the last guess was the secret")
+	}
+	g, err := p.Rules.ParseCode(in.Guess, "guess")
+	if err != nil {
+		return nil, err
+	}
+	c, err := guess.CheckPerfect(progress.NewContext(ctx, report), p, obj, g)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]any{
+		"guess":     p.Rules.Format(c.Guess),
+		"optimal":   c.Optimal,
+		"worse":     c.Worse,
+		"best":      figuresOf(c.Best),
+		"bestGuess": p.Rules.Format(c.Best.Guess),
+		"here":      nil,
+	}
+	if c.Here != nil {
+		out["here"] = figuresOf(c.Here)
+	}
+	return out, nil
 }
 
 // treeNodeJSON is one node of guess.tree's answer.
