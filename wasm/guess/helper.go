@@ -82,6 +82,9 @@ type helperMode struct {
 	// there were when Read was pressed, before any added meanwhile. It
 	// moves with the rows removed above it.
 	pasteAt int
+	// fast is the fast strategy's guess shown while a perfect suggestion
+	// is searched, or nil.
+	fast *fastGuess
 }
 
 func newHelperMode(w *guessWidget, panel dom.Element) *helperMode {
@@ -615,24 +618,12 @@ func (m *helperMode) compute(gen int) {
 		suggestion, said, early, err = m.suggestAfter(gen, spec, r, rows, codes, said)
 		if early {
 			// The codes are on screen already, and the reader may be in
-			// them: the suggestion, or why there is none, goes under them.
+			// them: the suggestion, or why there is none, goes under them
+			// (in place of the fast guess shown meanwhile, if one is).
 			if gen != m.generation || errors.Is(err, frame.ErrSuperseded) {
 				return
 			}
-			box := m.suggestionOrError(suggestion, err)
-			m.results.AppendChild(box)
-			switch {
-			case errors.Is(err, frame.ErrStopped):
-				// The Stop pressed went with the busy line: the focus
-				// goes to Think again, and the reader hears why.
-				said = f.T("help.suggest-stopped")
-				if !f.FocusIn(f.Body) {
-					focus(box.QuerySelector("button"))
-				}
-			case err != nil:
-				said = box.TextContent()
-			}
-			f.Say(said)
+			m.settle(gen, spec, rows, suggestion, said, err)
 			m.saveGood(index)
 			return
 		}
@@ -681,6 +672,12 @@ func (m *helperMode) saveGood(index []int) {
 // seconds or minutes, and the codes are known at once.
 const codesFirstAfter = 150 * time.Millisecond
 
+// fastAfter is how long a perfect suggestion may take before the fast
+// search's guess shows under the codes meanwhile: a proof read from a
+// strategy known takes a moment, and the fast guess would flash up and
+// go; one searched takes seconds or minutes.
+const fastAfter = time.Second
+
 // suggestAfter asks for the suggestion for rows, whose codes are already
 // built. If it is not back within codesFirstAfter, the codes show alone
 // meanwhile (early) and the busy line above them says the suggestion is
@@ -688,6 +685,7 @@ const codesFirstAfter = 150 * time.Millisecond
 func (m *helperMode) suggestAfter(gen int, spec gameSpec, r guess.Rules, rows []map[string]any, codes []any, said string) (suggestion dom.Element, saidAll string, early bool, err error) {
 	f := m.w.f
 	pending := true
+	var fast *time.Timer
 	timer := f.After(codesFirstAfter, func() {
 		if pending && gen == m.generation {
 			early = true
@@ -698,11 +696,16 @@ func (m *helperMode) suggestAfter(gen int, spec gameSpec, r guess.Rules, rows []
 					focus(first)
 				}
 			}
+			fast = f.After(fastAfter-codesFirstAfter, func() { m.showFast(gen, spec, r, rows, nil, &pending) })
 		}
 	})
 	suggestion, suggestSaid, err := m.suggestion(spec, r, rows)
 	pending = false
 	timer.Stop()
+	if fast != nil {
+		fast.Stop()
+	}
+	f.Lane("helper-fast").Cancel()
 	if err != nil {
 		return nil, said, early, err
 	}
@@ -736,8 +739,27 @@ func (m *helperMode) suggestAgain(gen int, box dom.Element) {
 		return
 	}
 	rows, _ := m.history(r)
+	pending := true
+	if fb := m.fast; fb != nil && fb.box == box {
+		// The fast guess stays, not yet proven again, while the proof
+		// is searched again; the focus Think again had goes to its Add.
+		hadFocus := f.FocusIn(box)
+		fb.pend()
+		if hadFocus {
+			focus(fb.box.QuerySelector("button"))
+		}
+	} else {
+		timer := f.After(fastAfter, func() { m.showFast(gen, spec, r, rows, box, &pending) })
+		defer timer.Stop()
+	}
 	suggestion, said, err := m.suggestion(spec, r, rows)
-	if gen != m.generation || errors.Is(err, frame.ErrSuperseded) || box.ParentNode() == nil {
+	pending = false
+	f.Lane("helper-fast").Cancel()
+	if gen != m.generation || errors.Is(err, frame.ErrSuperseded) || box.ParentNode() == nil && m.fast == nil {
+		return
+	}
+	if m.fast != nil {
+		m.settle(gen, spec, rows, suggestion, said, err)
 		return
 	}
 	hadFocus := f.FocusIn(box)
@@ -749,6 +771,169 @@ func (m *helperMode) suggestAgain(gen int, box dom.Element) {
 	if err == nil {
 		f.Say(said)
 	}
+}
+
+// fastGuess is the fast strategy's guess (best's: a few milliseconds),
+// shown, marked not yet proven, while a perfect suggestion is searched:
+// a guess to go on with meanwhile. The proof takes its place when it
+// comes, and says whether it was optimal.
+type fastGuess struct {
+	box, head, note dom.Element
+	guess           string
+	m               *helperMode
+}
+
+// pend marks the fast guess as waiting for the proof.
+func (fb *fastGuess) pend() {
+	f := fb.m.w.f
+	fb.box.Class().Remove("kz-suggest-error")
+	fb.head.SetTextContent(f.T("help.fast"))
+	replace(fb.note, f.T("help.fast-pending"))
+}
+
+// showFast asks the fast strategy for its guess after rows, when the
+// settings' strategy is perfect, and shows it in place of at (nil:
+// under the codes), unless the rows changed or the perfect suggestion
+// came (pending false) meanwhile.
+func (m *helperMode) showFast(gen int, spec gameSpec, r guess.Rules, rows []map[string]any, at dom.Element, pending *bool) {
+	w, f := m.w, m.w.f
+	if w.state.Settings.Strategy != string(guess.StrategyPerfect) || !*pending || gen != m.generation {
+		return
+	}
+	settings := w.state.Settings
+	settings.Strategy = string(guess.StrategyBest)
+	f.Go(func() {
+		var s suggestion
+		err := settings.suggest(f.Lane("helper-fast"), spec, rows, nil, &s)
+		if err != nil || !*pending || gen != m.generation || (at != nil && at.ParentNode() == nil) {
+			return // without the fast guess, the busy line goes on alone
+		}
+		fb := &fastGuess{m: m, guess: s.Guess, head: el("span"), note: el("p", cls("kz-note kz-fast-note"))}
+		// Not .kz-suggest: that is the suggestion, proven when perfect; it looks the same.
+		fb.box = el("div", cls("kz-suggest-fast"), inlineStyle("border-top: 1px solid var(--line); padding-top: 10px"),
+			el("h3", fb.head, " ", codeView(r, s.Guess)),
+			fb.note,
+			el("div", cls("kz-row"),
+				el("button", attr("type", "button"), data("guess", s.Guess), on("click", "help.use"), f.T("help.use-this"))),
+			w.explanationView(r, s.Guess, s.Explanation))
+		fb.pend()
+		if at != nil {
+			hadFocus := f.FocusIn(at)
+			at.ParentNode().ReplaceChild(fb.box, at)
+			if hadFocus {
+				focus(fb.box.QuerySelector("button"))
+			}
+		} else {
+			m.results.AppendChild(fb.box)
+		}
+		m.fast = fb
+		f.Say(f.T("help.said-fast", s.Guess))
+	})
+}
+
+// settle puts the suggestion, or why there is none, under the codes
+// shown early: in place of the fast guess, if one is shown. A proof
+// says whether the fast guess was optimal (the engine checks when the
+// guesses differ); a Stop keeps the fast guess, saying it is not proven.
+func (m *helperMode) settle(gen int, spec gameSpec, rows []map[string]any, suggestion dom.Element, said string, err error) {
+	f := m.w.f
+	fb := m.fast
+	if fb == nil || fb.box.ParentNode() == nil {
+		m.fast = nil
+		box := m.suggestionOrError(suggestion, err)
+		m.results.AppendChild(box)
+		switch {
+		case errors.Is(err, frame.ErrStopped):
+			// The Stop pressed went with the busy line: the focus
+			// goes to Think again, and the reader hears why.
+			said = f.T("help.suggest-stopped")
+			if !f.FocusIn(f.Body) {
+				focus(box.QuerySelector("button"))
+			}
+		case err != nil:
+			said = box.TextContent()
+		}
+		f.Say(said)
+		return
+	}
+	switch {
+	case err == nil:
+		m.fast = nil
+		proven := suggestion.QuerySelector("[data-guess]").GetAttribute("data-guess")
+		note := el("p", cls("kz-note kz-fast-note"))
+		if proven == fb.guess {
+			note.SetTextContent(f.T("help.fast-same", fb.guess))
+		} else {
+			note.SetTextContent(f.T("help.fast-checking", fb.guess))
+			f.Go(func() { m.checkFast(gen, spec, rows, fb.guess, note) })
+		}
+		suggestion.InsertBefore(note, suggestion.FirstChild().NextSibling())
+		hadFocus := f.FocusIn(fb.box)
+		fb.box.ParentNode().ReplaceChild(suggestion, fb.box)
+		if hadFocus {
+			focus(suggestion.QuerySelector("button"))
+		}
+		f.Say(frame.JoinSentences(said, note.TextContent()))
+	case errors.Is(err, frame.ErrStopped):
+		// The fast guess stays, said to be unproven, with Think again.
+		fb.box.Class().Add("kz-suggest-error")
+		fb.head.SetTextContent(f.T("help.fast-head"))
+		replace(fb.note, f.T("help.fast-stopped"), " ",
+			el("button", attr("type", "button"), cls("kz-link"), on("click", "help.retry"), f.T("comp.retry")))
+		if !f.FocusIn(f.Body) {
+			focus(fb.note.QuerySelector("button"))
+		}
+		f.Say(f.T("help.fast-stopped"))
+	default:
+		// The proof failed: the fast guess stays, unproven, and the
+		// error follows it.
+		fb.head.SetTextContent(f.T("help.fast-head"))
+		replace(fb.note, f.T("help.fast-unproven"))
+		box := m.suggestionOrError(nil, err)
+		fb.box.ParentNode().InsertBefore(box, fb.box.NextSibling())
+		f.Say(box.TextContent())
+	}
+}
+
+// checkFast asks the engine whether the fast guess, which the proof did
+// not choose, is optimal too, and says so in note.
+func (m *helperMode) checkFast(gen int, spec gameSpec, rows []map[string]any, fastGuess string, note dom.Element) {
+	f := m.w.f
+	type figures struct {
+		Total   int `json:"total"`
+		Worst   int `json:"worst"`
+		AtWorst int `json:"atWorst"`
+	}
+	var res struct {
+		Optimal bool     `json:"optimal"`
+		Worse   string   `json:"worse"`
+		Here    *figures `json:"here"`
+		Best    figures  `json:"best"`
+	}
+	err := f.Call("helper", "guess.perfect.check", guessParams(spec, map[string]any{"history": rows,
+		"objective": m.w.state.Settings.objective(), "guess": fastGuess}), &res)
+	if gen != m.generation || errors.Is(err, frame.ErrSuperseded) || !note.Underlying().Get("isConnected").Bool() {
+		return
+	}
+	var text string
+	switch {
+	case errors.Is(err, frame.ErrStopped):
+		text = f.T("help.fast-check-stopped", fastGuess)
+	case err != nil:
+		text = frame.JoinSentences(f.T("help.fast-check-failed", fastGuess), f.Describe(err))
+	case res.Optimal:
+		text = f.T("help.fast-optimal", fastGuess)
+	case res.Here == nil:
+		text = f.T("help.fast-worse-beyond", fastGuess, res.Best.Worst)
+	case res.Worse == "worst":
+		text = f.T("help.fast-worse-worst", fastGuess, res.Here.Worst, res.Best.Worst)
+	case res.Worse == "atWorst":
+		text = f.T("help.fast-worse-many", fastGuess, res.Here.Worst, res.Here.AtWorst, res.Best.AtWorst)
+	default:
+		text = f.T("help.fast-worse-total", fastGuess, res.Here.Total, res.Best.Total)
+	}
+	note.SetTextContent(text)
+	f.Say(text)
 }
 
 // analyse builds the results for rows: the codes still possible and,
@@ -851,6 +1036,7 @@ func (m *helperMode) markStale(why string) {
 
 // showResults replaces the results with fresh ones.
 func (m *helperMode) showResults(children ...any) {
+	m.fast = nil
 	m.clearRowErrors()
 	m.results.Class().Remove("kz-stale")
 	setHidden(m.staleNote, true)
