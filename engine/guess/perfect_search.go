@@ -132,14 +132,21 @@ func newPerfectSolver(sp *space, m *meter, pool codeList, maxN, maxDepth int, bi
 	}
 	rows = min(rows+1, maxDepth+1)
 	sv.lb = make([][]int32, rows)
-	sv.nonCand = make([][]int32, rows)
 	for d := range rows {
 		sv.lb[d] = make([]int32, maxN+1)
 		for k := 1; k <= maxN; k++ {
 			sv.lb[d][k] = sv.countingBound(k, d, p)
 		}
 	}
-	for d := range rows {
+	// A row of nonCand is built from the row of lb one depth up, so it
+	// stops changing one row later: with fewest-worst's penalty at the
+	// last level, lb's last row but one still pays it where its last row
+	// does not, and a nonCand row built from it cut off non-candidate
+	// guesses that were the best (a search asked to keep to more guesses
+	// than its set needs returned a worse strategy).
+	nonCandRows := min(rows+1, maxDepth+1)
+	sv.nonCand = make([][]int32, nonCandRows)
+	for d := range nonCandRows {
 		sv.nonCand[d] = make([]int32, maxN+1)
 		for k := 1; k <= maxN; k++ {
 			if d < 2 {
@@ -149,7 +156,8 @@ func newPerfectSolver(sp *space, m *meter, pool codeList, maxN, maxDepth int, bi
 			// The k secrets spread as evenly as can be over the p classes
 			// (the bound is convex in k).
 			q, r := k/p, k%p
-			v := int64(k) + int64(r)*int64(sv.lb[d-1][min(q+1, maxN)]) + int64(p-r)*int64(sv.lb[d-1][q])
+			lb := sv.lbAt(d - 1)
+			v := int64(k) + int64(r)*int64(lb[min(q+1, maxN)]) + int64(p-r)*int64(lb[q])
 			sv.nonCand[d][k] = int32(min(v, int64(perfectInfinite)))
 		}
 	}

@@ -215,6 +215,58 @@ func TestPerfectIsOptimal(t *testing.T) {
 	}
 }
 
+// A search asked to keep to a number of guesses (PerfectOptions.Depth)
+// finds the definition's best strategy within it, also when the set needs
+// fewer: for fewest-worst, the fewest secrets found at that last guess,
+// then the fewest guesses in all. It returned a worse strategy when the
+// depth asked was past what the set needs: science-3 after 123 0A1B and
+// 245 2A0B (9 secrets), within 4 guesses, 24 guesses in all where 22 do.
+func TestPerfectKeepsToAnyDepth(t *testing.T) {
+	for _, tc := range []struct {
+		length   int
+		alphabet string // "": the preset science-3
+		repeats  bool
+		turns    []string // guess, answer, …
+	}{
+		{3, "", false, []string{"123", "0A1B", "245", "2A0B"}},
+		{2, "ABCDE", false, []string{"AB", "0A1B"}},
+		{3, "ABCDE", false, []string{"ABC", "0A2B"}},
+		{3, "ABCD", true, []string{"ABC", "1A0B"}},
+	} {
+		var r *Rules
+		if tc.alphabet == "" {
+			science, err := PresetRules("science-3")
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = &science
+		} else {
+			r = smallRules(t, tc.length, tc.alphabet, tc.repeats)
+		}
+		rf := newReference(t, r)
+		p := position(t, r, tc.turns...)
+		_, minWorst, _ := rf.want(p.Candidates, ObjectiveWorstThenAverage)
+		for d := minWorst; d <= minWorst+2; d++ {
+			for _, obj := range allObjectives {
+				tr, err := SolvePerfect(context.Background(), p, PerfectOptions{Objective: obj, Depth: d})
+				if err != nil {
+					t.Fatal(err)
+				}
+				total, worst, atWorst := checkTree(t, r, tr.Root, p.Candidates)
+				atLast := 0
+				if worst == d && obj == ObjectiveFewestWorst {
+					atLast = atWorst // the other objectives do not count them
+				}
+				want := rf.cost(p.Candidates, d, obj == ObjectiveFewestWorst)
+				if total != want.total || atLast != want.atLast || worst > d {
+					t.Errorf("%d of %s after %v, %s within %d guesses: %d in all, %d at guess %d (worst %d); want %d in all, %d at guess %d",
+						tc.length, tc.alphabet, tc.turns, obj, d, total, atLast, d, worst, want.total, want.atLast, d)
+				}
+			}
+		}
+	}
+}
+
 // A tree survives its encoding: the same guesses for every secret, the
 // same figures.
 func TestTreeEncoding(t *testing.T) {
