@@ -355,38 +355,16 @@ func CheckPerfect(ctx context.Context, p *Position, obj Objective, g Code) (Perf
 
 // solveAnswer solves the position an answer leads to as the objective
 // ranks it under a parent that keeps to a worst case: within depth
-// guesses (0: no limit, for the average), or nil when it cannot be.
-// For fewest-worst, the secrets that count are those at the parent's
-// worst case, the answer's depth-th guess: an answer that can do with
-// fewer guesses needs none there, and then the fewest guesses in total
-// within depth-1; else its own fewest-worst strategy, whose worst case
-// is then depth. (The search within a depth beyond an answer's least
-// worst case, asked for fewest-worst, can return more guesses than its
-// own strategy needs: 24 against 22 for 9 secrets of science-3, so it
-// is not asked that.)
+// guesses (0: no limit, for the average), or nil when it cannot be. For
+// fewest-worst, the secrets that count are those at the parent's worst
+// case, the answer's depth-th guess, which the search within depth
+// counts (an answer that needs fewer guesses has none there).
 func solveAnswer(ctx context.Context, p *Position, obj Objective, depth int, report progress.Func) (*TreeNode, error) {
-	opts := PerfectOptions{Objective: obj, Depth: depth, Progress: report}
-	if obj == ObjectiveFewestWorst {
-		opts.Depth = 0
-	}
-	t, err := SolvePerfect(ctx, p, opts)
+	t, err := SolvePerfect(ctx, p, PerfectOptions{Objective: obj, Depth: depth, Progress: report})
 	var in *InputError
 	if errors.As(err, &in) && in.Field == "depth" {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	if obj != ObjectiveFewestWorst {
-		return t.Root, nil
-	}
-	switch w := t.Root.Worst; {
-	case w > depth:
-		return nil, nil
-	case w == depth:
-		return t.Root, nil
-	}
-	t, err = SolvePerfect(ctx, p, PerfectOptions{Objective: ObjectiveWorstThenAverage, Depth: depth - 1, Progress: report})
 	if err != nil {
 		return nil, err
 	}
