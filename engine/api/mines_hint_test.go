@@ -97,42 +97,65 @@ func shareEveryHint(t *testing.T) {
 // gives the hint the call alone gives.
 func TestHintPlanWeighsWhatIsNotWorthSharing(t *testing.T) {
 	state := hintThatLooksAhead(t, 6)
-	alone := resultWithoutTime(t, rawCall(t, "mines.hint", `{"state":"`+state+`"}`))
-	for _, c := range []struct {
-		split       string
-		worth       time.Duration
-		wantParts   int
-		wantWeighed int
-	}{
+	for _, c := range []hintPlanCase{
 		{"", time.Hour, 0, -1}, // all in the plan
 		{"", 0, 2, 1},          // the first, then shared
 		{`,"split":true`, time.Hour, 2, 0},
 		{`,"split":false`, 0, 0, -1},
 	} {
-		old := splitWorth
-		splitWorth = c.worth
-		var plan Plan
-		if err := json.Unmarshal([]byte(rawCall(t, "mines.hint.split", `{"params":{"state":"`+state+`"`+c.split+`},"workers":2}`)), &plan); err != nil {
-			t.Fatal(err)
-		}
-		splitWorth = old
-		var w hintWork
-		if err := json.Unmarshal(plan.Merge, &w); err != nil {
-			t.Fatal(err)
-		}
-		if want := c.wantWeighed; want < 0 {
-			c.wantWeighed = len(w.Candidates)
-		}
-		if len(plan.Parts) != c.wantParts || w.Weighed != c.wantWeighed {
-			t.Errorf("split %q, worth %v: %d parts, %d weighed; want %d, %d", c.split, c.worth, len(plan.Parts), w.Weighed, c.wantParts, c.wantWeighed)
-		}
-		results := make([]json.RawMessage, len(plan.Parts))
-		for i, p := range plan.Parts {
-			results[i] = json.RawMessage(rawCall(t, p.Method, string(p.Params)))
-		}
-		merge, _ := json.Marshal(map[string]any{"merge": plan.Merge, "results": results})
-		if merged := resultWithoutTime(t, rawCall(t, "mines.hint.merge", string(merge))); merged != alone {
-			t.Errorf("split %q, worth %v: merged %s, alone %s", c.split, c.worth, merged, alone)
+		// The look-ahead and its latent 50/50s have a wall-clock budget:
+		// on a loaded machine one run may stop short where the other
+		// finishes (see TestSplitMethodsMergeToTheSameResult), so a
+		// difference is looked at again, up to three times.
+		for try := 0; ; try++ {
+			merged, alone := c.mergedAndAlone(t, state)
+			if merged == alone {
+				break
+			}
+			if try == 2 {
+				t.Errorf("split %q, worth %v: merged %s, alone %s", c.split, c.worth, merged, alone)
+				break
+			}
 		}
 	}
+}
+
+// hintPlanCase is one way TestHintPlanWeighsWhatIsNotWorthSharing plans a
+// hint.
+type hintPlanCase struct {
+	split       string
+	worth       time.Duration
+	wantParts   int
+	wantWeighed int
+}
+
+// mergedAndAlone plans the hint of state as c says, checks the plan's
+// parts and what it weighed itself, and returns the merged result and
+// the hint's own, without their times.
+func (c hintPlanCase) mergedAndAlone(t *testing.T, state string) (merged, alone string) {
+	t.Helper()
+	alone = resultWithoutTime(t, rawCall(t, "mines.hint", `{"state":"`+state+`"}`))
+	old := splitWorth
+	splitWorth = c.worth
+	var plan Plan
+	if err := json.Unmarshal([]byte(rawCall(t, "mines.hint.split", `{"params":{"state":"`+state+`"`+c.split+`},"workers":2}`)), &plan); err != nil {
+		t.Fatal(err)
+	}
+	splitWorth = old
+	var w hintWork
+	if err := json.Unmarshal(plan.Merge, &w); err != nil {
+		t.Fatal(err)
+	}
+	if want := c.wantWeighed; want < 0 {
+		c.wantWeighed = len(w.Candidates)
+	}
+	if len(plan.Parts) != c.wantParts || w.Weighed != c.wantWeighed {
+		t.Errorf("split %q, worth %v: %d parts, %d weighed; want %d, %d", c.split, c.worth, len(plan.Parts), w.Weighed, c.wantParts, c.wantWeighed)
+	}
+	results := make([]json.RawMessage, len(plan.Parts))
+	for i, p := range plan.Parts {
+		results[i] = json.RawMessage(rawCall(t, p.Method, string(p.Params)))
+	}
+	merge, _ := json.Marshal(map[string]any{"merge": plan.Merge, "results": results})
+	return resultWithoutTime(t, rawCall(t, "mines.hint.merge", string(merge))), alone
 }
