@@ -197,6 +197,81 @@ type boundsCase struct {
 	params func() (any, error)
 }
 
+// firstPart plans method's call for workers and returns its first part's
+// parameters.
+func firstPart(method string, params map[string]any, workers int) (any, error) {
+	plan, err := call(method+".split", map[string]any{"params": params, "workers": workers})
+	if err != nil {
+		return nil, err
+	}
+	parts, _ := plan["parts"].([]any)
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("%s.split made no parts", method)
+	}
+	return parts[0].(map[string]any)["params"], nil
+}
+
+// mergeOfParts plans method's call for workers, runs its parts, and
+// returns the parameters of the merge of their results.
+func mergeOfParts(method string, params map[string]any, workers int) (any, error) {
+	plan, err := call(method+".split", map[string]any{"params": params, "workers": workers})
+	if err != nil {
+		return nil, err
+	}
+	var results []any
+	for _, part := range plan["parts"].([]any) {
+		p := part.(map[string]any)
+		r, err := call(p["method"].(string), p["params"])
+		if err != nil {
+			return nil, err
+		}
+		results = append(results, r)
+	}
+	return map[string]any{"merge": plan["merge"], "results": results}, nil
+}
+
+// lookAheadHint is mines.hint's parameters in an expert game (seed 1 on)
+// at the first hint that must guess among six or more cells, which its
+// look-ahead weighs and a pool shares out.
+func lookAheadHint() (map[string]any, error) {
+	for seed := 1; seed < 50; seed++ {
+		game, err := call("mines.new", map[string]any{"level": "expert", "seed": seed})
+		if err != nil {
+			return nil, err
+		}
+		state := game["state"]
+		for range 200 {
+			hint, err := call("mines.hint", map[string]any{"state": state})
+			if err != nil {
+				return nil, err
+			}
+			if cands, _ := hint["candidates"].([]any); len(cands) >= 6 && hint["winProb"] == nil {
+				return map[string]any{"state": state}, nil
+			}
+			step, err := call("mines.autoplay", map[string]any{"state": state})
+			if err != nil {
+				return nil, err
+			}
+			if step["status"] != "playing" {
+				break
+			}
+			state = step["state"]
+		}
+	}
+	return nil, fmt.Errorf("no expert game of seeds 1–49 came to a hint that looks ahead")
+}
+
+// replayHint is mines.hint's parameters on the replayed 100×100 board
+// with 2,000 mines, where the hint must guess and looks ahead.
+func replayHint() (map[string]any, error) {
+	game, reveals, err := replayReveals()
+	if err != nil {
+		return nil, err
+	}
+	s, err := gameAfter(game, reveals)
+	return map[string]any{"state": s}, err
+}
+
 // noBudgetLimit bounds a call that takes no budget (an exact solver, a
 // proof): the longest budget a caller may ask of any method.
 const noBudgetLimit = 60 * time.Second
@@ -636,6 +711,8 @@ func boundsCases() []boundsCase {
 			params: fixed(map[string]any{"preset": "1a2b-5", "history": []map[string]any{{"guess": "01234", "a": 0, "b": 2}}, "strategy": "perfect"})},
 		{name: "guess.tree mastermind", method: "guess.tree", about: "a proof: no budget",
 			params: fixed(map[string]any{"preset": "mastermind", "history": mastermindTurn})},
+		{name: "guess.perfect.check science-3 fewest-worst", method: "guess.perfect.check", about: "a proof: no budget",
+			params: fixed(map[string]any{"preset": "science-3", "history": []map[string]any{{"guess": "123", "a": 0, "b": 1}}, "guess": "456", "objective": "fewest-worst"})},
 		{name: "guess.tree mastermind start", method: "guess.tree", about: "a proof: no budget",
 			params: fixed(map[string]any{"preset": "mastermind"})},
 		{name: "guess.tree mastermind start fewest-worst", method: "guess.tree", about: "a proof: no budget",
@@ -707,6 +784,10 @@ func boundsCases() []boundsCase {
 		}},
 
 		// The chain game.
+		{name: "chain.footprint 80", method: "chain.footprint", about: "arithmetic: no budget", params: fixed(map[string]any{"n": 80})},
+		{name: "chain.table.split 1..60", method: "chain.table.split", params: fixed(map[string]any{"params": map[string]any{"from": 1, "to": 60}, "workers": 2})},
+		{name: "chain.table.merge 1..60", method: "chain.table.merge", about: "exact: no budget",
+			params: func() (any, error) { return mergeOfParts("chain.table", map[string]any{"from": 1, "to": 60}, 2) }},
 		{name: "chain.table 1..60", method: "chain.table", about: "exact: no budget", params: fixed(map[string]any{"from": 1, "to": 60})},
 		{name: "chain.table 1..64", method: "chain.table", about: "exact: no budget", params: fixed(map[string]any{"from": 1, "to": 64})},
 		{name: "chain.solve 60 direct", method: "chain.solve", about: "exact: no budget", params: fixed(map[string]any{"n": 60})},
@@ -821,6 +902,29 @@ func boundsCases() []boundsCase {
 			params: func() (any, error) {
 				s, err := gameAfter(map[string]any{"level": "expert", "rule": "opening", "seed": 1}, nil)
 				return map[string]any{"state": s, "steps": 0}, err
+			}},
+		{name: "mines.hint.split replay 100x100x2000", method: "mines.hint.split", budget: d, about: "the plan weighs what is not worth sharing",
+			params: func() (any, error) {
+				p, err := replayHint()
+				return map[string]any{"params": p, "workers": 2}, err
+			}},
+		{name: "mines.lookahead expert, first part", method: "mines.lookahead", budget: d,
+			params: func() (any, error) {
+				p, err := lookAheadHint()
+				if err != nil {
+					return nil, err
+				}
+				p["split"] = true
+				return firstPart("mines.hint", p, 2)
+			}},
+		{name: "mines.hint.merge expert", method: "mines.hint.merge",
+			params: func() (any, error) {
+				p, err := lookAheadHint()
+				if err != nil {
+					return nil, err
+				}
+				p["split"] = true
+				return mergeOfParts("mines.hint", p, 2)
 			}},
 		{name: "mines.bench expert 300 games", method: "mines.bench", about: "one worker's share of a bench",
 			params: func() (any, error) { return map[string]any{"level": "expert", "games": 300, "seed": 1}, nil }},
