@@ -810,7 +810,7 @@ func (m *helperMode) showFast(gen int, spec gameSpec, r guess.Rules, rows []map[
 		}
 		fb := &fastGuess{m: m, guess: s.Guess, head: el("span"), note: el("p", cls("kz-note kz-fast-note"))}
 		// Not .kz-suggest: that is the suggestion, proven when perfect; it looks the same.
-		fb.box = el("div", cls("kz-suggest-fast"), inlineStyle("border-top: 1px solid var(--line); padding-top: 10px"),
+		fb.box = el("div", cls("kz-suggest-fast"),
 			el("h3", fb.head, " ", codeView(r, s.Guess)),
 			fb.note,
 			el("div", cls("kz-row"),
