@@ -392,13 +392,21 @@ func (m *minesPlay) readSettings() {
 	}
 	m.showSettingsNote()
 	m.w.save()
-	// A board not yet clicked has nothing to lose: a new level, rule or
-	// board number applies at once, not at the next New game. A deal
-	// under way (the first, or New game's) is waited for: it was asked
-	// with the settings before, and what it brings is looked at then.
-	if g := m.w.state.Game; g == nil || !g.Started && !m.dealtAs(g) || m.dealing {
+	// A board not yet clicked, or a game over, has nothing to lose: a new
+	// level, rule or board number applies at once, not at the next New
+	// game (a game lost on beginner stayed on screen, under settings
+	// saying expert and no word that they waited). A deal under way (the
+	// first, or New game's) is waited for: it was asked with the settings
+	// before, and what it brings is looked at then.
+	if g := m.w.state.Game; g == nil || !underWay(g) && !m.dealtAs(g) || m.dealing {
 		m.f.Go(func() { m.settingsChanged() })
 	}
+}
+
+// underWay reports whether game g has been clicked and is not over: the
+// one kind of game that new settings wait for.
+func underWay(g *minesGame) bool {
+	return g.Started && g.Status == string(mines.Playing)
 }
 
 // dealtAs reports whether game g is what the settings would deal now:
@@ -618,13 +626,13 @@ func (m *minesPlay) newGame() {
 }
 
 // settingsChanged deals a new game when the board on screen has not been
-// clicked and the settings now ask for another. It looks under the move
+// clicked, or its game is over, and the settings now ask for another. It looks under the move
 // lock, when the reader has finished changing them: a burst of changes
 // deals one game, with all of them.
 func (m *minesPlay) settingsChanged() {
 	m.moves.Lock()
 	defer m.moves.Unlock()
-	if g := m.w.state.Game; g != nil && !g.Started && g.Status == string(mines.Playing) && !m.auto && !m.dealtAs(g) {
+	if g := m.w.state.Game; g != nil && !underWay(g) && !m.auto && !m.dealtAs(g) {
 		if _, err := m.params(); err == nil {
 			m.dealNew()
 		}
