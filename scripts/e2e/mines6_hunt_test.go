@@ -45,3 +45,41 @@ func TestMinesSettingsChosenAfterTheGameEndsApply(t *testing.T) {
 		t.Errorf("Expert chosen after the game was lost should deal an expert board at once: %v", got)
 	}
 }
+
+// A hint on a board larger than its box brings the square it names into
+// the box's view, and leaves the page where it is: on a 100×100 board
+// the player who had panned to a corner read "Reveal row 52, column 49"
+// with the square and the numbers that prove it out of sight.
+func TestMinesHintOnABigBoardShowsItsSquare(t *testing.T) {
+	ctx := minesPageIn(t, "mines-hint-big.html", "en")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$m('.kz-settings').open = true;
+		set('#kz-mines-level', 'custom');
+		set('#kz-mines-width', '100');
+		set('#kz-mines-height', '100');
+		set('#kz-mines-count', '2000');
+		set('#kz-mines-seed', '5');
+		await until(() => view() === 'H'.repeat(10000) && $m('.kz-mines-board-no').textContent === 'Board 5');
+		$m('.kz-settings').open = false;
+		const box = panel().querySelector('.kz-mines-scroll');
+		cell(5050).scrollIntoView({block: 'center', inline: 'center'});
+		fire(cell(5050), 'click');
+		await until(() => view()[5050] === '0');
+		box.scrollTo(0, 0); // the player pans to the top left corner
+		const button = $m('.kz-mines-hint-btn');
+		button.scrollIntoView({block: 'center'});
+		const page = scrollY;
+		button.click();
+		const text = (await until(() => $m('.kz-mines-play-hint') && $m('.kz-mines-hint-box strong'), 30000)).textContent;
+		const i = +panel().querySelector('.kz-mines-hint').getAttribute('data-i');
+		const c = cell(i).getBoundingClientRect(), b = box.getBoundingClientRect();
+		return {text, i, inView: c.left >= b.left && c.right <= b.right && c.top >= b.top && c.bottom <= b.bottom,
+			pageMoved: scrollY !== page, boxAt: [box.scrollLeft, box.scrollTop], boxSize: [box.clientWidth, box.scrollWidth]};
+	})()`)
+	if got["boxSize"].([]any)[0].(float64) >= got["boxSize"].([]any)[1].(float64) {
+		t.Fatalf("the 100×100 board should be wider than its box: %v", got)
+	}
+	if got["inView"] != true || got["pageMoved"] != false {
+		t.Errorf("the hinted square should be in the board's view, with the page where it was: %v", got)
+	}
+}

@@ -522,6 +522,37 @@ func (b *minesBoard) moveCursor(i int, focusIt bool) {
 	}
 }
 
+// showCell scrolls the board's box, and only it, so that cell i is in
+// view clear of the edge fades: centred, when it was not. The page does
+// not move (the reader is at the button that asked), and a cell in view
+// stays where it is.
+func (b *minesBoard) showCell(i int) {
+	if i < 0 || i >= len(b.cells) {
+		return
+	}
+	s := b.scroll.Underlying()
+	cw, ch := s.Get("clientWidth").Float(), s.Get("clientHeight").Float()
+	if cw == 0 || ch == 0 {
+		return // not on screen
+	}
+	c, r := b.cell(i).Call("getBoundingClientRect"), s.Call("getBoundingClientRect")
+	left := c.Get("left").Float() - r.Get("left").Float() - s.Get("clientLeft").Float()
+	top := c.Get("top").Float() - r.Get("top").Float() - s.Get("clientTop").Float()
+	w, h := c.Get("width").Float(), c.Get("height").Float()
+	const fade = 28 // the edge fades' width (scroll-padding in mines.css)
+	x, y := s.Get("scrollLeft").Float(), s.Get("scrollTop").Float()
+	moved := false
+	if left < fade || left+w > cw-fade {
+		x, moved = x+left+w/2-cw/2, true
+	}
+	if top < fade || top+h > ch-fade {
+		y, moved = y+top+h/2-ch/2, true
+	}
+	if moved {
+		s.Call("scrollTo", map[string]any{"left": max(x, 0), "top": max(y, 0)})
+	}
+}
+
 // key moves around the grid with the arrows, Home, End, Page Up and Page
 // Down (Ctrl+Home and Ctrl+End for the corners); Enter and Space reveal
 // (or chord a number), F flags, and digits and H are passed on for

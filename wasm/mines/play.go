@@ -1194,6 +1194,10 @@ func (m *minesPlay) showHint() {
 	m.board.mark("kz-mines-hint", []int{i})
 	m.board.mark("kz-mines-proof", nil)
 	m.board.moveCursor(i, false)
+	// On a board larger than its box the square may be out of view: a
+	// hint on a 100×100 board named "row 52, column 49" and outlined it
+	// where the reader could not see it.
+	m.board.showCell(i)
 	play := f.T("mines.play-reveal")
 	if mv.Action == mines.ActFlag {
 		play = f.T("mines.play-flag")
