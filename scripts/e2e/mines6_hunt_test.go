@@ -14,6 +14,7 @@ import (
 const loseJS = `window.lose = async () => {
 	fire(cell(40), 'click');
 	await until(() => view()[40] !== 'H');
+	window.firstView = view();
 	for (let i = 0; i < 81 && !/Boom/.test($m('.kz-mines-status').textContent); i++) {
 		if (view()[i] !== 'H') continue;
 		fire(cell(i), 'click');
@@ -81,5 +82,37 @@ func TestMinesHintOnABigBoardShowsItsSquare(t *testing.T) {
 	}
 	if got["inView"] != true || got["pageMoved"] != false {
 		t.Errorf("the hinted square should be in the board's view, with the page where it was: %v", got)
+	}
+}
+
+// Replay this board deals the board number again, but the engine lays
+// the mines out from it and the first square clicked: the replay was
+// another board unless the player remembered where they had started. The
+// line under the board names that square, outlined, and from it the
+// replay is the same board.
+func TestMinesReplaySaysWhereTheBoardWasStarted(t *testing.T) {
+	ctx := minesPageIn(t, "mines-replay-first.html", "en")
+	eval[bool](t, ctx, loseJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$m('.kz-settings').open = true;
+		set('#kz-mines-seed', '7');
+		await until(() => $m('.kz-mines-board-no').textContent === 'Board 7' && view() === 'H'.repeat(81));
+		$m('.kz-settings').open = false;
+		await lose();
+		const first = firstView;
+		$m('[data-on-click="mines.replay"]').click();
+		await until(() => view() === 'H'.repeat(81));
+		const readout = $m('.kz-mines-readout').textContent;
+		const outlined = [...panel().querySelectorAll('.kz-mines-hint')].map(e => e.getAttribute('data-i')).join(' ');
+		fire(cell(40), 'click');
+		await until(() => view()[40] !== 'H');
+		return {readout, outlined, same: view() === first, after: panel().querySelectorAll('.kz-mines-hint').length};
+	})()`)
+	want := "Click row 5, column 5 first to play the same board: the mines are laid out from the board number and the first square clicked."
+	if got["readout"] != want || got["outlined"] != "40" {
+		t.Errorf("the replay should name and outline the square the board was started from:\n%v\nwant %q", got, want)
+	}
+	if got["same"] != true || got["after"] != 0.0 {
+		t.Errorf("the replay started from that square should be the same board, the outline gone: %v", got)
 	}
 }

@@ -188,6 +188,7 @@ var english = map[string]string{
 	"mines.auto-guess":                "Auto-play guessed {1}: a {2} chance of a mine.",
 	"mines.board-no":                  "Board {1}",
 	"mines.replay":                    "Replay this board",
+	"mines.replay-first":              "Click {1} first to play the same board: the mines are laid out from the board number and the first square clicked.",
 	"mines.stats":                     "3BV {1} · 3BV/s {2} · {3:1 click|{3} clicks} · efficiency {4}",
 	"mines.stats-auto":                "3BV {1} · {2:1 click|{2} clicks} · {3:1 move|{3} moves} by Auto-play",
 	"mines.stats-lost":                "3BV {1} of {2} cleared · {3:1 click|{3} clicks}",

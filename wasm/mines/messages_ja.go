@@ -188,6 +188,7 @@ var japanese = map[string]string{
 	"mines.auto-guess":                "自動プレイは {1}に賭けました。地雷の確率は {2}。",
 	"mines.board-no":                  "盤面番号 {1}",
 	"mines.replay":                    "この盤面をもう一度",
+	"mines.replay-first":              "同じ盤面を遊ぶには、最初に{1}をクリックしてください。地雷は盤面番号と最初にクリックしたマスから配置されます。",
 	"mines.stats":                     "3BV {1}・3BV/s {2}・クリック {3} 回・効率 {4}",
 	"mines.stats-auto":                "3BV {1}・クリック {2} 回・自動プレイ {3} 手",
 	"mines.stats-lost":                "3BV {2} のうち {1} を達成・クリック {3} 回",

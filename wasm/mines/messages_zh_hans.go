@@ -188,6 +188,7 @@ var simplifiedChinese = map[string]string{
 	"mines.auto-guess":                "自动玩猜了{1}：是地雷的概率是 {2}。",
 	"mines.board-no":                  "盘面编号 {1}",
 	"mines.replay":                    "重玩这个盘面",
+	"mines.replay-first":              "要玩同一个盘面，第一下请点{1}：地雷是按盘面编号和第一下点的格子摆放的。",
 	"mines.stats":                     "3BV {1}・3BV/s {2}・点击 {3} 次・效率 {4}",
 	"mines.stats-auto":                "3BV {1}・点击 {2} 次・自动玩 {3} 步",
 	"mines.stats-lost":                "3BV {2} 中完成 {1}・点击 {3} 次",

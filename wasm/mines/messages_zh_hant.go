@@ -188,6 +188,7 @@ var traditionalChinese = map[string]string{
 	"mines.auto-guess":                "自動玩猜了{1}：是地雷的機率是 {2}。",
 	"mines.board-no":                  "盤面編號 {1}",
 	"mines.replay":                    "重玩這個盤面",
+	"mines.replay-first":              "要玩同一個盤面，第一下請點{1}：地雷是按盤面編號和第一下點的格子擺放的。",
 	"mines.stats":                     "3BV {1}・3BV/s {2}・點擊 {3} 次・效率 {4}",
 	"mines.stats-auto":                "3BV {1}・點擊 {2} 次・自動玩 {3} 步",
 	"mines.stats-lost":                "3BV {2} 中完成 {1}・點擊 {3} 次",

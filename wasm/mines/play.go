@@ -54,6 +54,12 @@ type minesGame struct {
 	BBBV     int `json:"bbbv,omitempty"`
 	BBBVDone int `json:"bbbvDone,omitempty"`
 	Clicks   int `json:"clicks,omitempty"`
+	// First, the widget's own, is the square of the first reveal: the
+	// engine lays the mines out from the board number and it, so a replay
+	// is the same board only from the same square. ReplayFrom is the
+	// square a replayed board not yet clicked was first started from.
+	First      *int `json:"first,omitempty"`
+	ReplayFrom *int `json:"replayFrom,omitempty"`
 }
 
 // minesPlayed is the extra part of mines.autoplay's result.
@@ -674,6 +680,8 @@ func (m *minesPlay) deal(g *minesGame, level string) {
 	m.autoNote.SetTextContent("")
 	m.f.ClearMessage()
 	replace(m.hintBox)
+	m.board.mark("kz-mines-hint", nil)
+	m.board.mark("kz-mines-proof", nil)
 	// N or F2 on a square: the focus stays on the board, on the same
 	// square when the board keeps its size. A board of another size is
 	// built anew, and the focus went with the old squares.
@@ -689,7 +697,7 @@ func (m *minesPlay) deal(g *minesGame, level string) {
 	}
 	// The line under the board says what to do (showReadout); a screen
 	// reader hears it once, on the widget's live line.
-	m.f.Say(m.f.T("mines.first-click"))
+	m.f.Say(m.firstClickText(g))
 }
 
 // PlayLink deals the game a JSMinesweeper b= and m= link holds (the
@@ -762,6 +770,9 @@ func (m *minesPlay) move(i int, what string) {
 	if res.Board != g.Board || res.Status != g.Status {
 		res.Clicks = 1 // a click that changed nothing is not counted
 	}
+	if res.Started && !g.Started {
+		res.First = &i
+	}
 	before := slices.Clone(m.board.view)
 	m.apply(&res)
 	m.sayMove(i, cell, before)
@@ -816,6 +827,9 @@ func (m *minesPlay) apply(res *minesGame) {
 	}
 	res.Level, res.ElapsedMs, res.AutoMoves = old.Level, old.ElapsedMs, old.AutoMoves+res.AutoMoves
 	res.Clicks += old.Clicks
+	if res.First == nil {
+		res.First = old.First
+	}
 	w.state.Game = res
 	if res.Started && !old.Started {
 		m.startClock()
@@ -858,6 +872,9 @@ func (m *minesPlay) showGame() {
 		}
 	}
 	m.board.show(view)
+	if at := g.ReplayFrom; at != nil && !g.Started && *at >= 0 && *at < len(view) {
+		m.board.mark("kz-mines-hint", []int{*at}) // where the board replayed was started from
+	}
 	if g.Status != string(mines.Playing) || !(m.w.state.Heat || m.w.state.Safe) {
 		m.board.showProb(nil)
 	}
@@ -1134,13 +1151,23 @@ func (m *minesPlay) showReadout(i int) {
 	switch {
 	case g != nil && !g.Started && g.Status == string(mines.Playing):
 		// Before the first click the line says what to do, wherever the
-		// pointer or the focus is: no square has anything to tell yet.
-		frame.SetText(m.readout, m.f.T("mines.first-click"))
+		// pointer or the focus is: no square has anything to tell yet. A
+		// replay says where the board it replays was started from.
+		frame.SetText(m.readout, m.firstClickText(g))
 	case g == nil || i < 0 || i >= len(m.board.view):
 		frame.SetText(m.readout, "")
 	default:
 		frame.SetText(m.readout, m.w.cellReadout(m.board, i))
 	}
+}
+
+// firstClickText is what to do on game g, not yet clicked: click any
+// square, or on a replay the square the board replayed was started from.
+func (m *minesPlay) firstClickText(g *minesGame) string {
+	if at := g.ReplayFrom; at != nil && *at >= 0 && *at < g.Width*g.Height {
+		return m.f.T("mines.replay-first", m.w.cellNameOf(*at, g.Width))
+	}
+	return m.f.T("mines.first-click")
 }
 
 // askHint asks the engine for the best move and shows why.
@@ -1455,6 +1482,10 @@ func (m *minesPlay) autoLoop(gen int) {
 			last = res.Played[n-1].Y*g.Width + res.Played[n-1].X
 		}
 		res.minesGame.AutoMoves, res.minesGame.LastAuto = len(res.Played), true
+		if n := len(res.Played); n > 0 && res.Started && !g.Started {
+			first := res.Played[0].Y*g.Width + res.Played[0].X
+			res.minesGame.First = &first
+		}
 		m.apply(&res.minesGame)
 		for _, p := range res.Played {
 			m.showAutoMove(p.Move)

@@ -186,6 +186,9 @@ func (m *minesPlay) replay() {
 		m.f.ShowError(err)
 		return
 	}
+	// The same layout comes only from the same first square: the line
+	// under the board names it, and it is outlined (showGame).
+	next.ReplayFrom = g.First
 	m.deal(&next, g.Level)
 	// The button disables itself on a board not yet clicked: the focus
 	// goes to the board, where the replay is played, not to the page.
