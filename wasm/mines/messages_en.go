@@ -77,6 +77,8 @@ var english = map[string]string{
 	"mines.why-safe":                  "Reveal {1}: it is certainly safe.",
 	"mines.why-mine":                  "Flag {1}: it is certainly a mine.",
 	"mines.why-first":                 "Start at {1}: the first click is safe ({2}), and this square is the likeliest to open an area.",
+	"mines.why-first-opening":         "Start at {1}: the first click opens an area wherever it is, and an opening a few squares in from a corner wins most often.",
+	"mines.why-first-noguess":         "Start at {1}: the first click opens an area wherever it is, and from there the whole board can be solved by logic alone.",
 	"mines.why-first-no-room":         "Start at {1}: the first square you click is never a mine. With {2:1 mine|{2} mines} there is no room for an opening around it, so it will show a number.",
 	"mines.why-lowest":                "No square is certainly safe. Reveal {1}: it has a {2} chance of a mine, the lowest on the board.",
 	"mines.why-weighed":               "No square is certainly safe. Reveal {1}, with {2} chance of a mine: the safest square has {3}, but looking further ahead (the table below), {1} is the better guess.",

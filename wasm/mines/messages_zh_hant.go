@@ -77,6 +77,8 @@ var traditionalChinese = map[string]string{
 	"mines.why-safe":                  "翻開{1}：它一定安全。",
 	"mines.why-mine":                  "在{1}插旗：它一定是地雷。",
 	"mines.why-first":                 "從{1}開始：第一下是安全的（{2}），而這一格最可能打開一片。",
+	"mines.why-first-opening":         "從{1}開始：第一下無論點哪裡都會打開一片，而從離角落幾格的地方打開，贏的機會最大。",
+	"mines.why-first-noguess":         "從{1}開始：第一下無論點哪裡都會打開一片，之後整個盤面都能只靠推理解開。",
 	"mines.why-first-no-room":         "從{1}開始：第一下點的格子一定不是地雷。但有 {2} 顆地雷，它周圍沒有空間打開一片，所以會顯示一個數字。",
 	"mines.why-lowest":                "沒有一定安全的格子。翻開{1}：它是地雷的機率是 {2}，全盤最低。",
 	"mines.why-weighed":               "沒有一定安全的格子。翻開{1}：它是地雷的機率是 {2}，比最安全的格子（{3}）高，但往後多看幾步，它是更好的猜測（見下表）。",

@@ -1583,6 +1583,15 @@ func (w *minesWidget) moveSentence(mv mines.Move, rule string, safest float64, w
 	case mines.WhyMine:
 		return w.f.T("mines.why-mine", at)
 	case mines.WhyFirst:
+		// Under the opening and no-guess rules every first click opens
+		// an area, so "the likeliest to open one" would be no reason:
+		// the square is where the engine wins most (see Game.FirstMove).
+		switch rule {
+		case string(mines.RuleOpening):
+			return w.f.T("mines.why-first-opening", at)
+		case string(mines.RuleNoGuess):
+			return w.f.T("mines.why-first-noguess", at)
+		}
 		return w.f.T("mines.why-first", at, w.f.T("mines.rule-"+rule))
 	case mines.WhyEstimate:
 		return w.f.T("mines.why-estimate", at, w.percentText(mv.Prob))
