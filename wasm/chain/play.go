@@ -685,6 +685,12 @@ func (p *chainPlay) render() {
 			label += ": " + p.w.valueText(v)
 			value = `<span class="kz-chain-value" aria-hidden="true">` + signedText(v) + `</span>`
 		}
+		if i > 0 && row[i-1] {
+			// The second half of the arc from the object on the left:
+			// drawn here, it stays over this object when the row wraps
+			// between the two (chain.css).
+			b.WriteString(`<span class="kz-chain-in` + linkState(p.hint, strconv.Itoa(i-1)+"-"+strconv.Itoa(i), single) + `" aria-hidden="true"></span>`)
+		}
 		// The object shows its number on its disc, so "the computer took
 		// 5" can be found on the row; the button around the disc is the
 		// tap target (chain.css).
@@ -693,16 +699,12 @@ func (p *chainPlay) render() {
 			`<span class="kz-chain-disc" aria-hidden="true">` + strconv.Itoa(i+1) + `</span>` + value + `</button>`)
 		if i+1 < len(row) && present && row[i+1] {
 			text := strconv.Itoa(i) + "-" + strconv.Itoa(i+1)
-			lcls := "kz-chain-link"
+			lcls := "kz-chain-link" + linkState(p.hint, text, single)
 			label := f.T("chain.take-pair", i+1, i+2)
 			value := ""
 			if v, ok := p.hint[text]; ok {
-				lcls += chainPick(v > 0, " kz-chain-good", " kz-chain-poor")
 				label += ": " + p.w.valueText(v)
 				value = `<span class="kz-chain-value" aria-hidden="true">` + signedText(v) + `</span>`
-			}
-			if single {
-				lcls += " kz-chain-link-off"
 			}
 			b.WriteString(`<button type="button" class="` + lcls + `" data-pair="` + strconv.Itoa(i) + `" tabindex="-1" aria-label="` + htmlEscape(label) + `">` + value + `</button>`)
 		}
@@ -729,6 +731,19 @@ func (p *chainPlay) render() {
 	}
 	p.logBox.SetInnerHTML(b.String())
 	setHidden(p.history, len(g.Log) == 0)
+}
+
+// linkState is the classes of the link text ("4-5") and of both halves
+// of its arc: good or poor by its hint, off under the first-move rule.
+func linkState(hint map[string]int, text string, single bool) string {
+	c := ""
+	if v, ok := hint[text]; ok {
+		c = chainPick(v > 0, " kz-chain-good", " kz-chain-poor")
+	}
+	if single {
+		c += " kz-chain-link-off"
+	}
+	return c
 }
 
 // lastTakes are the objects the computer took in its last move, while it
