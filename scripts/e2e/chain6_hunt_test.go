@@ -101,3 +101,54 @@ func TestChain6PairArcFollowsItsObjectsAcrossAWrap(t *testing.T) {
 		}
 	}
 }
+
+// "Game settings" were open on the first visit and closed on every page
+// after, whatever the reader had done: opened to choose the next game,
+// they closed again at a change of language or a reload, and a number
+// said wrong in them was hidden with its error. They are open on a first
+// visit (they say what can be chosen, and who wins the game chosen), and
+// stay as the reader leaves them; a number said wrong opens them.
+func TestChain6GameSettingsStayAsTheReaderLeftThem(t *testing.T) {
+	ctx := chainPage(t)
+	open := `$c('details.kz-settings').open`
+	fold := `($c('details.kz-settings summary').click(), ` + open + `)`
+	if !eval[bool](t, ctx, open) {
+		t.Errorf("a first visit should show the game settings open")
+	}
+	if eval[bool](t, ctx, fold) {
+		t.Fatalf("the settings should close on their summary")
+	}
+	ctx = chainReload(t, ctx)
+	if eval[bool](t, ctx, open) {
+		t.Errorf("settings the reader closed came back open after a reload")
+	}
+	if !eval[bool](t, ctx, fold) {
+		t.Fatalf("the settings should open on their summary")
+	}
+	chainLanguage(t, ctx, "ja")
+	if !eval[bool](t, ctx, open) {
+		t.Errorf("settings the reader opened closed at a change of language")
+	}
+	ctx = chainReload(t, ctx)
+	if !eval[bool](t, ctx, open) {
+		t.Errorf("settings the reader opened closed at a reload")
+	}
+	// A new game keeps them as they are.
+	chainStart(t, ctx, 7, "direct", "you", true)
+	if !eval[bool](t, ctx, open) {
+		t.Errorf("settings the reader opened closed at a new game")
+	}
+	// A number said wrong, then the settings closed: built again, they
+	// open on it.
+	eval[bool](t, ctx, `(() => {
+		const n = $c('#kz-chain-n');
+		n.value = '200'; n.dispatchEvent(new Event('change', {bubbles: true, composed: true}));
+		$c('details.kz-settings summary').click();
+		return true;
+	})()`)
+	chainLanguage(t, ctx, "en")
+	got := eval[map[string]any](t, ctx, `({open: `+open+`, err: $c('#kz-chain-n-error').textContent, shown: $c('#kz-chain-n-error').checkVisibility()})`)
+	if got["open"] != true || got["shown"] != true {
+		t.Errorf("a number said wrong should show, with its error, after a change of language: %v", got)
+	}
+}

@@ -77,6 +77,11 @@ type chainState struct {
 	AnRev    bool            `json:"anReverse"`
 	AnSingle bool            `json:"anSingle"`
 	Table    []chainTableRow `json:"table,omitempty"`
+	// Folded: the reader closed Play's "Game settings". They are open on
+	// a first visit, where they say what can be chosen and who wins the
+	// game chosen, and stay as the reader left them across games, a
+	// reload and a change of language.
+	Folded bool `json:"settingsFolded,omitempty"`
 	// NText is Play's number of objects as typed when it is no good
 	// number (kept, and said to be wrong, when the widget is built
 	// again); nil when the field shows Settings.N.

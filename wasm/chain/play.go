@@ -47,8 +47,13 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 	// The static markup is written as HTML: far less code in the wasm
 	// module than a tree of el calls (every string is escaped).
 	T := func(key string) string { return htmlEscape(f.T(key)) }
-	dom.AppendHTML(panel, `<details class="kz-settings"`+chainPick(w.state.Game == nil, " open", "")+`>`+
-		`<summary>`+T("chain.settings")+`</summary><div class="kz-grid">`+
+	// The settings are open unless the reader closed them, and open
+	// whenever they hold a number said wrong.
+	if w.state.NText != nil {
+		w.state.Folded = false
+	}
+	dom.AppendHTML(panel, `<details class="kz-settings"`+chainPick(w.state.Folded, "", " open")+`>`+
+		`<summary data-on-click="chain.fold">`+T("chain.settings")+`</summary><div class="kz-grid">`+
 		`<label for="kz-chain-n">`+T("chain.n")+`</label><input type="number" id="kz-chain-n" min="1" max="`+strconv.Itoa(chainMaxN)+`" inputmode="numeric" aria-describedby="kz-chain-n-error" data-on-change="chain.settings">`+
 		`<p class="kz-field-error kz-chain-n-error" id="kz-chain-n-error" role="alert"></p>`+
 		`<label for="kz-chain-game">`+T("chain.game")+`</label><select id="kz-chain-game" aria-describedby="kz-chain-game-about" data-on-change="chain.settings">`+gameOptions(f)+`</select>`+
@@ -94,6 +99,11 @@ func newChainPlay(w *chainWidget, panel dom.Element) *chainPlay {
 
 	w.bigShown = p.render // the status says when the computer waits on the question
 	f.Handle("chain.settings", func(dom.Event, dom.Element) { p.readSettings() })
+	// The click on the summary comes before the details open or close.
+	f.Handle("chain.fold", func(_ dom.Event, summary dom.Element) {
+		w.state.Folded = summary.Closest("details").HasAttribute("open")
+		w.save()
+	})
 	f.Handle("chain.new", func(dom.Event, dom.Element) { p.newGame() })
 	f.Handle("chain.undo", func(dom.Event, dom.Element) { p.undo() })
 	f.Handle("chain.redo", func(dom.Event, dom.Element) { p.redo() })
@@ -187,6 +197,8 @@ func (p *chainPlay) newGame() {
 	if !p.readSettings() {
 		if p.game() != nil {
 			p.nIn.Closest("details").SetAttribute("open", "")
+			p.w.state.Folded = false
+			p.w.save()
 			focus(p.nIn)
 			return
 		}
