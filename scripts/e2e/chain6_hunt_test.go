@@ -152,3 +152,27 @@ func TestChain6GameSettingsStayAsTheReaderLeftThem(t *testing.T) {
 		t.Errorf("a number said wrong should show, with its error, after a change of language: %v", got)
 	}
 }
+
+// A click while the computer thinks says to wait; once the computer has
+// moved that is past, and the message goes: it stayed, "Wait: it is the
+// computer's move." under "The computer took 3. Your move.", and after
+// the game's end too.
+func TestChain6WaitGoesWhenTheComputerHasMoved(t *testing.T) {
+	ctx := chainPage(t)
+	chainStart(t, ctx, 9, "direct", "you", true)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$c('[data-i="4"]').click();
+		$c('[data-i="0"]').click(); // the computer's turn: nothing taken, and why
+		const out = {during: $c('#kz-chain-row-msg').textContent};
+		await until(() => $c('#kz-chain-status').dataset.turn === 'you' && $c('#kz-chain-row').dataset.moves === '2');
+		out.after = $c('#kz-chain-row-msg').textContent;
+		out.status = $c('#kz-chain-status').textContent;
+		return out;
+	})()`)
+	if got["during"] != "Wait: it is the computer's move." {
+		t.Fatalf("a click while the computer thinks should say to wait: %v", got)
+	}
+	if got["after"] != "" {
+		t.Errorf("once the computer has moved (%q), the row still says %q", got["status"], got["after"])
+	}
+}

@@ -371,6 +371,9 @@ func (p *chainPlay) cpuMove() {
 		}
 	}
 	p.busy = false
+	// What the reader was told while the computer thought ("Wait: it is
+	// the computer's move.") is past: the turn is the reader's now.
+	p.sayWhy("")
 	p.play("cpu", reply.Move.Take, reply.Move.Row)
 	p.focusRow()
 }
