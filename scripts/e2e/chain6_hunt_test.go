@@ -176,3 +176,28 @@ func TestChain6WaitGoesWhenTheComputerHasMoved(t *testing.T) {
 		t.Errorf("once the computer has moved (%q), the row still says %q", got["status"], got["after"])
 	}
 }
+
+// With the hint shown, an object read out on the keyboard's way along
+// the row says the value of taking it with its right neighbour too: the
+// arcs, which carry those values, are no stops on that way (Shift+Enter
+// takes the pair from the object), so a reader who hears the row object
+// by object heard every single take's value and no pair's.
+func TestChain6ObjectSaysItsPairsValue(t *testing.T) {
+	ctx := chainPage(t)
+	chainStartHinted(t, ctx, 9)
+	got := eval[map[string]any](t, ctx, `(() => {
+		const out = {pairs: 0, missing: []};
+		for (const link of $c('#kz-chain-row').querySelectorAll('.kz-chain-link[data-pair]')) {
+			const i = link.dataset.pair, value = link.getAttribute('aria-label').split(': ')[1];
+			const obj = $c('[data-i="' + i + '"]').getAttribute('aria-label');
+			out.pairs++;
+			if (!value || !obj.includes('with object ' + (+i + 2) + ': ' + value)) out.missing.push(obj + ' / ' + link.getAttribute('aria-label'));
+		}
+		out.first = $c('[data-i="0"]').getAttribute('aria-label');
+		return out;
+	})()`)
+	t.Logf("%v", got)
+	if got["pairs"].(float64) < 3 || len(got["missing"].([]any)) != 0 {
+		t.Errorf("every object should say its pair's value: %v pairs, not said by %v", got["pairs"], got["missing"])
+	}
+}

@@ -29,6 +29,7 @@ var english = map[string]string{
 	"chain.to-analyser":          "Analyse this position",
 	"chain.row":                  "The row of objects",
 	"chain.object":               "Object {1}",
+	"chain.object-with-pair":     "{1}; with object {2}: {3}",
 	"chain.take-pair":            "Take objects {1} and {2}",
 	"chain.playing":              "{1} {1:object|objects}, {2}; {3} {3:object|objects} left.",
 	"chain.your-turn":            "Your move.",

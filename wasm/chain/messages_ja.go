@@ -29,6 +29,7 @@ var japanese = map[string]string{
 	"chain.to-analyser":          "この局面を解析",
 	"chain.row":                  "駒の列",
 	"chain.object":               "{1} 番目の駒",
+	"chain.object-with-pair":     "{1}、{2} 番目の駒と一緒に取ると {3}",
 	"chain.take-pair":            "{1} 番目と {2} 番目の駒を取る",
 	"chain.playing":              "駒 {1} 個、{2}。残り {3} 個。",
 	"chain.your-turn":            "あなたの番です。",

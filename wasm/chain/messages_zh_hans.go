@@ -29,6 +29,7 @@ var simplifiedChinese = map[string]string{
 	"chain.to-analyser":          "分析这个局面",
 	"chain.row":                  "一列物件",
 	"chain.object":               "第 {1} 个物件",
+	"chain.object-with-pair":     "{1}；连同第 {2} 个物件一起拿：{3}",
 	"chain.take-pair":            "拿走第 {1} 和第 {2} 个物件",
 	"chain.playing":              "{1} 个物件，{2}；剩 {3} 个。",
 	"chain.your-turn":            "轮到你。",

@@ -29,6 +29,7 @@ var traditionalChinese = map[string]string{
 	"chain.to-analyser":          "分析這個局面",
 	"chain.row":                  "一列物件",
 	"chain.object":               "第 {1} 個物件",
+	"chain.object-with-pair":     "{1}；連同第 {2} 個物件一起拿：{3}",
 	"chain.take-pair":            "拿走第 {1} 和第 {2} 個物件",
 	"chain.playing":              "{1} 個物件，{2}；剩 {3} 個。",
 	"chain.your-turn":            "輪到你。",

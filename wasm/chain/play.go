@@ -700,6 +700,12 @@ func (p *chainPlay) render() {
 			label += ": " + p.w.valueText(v)
 			value = `<span class="kz-chain-value" aria-hidden="true">` + signedText(v) + `</span>`
 		}
+		// The arc's value too: the arcs are no stops on the keyboard's
+		// way along the row (Shift+Enter takes the pair there), so a
+		// reader who hears the row object by object hears it here.
+		if v, ok := p.hint[strconv.Itoa(i)+"-"+strconv.Itoa(i+1)]; ok && i+1 < len(row) && row[i+1] {
+			label = f.T("chain.object-with-pair", label, i+2, p.w.valueText(v))
+		}
 		if i > 0 && row[i-1] {
 			// The second half of the arc from the object on the left:
 			// drawn here, it stays over this object when the row wraps
