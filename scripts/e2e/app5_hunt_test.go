@@ -177,3 +177,26 @@ func TestAppBackAndForwardKeepTheKeyboardsPlace(t *testing.T) {
 		t.Errorf("Back from number guessing to Minesweeper, from the games' tabs, leaves the focus on %q; want the Minesweeper tab", got)
 	}
 }
+
+// The title "Kibitz" leads to the welcome, with the tooltip "All games";
+// on the welcome itself it promised a click that did nothing. There it
+// is the current page (aria-current), with no tooltip; in a game the
+// tooltip is back.
+func TestAppTitleIsTheCurrentPageOnTheWelcome(t *testing.T) {
+	ctx := tab(t)
+	page := fileURL(filepath.Join(dist, "kibitz.html"))
+	navigate(t, ctx, page)
+	eval[bool](t, ctx, `(localStorage.clear(), true)`)
+	navigate(t, ctx, page)
+	appHelpers(t, ctx)
+	poll[bool](t, ctx, `shown(app().querySelector('#kz-app-open-mines'))`, 60*time.Second)
+	home := `(() => { const h = app().querySelector('#kz-app-home'); return {title: h.getAttribute('title') || '', current: h.getAttribute('aria-current') || ''}; })()`
+	if got := eval[map[string]string](t, ctx, home); got["title"] != "" || got["current"] != "page" {
+		t.Errorf("on the welcome the title is %v; want no tooltip, aria-current page", got)
+	}
+	eval[bool](t, ctx, `(app().querySelector('#kz-app-open-mines').click(), true)`)
+	poll[bool](t, ctx, `!shown(app().querySelector('.kz-app-welcome'))`, 30*time.Second)
+	if got := eval[map[string]string](t, ctx, home); got["title"] != "All games" || got["current"] != "" {
+		t.Errorf("in a game the title is %v; want the tooltip All games, no aria-current", got)
+	}
+}

@@ -389,6 +389,18 @@ func (a *appWidget) show(game string) {
 	setHidden(a.welcome, game != "")
 	setHidden(a.tabList, game == "")
 	setHidden(a.back, game == "")
+	// The title leads to the welcome: on the welcome it is the page
+	// itself, and its tooltip "All games" promised a click that does
+	// nothing there.
+	if home := a.f.Root().QuerySelector("#kz-app-home"); home != nil {
+		if game == "" {
+			home.RemoveAttribute("title")
+			home.SetAttribute("aria-current", "page")
+		} else {
+			home.SetAttribute("title", a.f.T("app.all-games"))
+			home.RemoveAttribute("aria-current")
+		}
+	}
 	for _, g := range a.games {
 		on := g == game
 		a.tabs[g].SetAttribute("aria-selected", strconv.FormatBool(on))
