@@ -1874,8 +1874,11 @@
       if (mounted.has(element)) {
         if (from === undefined || from === attributesOf(element)) return;
         takeDown(element);
-      } else if (r.attributeName !== "data-kibitz") {
-        return; // unmounted by a script, or failed: its data-kibitz says when to mount again
+      } else if (!records.some(function (q) { return q.target === element && q.type === "attributes" && q.attributeName === "data-kibitz"; })) {
+        // Unmounted by a script, or failed: its data-kibitz says when to
+        // mount again, wherever it comes in the batch (a script may set
+        // data-lang first, then data-kibitz, in one task).
+        return;
       } else if (!game && from !== undefined && element.shadowRoot && element.shadowRoot.querySelector(".kz-loading")) {
         element.shadowRoot.replaceChildren(); // the failed placeholder goes with its game
       }

@@ -72,6 +72,11 @@ func TestEmbedFollowsItsElementsAttributes(t *testing.T) {
 	step("data-kibitz set late", `const d = document.createElement('div'); d.id = 'late'; document.getElementById('box').append(d);
 		setTimeout(() => d.setAttribute('data-kibitz', 'guess'), 50)`, "late", "Number guessing (en)")
 	step("no more game", `document.getElementById('late').removeAttribute('data-kibitz')`, "late", "")
+	// A script that sets the language first and the game after, in one
+	// task: the batch's first record was data-lang, and the element,
+	// unmounted, waited for a data-kibitz record it had skipped.
+	step("language, then game, at once", `const d = document.getElementById('late');
+		setTimeout(() => { d.setAttribute('data-lang', 'ja'); d.setAttribute('data-kibitz', 'guess'); }, 50)`, "late", "数当てゲーム (ja)")
 	step("a typo", `document.getElementById('w').setAttribute('data-kibitz', 'minez')`, "w",
 		"failed: Kibitz に「minez」というゲームはありません。あるのは chain, guess, mines です。")
 	step("the typo fixed", `document.getElementById('w').setAttribute('data-kibitz', 'mines')`, "w", "マインスイーパー (ja)")
