@@ -104,10 +104,20 @@ func TestMinesReplaySaysWhereTheBoardWasStarted(t *testing.T) {
 		await until(() => view() === 'H'.repeat(81));
 		const readout = $m('.kz-mines-readout').textContent;
 		const outlined = [...panel().querySelectorAll('.kz-mines-hint')].map(e => e.getAttribute('data-i')).join(' ');
+		// A flag before the first reveal keeps the replay's square (it
+		// lost it: "Click any square to start.", nothing outlined).
+		fire(cell(0), 'contextmenu');
+		await until(() => view()[0] === 'F');
+		const flagged = {readout: $m('.kz-mines-readout').textContent, outlined: [...panel().querySelectorAll('.kz-mines-hint')].map(e => e.getAttribute('data-i')).join(' ')};
+		fire(cell(0), 'contextmenu');
+		await until(() => view()[0] === 'H');
 		fire(cell(40), 'click');
 		await until(() => view()[40] !== 'H');
-		return {readout, outlined, same: view() === first, after: panel().querySelectorAll('.kz-mines-hint').length};
+		return {readout, outlined, flagged, same: view() === first, after: panel().querySelectorAll('.kz-mines-hint').length};
 	})()`)
+	if f := got["flagged"].(map[string]any); f["readout"] != "Click row 5, column 5 first to play the same board: the mines are laid out from the board number and the first square clicked." || f["outlined"] != "40" {
+		t.Errorf("a flag before the first reveal should keep the replay's square: %v", f)
+	}
 	want := "Click row 5, column 5 first to play the same board: the mines are laid out from the board number and the first square clicked."
 	if got["readout"] != want || got["outlined"] != "40" {
 		t.Errorf("the replay should name and outline the square the board was started from:\n%v\nwant %q", got, want)

@@ -830,6 +830,10 @@ func (m *minesPlay) apply(res *minesGame) {
 	if res.First == nil {
 		res.First = old.First
 	}
+	if !res.Started && res.ReplayFrom == nil {
+		// A flag before the first reveal keeps the replay's square.
+		res.ReplayFrom = old.ReplayFrom
+	}
 	w.state.Game = res
 	if res.Started && !old.Started {
 		m.startClock()
