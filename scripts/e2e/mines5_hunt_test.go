@@ -143,8 +143,11 @@ func TestMinesCrowdedBoardSaysWhereAnOpeningFits(t *testing.T) {
 	if got["note"] != corner {
 		t.Errorf("the settings should say an opening fits only in a corner: %v", got)
 	}
-	if h := got["hint"].(string); !strings.HasPrefix(h, "Start at row 1, column 1") {
-		t.Errorf("the hint should start in the corner: %v", got)
+	// Not every first click opens an area here: the hint does not say
+	// one does "wherever it is" (the opening rule's sentence where one
+	// fits everywhere), but that this square is where one opens.
+	if h := got["hint"].(string); !strings.HasPrefix(h, "Start at row 1, column 1") || strings.Contains(h, "wherever") || !strings.Contains(h, "likeliest to open an area") {
+		t.Errorf("the hint should start in the corner, where an area opens: %v", got)
 	}
 	if got["opened"].(float64) < 4 {
 		t.Errorf("the corner should open an area: %v", got)

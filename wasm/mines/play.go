@@ -1257,10 +1257,18 @@ func (m *minesPlay) showHint() {
 		safest = safestOf(probOf(a.Prob, a.Width, a.Height))
 	}
 	move := w.moveSentence(mv, g.Rule, safest, table != "")
-	if mv.Why == mines.WhyFirst && g.Rule != string(mines.RuleSFAR) && !mines.OpeningFits(g.Width, g.Height, g.Mines, i) {
-		// The rule keeps only the square clicked safe (the status says
-		// so): no area opens from it, whichever it is.
-		move = f.T("mines.why-first-no-room", w.cellName(mv.X, mv.Y), g.Mines)
+	if mv.Why == mines.WhyFirst && g.Rule != string(mines.RuleSFAR) {
+		switch {
+		case !mines.OpeningFits(g.Width, g.Height, g.Mines, i):
+			// The rule keeps only the square clicked safe (the status
+			// says so): no area opens from it, whichever it is.
+			move = f.T("mines.why-first-no-room", w.cellName(mv.X, mv.Y), g.Mines)
+		case mines.OpeningRoomOf(g.Width, g.Height, g.Mines) != mines.RoomEverywhere:
+			// An opening fits only by the edges or in the corners (the
+			// status says which): not every first click opens an area,
+			// and the square named is where one does.
+			move = f.T("mines.why-first", w.cellName(mv.X, mv.Y), f.T("mines.rule-"+g.Rule))
+		}
 	}
 	m.hintBox.SetInnerHTML(`<div class="kz-mines-why"><p>` + tag("strong", "", move) + `</p>` + why +
 		`<div class="kz-row"><button type="button" class="kz-primary kz-mines-play-hint" data-action="` + htmlEscape(string(mv.Action)) +
