@@ -706,8 +706,9 @@ func (p *chainPlay) render() {
 		if v, ok := p.hint[strconv.Itoa(i)+"-"+strconv.Itoa(i+1)]; ok && i+1 < len(row) && row[i+1] {
 			label = f.T("chain.object-with-pair", label, i+2, p.w.valueText(v))
 		}
-		if i > 0 && row[i-1] {
-			// The second half of the arc from the object on the left:
+		if i > 0 && row[i-1] && present {
+			// The second half of the arc from the object on the left
+			// (not over an object being taken, which has no link left):
 			// drawn here, it stays over this object when the row wraps
 			// between the two (chain.css).
 			b.WriteString(`<span class="kz-chain-in` + linkState(p.hint, strconv.Itoa(i-1)+"-"+strconv.Itoa(i), single) + `" aria-hidden="true"></span>`)
