@@ -528,3 +528,26 @@ func TestA11yGuessHistogramIsAFigure(t *testing.T) {
 		t.Errorf("the hint's histogram: %v; want a figure with no role of its own, named by its title", got)
 	}
 }
+
+// The strategy tree is marked out of date (kz-stale) while a new proof is
+// searched, which can take seconds or minutes; it holds green text ("Proof:",
+// a win's answer). The light theme's green read 5.02:1 on white, and at
+// the stale look's 0.85 only 3.82:1.
+func TestA11yStaleTreeKeepsItsContrast(t *testing.T) {
+	ctx := tab(t)
+	preferScheme(t, ctx, "light")
+	navigate(t, ctx, fileURL(filepath.Join(dist, "kibitz.html#guess")))
+	installHelpers(t, ctx)
+	eval[bool](t, ctx, contrastJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		await until(() => kz() && $('#kz-tab-tree'));
+		$('#kz-tab-tree').click();
+		const view = await until(() => { const v = $('#kz-panel-tree .kz-tree-view'); return v && !v.classList.contains('kz-stale') && $('#kz-panel-tree .kz-tree-root') && v; });
+		view.style.transition = 'none'; // the fade's end at once, not a wait for it
+		view.classList.add('kz-stale'); // as while the next proof is searched
+		return await worstContrast(view);
+	})()`)
+	if got["ratio"].(float64) < 4.5 {
+		t.Errorf("the strategy tree, out of date (light): %q reads at %v:1 (%v on %v), under 4.5:1", got["text"], got["ratio"], got["fg"], got["bg"])
+	}
+}
