@@ -15,10 +15,44 @@ import (
 // replay of it, its statistics (3BV, 3BV/s, clicks, efficiency), and the
 // best times and history of each level, kept in the browser.
 
-// minesRecord is one level's best time and its recent games.
+// minesRecord is one level's best times, one for each first-click rule
+// (as speedrunning sites keep them: a no-guess board is another race than
+// a safe-first-square one), and its recent games, of every rule.
 type minesRecord struct {
-	BestMs  int64           `json:"bestMs,omitempty"` // 0: none won yet (without Auto-play)
-	History []minesFinished `json:"history"`          // newest first
+	Best map[string]int64 `json:"best,omitempty"` // by rule; none: no game won yet (without Auto-play)
+	// BestMs is the one best time of a record saved before the rules were
+	// kept apart. migrate gives it to its rule when a game in the history
+	// shows which; else it moves to UnknownRuleMs, said as such.
+	BestMs        int64           `json:"bestMs,omitempty"`
+	UnknownRuleMs int64           `json:"unknownRuleMs,omitempty"`
+	History       []minesFinished `json:"history"` // newest first
+}
+
+// migrate splits a record saved with one best time for the level into
+// one per rule: each rule's best is its fastest win in the history, and
+// the old best, when no game in the history has its time, is kept as a
+// best whose rule is not known (it was set more than 20 games ago).
+func (r *minesRecord) migrate() {
+	if r.BestMs == 0 {
+		return
+	}
+	known := false
+	for _, p := range r.History {
+		if !p.Won || p.Auto || p.Rule == "" {
+			continue
+		}
+		if r.Best == nil {
+			r.Best = map[string]int64{}
+		}
+		if b := r.Best[p.Rule]; b == 0 || p.Ms < b {
+			r.Best[p.Rule] = p.Ms
+		}
+		known = known || p.Ms == r.BestMs
+	}
+	if !known {
+		r.UnknownRuleMs = r.BestMs
+	}
+	r.BestMs = 0
 }
 
 // minesFinished is one finished game, for the history.
@@ -66,11 +100,17 @@ func (w *minesWidget) record(g *minesGame) {
 		r = &minesRecord{}
 		w.state.Records[key] = r
 	}
+	r.migrate()
 	p := minesFinished{At: int64(js.Global().Get("Date").Call("now").Float()), Ms: g.ElapsedMs, Won: g.Status == string(mines.Won),
 		Auto: g.AutoMoves > 0, BBBV: g.BBBV, BBBVDone: g.BBBVDone, Clicks: g.Clicks, Seed: g.seed(), Rule: g.Rule}
 	r.History = append([]minesFinished{p}, r.History[:min(len(r.History), minesHistoryLength-1)]...)
-	if p.Won && !p.Auto && (r.BestMs == 0 || p.Ms < r.BestMs) {
-		r.BestMs = p.Ms
+	if p.Won && !p.Auto {
+		if r.Best == nil {
+			r.Best = map[string]int64{}
+		}
+		if b := r.Best[p.Rule]; b == 0 || p.Ms < b {
+			r.Best[p.Rule] = p.Ms
+		}
 	}
 }
 
@@ -195,8 +235,8 @@ func (m *minesPlay) replay() {
 	m.board.moveCursor(m.board.cursor, true)
 }
 
-// showRecords writes the best time and history of the level the game on
-// screen counts for.
+// showRecords writes the best time, under the game's rule, and the
+// history of the level the game on screen counts for.
 func (m *minesPlay) showRecords() {
 	w, f, g := m.w, m.f, m.w.state.Game
 	key := ""
@@ -209,16 +249,20 @@ func (m *minesPlay) showRecords() {
 		return
 	}
 	setHidden(m.records, false)
-	name := w.levelName(key)
-	best := f.T("mines.best-none", name)
-	if r.BestMs > 0 {
-		best = f.T("mines.best", name, clockText(r.BestMs))
+	r.migrate()
+	name, rule := w.levelName(key), f.T("mines.rule-"+g.Rule)
+	best := f.T("mines.best-none", name, rule)
+	if ms := r.Best[g.Rule]; ms > 0 {
+		best = f.T("mines.best", name, rule, clockText(ms))
 	}
 	date := js.Global().Get("Date")
 	var b strings.Builder
 	b.WriteString(tag("p", "kz-mines-best", best))
+	if r.UnknownRuleMs > 0 {
+		b.WriteString(tag("p", "kz-mines-best", f.T("mines.best-unknown-rule", name, clockText(r.UnknownRuleMs))))
+	}
 	b.WriteString(`<div class="kz-history"><table class="kz-table kz-mines-history"><caption class="kz-sr">` + htmlEscape(f.T("mines.records")) + `</caption><thead><tr>`)
-	heads := []string{"when", "result", "time", "bbbv", "bbbvs", "clicks", "eff", "board"}
+	heads := []string{"when", "rule", "result", "time", "bbbv", "bbbvs", "clicks", "eff", "board"}
 	for k, h := range heads {
 		heads[k] = f.T("mines.hist-" + h)
 		b.WriteString(`<th scope="col">` + htmlEscape(heads[k]) + `</th>`)
@@ -240,7 +284,11 @@ func (m *minesPlay) showRecords() {
 		case p.Auto:
 			perSec, eff = "–", "–" // Auto-play's moves are not the player's clicks (statsText)
 		}
-		cells := []string{when, result, clockText(p.Ms), bbbv, perSec, strconv.Itoa(p.Clicks), eff, strconv.FormatUint(p.Seed, 10)}
+		rule := "–"
+		if p.Rule != "" {
+			rule = f.T("mines.rule-" + p.Rule)
+		}
+		cells := []string{when, rule, result, clockText(p.Ms), bbbv, perSec, strconv.Itoa(p.Clicks), eff, strconv.FormatUint(p.Seed, 10)}
 		b.WriteString(`<tr>`)
 		for k, c := range cells {
 			b.WriteString(`<td data-label="` + htmlEscape(heads[k]) + `">` + htmlEscape(c) + `</td>`)

@@ -1,0 +1,75 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// Minesweeper's Play for speedrunners and keyboard users (hunt 7):
+// records, statistics, the keyboard's F, Auto-play on a big board.
+
+// Best times were kept per level only: a no-guess win and a safe-first-
+// square win raced for one time, and the history did not say which rule
+// each game was played under. Each rule now has its own best; an old
+// record's best goes to its rule when its game is in the history, and is
+// said to be of an unknown rule when it is not.
+func TestMinesBestTimesAreKeptPerRule(t *testing.T) {
+	ctx := minesPage(t, "mines-best-per-rule.html", "play")
+	eval[bool](t, ctx, minesActiveJS)
+	url := eval[string](t, ctx, `location.href`)
+	eval[bool](t, ctx, `(async () => {
+		set('#kz-mines-level', 'beginner');
+		set('#kz-mines-rule', 'opening');
+		await until(() => view() === 'H'.repeat(81) && /opens an area/.test($m('.kz-mines-status').textContent));
+		return true;
+	})()`)
+	navigate(t, ctx, embedPage(t, "mines-best-per-rule-away.html", ""))
+	eval[bool](t, ctx, `(() => {
+		const key = Object.keys(localStorage).find(k => k.startsWith('kibitz/mines/') && !k.endsWith('#lang'));
+		const state = JSON.parse(localStorage.getItem(key));
+		if (state.settings.rule !== 'opening') throw new Error('saved: ' + JSON.stringify(state.settings));
+		const game = (ms, rule) => ({at: 1700000000000, ms, won: true, bbbv: 10, bbbvDone: 10, clicks: 12, seed: 7, rule});
+		// Records as saved before the rules were kept apart: one best per level.
+		state.records = {
+			beginner: {bestMs: 5000, history: [game(9000, 'opening'), game(5000, 'sfar')]},
+			intermediate: {bestMs: 30000, history: [game(41000, 'noguess')]},
+		};
+		localStorage.setItem(key, JSON.stringify(state));
+		return true;
+	})()`)
+	navigate(t, ctx, url)
+	waitWidget(t, ctx, "#mines")
+	minesHelpers(t, ctx)
+	eval[bool](t, ctx, minesActiveJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const best = () => [...mz().querySelectorAll('.kz-mines-best')].map(p => p.textContent).join(' | ');
+		const out = {};
+		await until(() => !$m('.kz-mines-records').hidden);
+		out.opening = best();
+		out.heads = [...mz().querySelectorAll('.kz-mines-history th')].map(th => th.textContent).join(',');
+		out.rows = [...mz().querySelectorAll('.kz-mines-history tbody tr')].map(tr => tr.textContent).join(' | ');
+		set('#kz-mines-rule', 'sfar');
+		await until(() => /safe square/.test($m('.kz-mines-status').textContent));
+		out.sfar = best();
+		set('#kz-mines-level', 'intermediate');
+		set('#kz-mines-rule', 'noguess');
+		await until(() => /no guessing/.test($m('.kz-mines-status').textContent) && view().length === 256);
+		out.noguess = best();
+		return out;
+	})()`)
+	t.Logf("%v", got)
+	if got["opening"] != "Best time on Beginner, 9×9, 10 mines (first click: opens an area): 9.00" {
+		t.Errorf("the best under the opening rule should be the opening game's, not the safe-square one's: %q", got["opening"])
+	}
+	if got["sfar"] != "Best time on Beginner, 9×9, 10 mines (first click: safe square): 5.00" {
+		t.Errorf("the old best should go to the rule of its game: %q", got["sfar"])
+	}
+	if got["noguess"] != "Best time on Intermediate, 16×16, 40 mines (first click: no guessing needed): 41.00 | Best time on Intermediate, 16×16, 40 mines, from before best times were kept per first-click rule: 30.00" {
+		t.Errorf("an old best whose game has left the history should be said to be of an unknown rule: %q", got["noguess"])
+	}
+	if heads := got["heads"].(string); !strings.Contains(heads, "First click") || !strings.Contains(got["rows"].(string), "safe square") {
+		t.Errorf("the history should show each game's rule: %v", got)
+	}
+}
