@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -71,5 +72,47 @@ func TestMinesBestTimesAreKeptPerRule(t *testing.T) {
 	}
 	if heads := got["heads"].(string); !strings.Contains(heads, "First click") || !strings.Contains(got["rows"].(string), "safe square") {
 		t.Errorf("the history should show each game's rule: %v", got)
+	}
+}
+
+// Clicks that changed nothing (a chord short of flags, a click on an
+// empty square, a flag tried on a number) were not counted, so the
+// efficiency read higher than Arbiter or minesweeper.online give for the
+// same game: their efficiency is 3BV over all the clicks. Every click on
+// the board during the game now counts.
+func TestMinesEveryClickCounts(t *testing.T) {
+	ctx := minesPage(t, "mines-every-click.html", "play")
+	eval[bool](t, ctx, minesActiveJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		set('#kz-mines-level', 'beginner');
+		set('#kz-mines-rule', 'opening');
+		set('#kz-mines-seed', '60');
+		await until(() => view() === 'H'.repeat(81) && $m('.kz-mines-board-no').textContent === 'Board 60');
+		const status = $m('.kz-mines-status');
+		fire(cell(40), 'click');
+		await until(() => view()[40] === '0');
+		let clicks = 1;
+		const number = view().split('').findIndex(c => c >= '1' && c <= '8');
+		// Three clicks that change nothing: the empty square again, a chord
+		// on a number with no flag by it, a flag on the number.
+		const wasted = [() => fire(cell(40), 'click'), () => fire(cell(number), 'click'), () => fire(cell(number), 'contextmenu')];
+		for (const click of wasted) {
+			click();
+			clicks++;
+		}
+		// Then hidden squares one by one until a mine goes off.
+		for (let i = 0; i < 81 && !status.classList.contains('kz-bad'); i++) {
+			if (view()[i] !== 'H') continue;
+			fire(cell(i), 'click');
+			clicks++;
+			await until(() => view()[i] !== 'H');
+		}
+		await until(() => status.classList.contains('kz-bad') && $m('.kz-mines-stats').textContent);
+		const row = mz().querySelector('.kz-mines-history tbody tr');
+		return {clicks, stats: $m('.kz-mines-stats').textContent, row: row && row.querySelector('[data-label="Clicks"]').textContent};
+	})()`)
+	want := int(got["clicks"].(float64))
+	if s := got["stats"].(string); !strings.HasSuffix(s, " · "+strconv.Itoa(want)+" clicks") || got["row"] != strconv.Itoa(want) {
+		t.Errorf("every click should count, %d in all: %v", want, got)
 	}
 }

@@ -49,8 +49,9 @@ type minesGame struct {
 	// again, in its language. A move makes a new game value, without it.
 	Hint bool `json:"hint,omitempty"`
 	// At the end, the engine's 3BV of the layout and the part cleared;
-	// Clicks, the widget's own, counts the player's clicks that did
-	// something (reveals, chords, flags).
+	// Clicks, the widget's own, counts the player's clicks on the board
+	// while the game is played (reveals, chords, flags), those that
+	// changed nothing too, as Arbiter and minesweeper.online count them.
 	BBBV     int `json:"bbbv,omitempty"`
 	BBBVDone int `json:"bbbvDone,omitempty"`
 	Clicks   int `json:"clicks,omitempty"`
@@ -755,11 +756,13 @@ func (m *minesPlay) move(i int, what string) {
 	method := "mines.reveal"
 	switch {
 	case what == "flag" && cell != 'H' && cell != 'F':
-		return // a number cannot be flagged
+		m.wastedClick() // an open square cannot be flagged
+		return
 	case what == "flag":
 		method = "mines.flag"
 	case cell == 'F' || cell == '0':
-		return // a flag guards its cell; an empty cell has nothing to chord
+		m.wastedClick() // a flag guards its cell; an empty cell has nothing to chord
+		return
 	}
 	var res minesGame
 	params := map[string]any{"state": g.State, "x": i % g.Width, "y": i / g.Width}
@@ -767,15 +770,24 @@ func (m *minesPlay) move(i int, what string) {
 		w.f.ShowError(err)
 		return
 	}
-	if res.Board != g.Board || res.Status != g.Status {
-		res.Clicks = 1 // a click that changed nothing is not counted
-	}
+	// Every click counts, also one that changes nothing (a chord short of
+	// flags): efficiency is 3BV over all the clicks, as Arbiter and
+	// minesweeper.online count them.
+	res.Clicks = 1
 	if res.Started && !g.Started {
 		res.First = &i
 	}
 	before := slices.Clone(m.board.view)
 	m.apply(&res)
 	m.sayMove(i, cell, before)
+}
+
+// wastedClick counts a click the board has no move for (a flag on an
+// open square, a click on a flag or on an empty square): it is one of
+// the player's clicks all the same.
+func (m *minesPlay) wastedClick() {
+	m.w.state.Game.Clicks++
+	m.w.save()
 }
 
 // sayMove says the player's move on cell i to a screen reader, on the

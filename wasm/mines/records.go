@@ -123,7 +123,8 @@ func (w *minesWidget) levelName(key string) string {
 }
 
 // statsText gives a finished game's statistics in a line: 3BV, 3BV/s,
-// clicks and efficiency (3BV over clicks) for a win; the 3BV cleared for
+// clicks and efficiency (3BV over all the clicks, wasted ones included,
+// the index of efficiency of Arbiter and minesweeper.online) for a win; the 3BV cleared for
 // a loss. A win Auto-play helped has no 3BV/s or efficiency: its moves
 // are not the player's clicks, and its pace is the one chosen (a click
 // and Auto-play for the rest read "efficiency 2600%").
