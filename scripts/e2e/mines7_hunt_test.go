@@ -116,3 +116,43 @@ func TestMinesEveryClickCounts(t *testing.T) {
 		t.Errorf("every click should count, %d in all: %v", want, got)
 	}
 }
+
+// F on an open number did nothing and said nothing: a screen reader
+// user heard no reply and could not tell a key missed from a move
+// refused. F on an open square, Enter on a flag and Enter on an empty
+// square now say why nothing happened.
+func TestMinesKeysThatDoNothingSayWhy(t *testing.T) {
+	ctx := minesPage(t, "mines-keys-say-why.html", "play")
+	eval[bool](t, ctx, minesActiveJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const said = () => mz().querySelector('.kz-said').textContent, out = {};
+		set('#kz-mines-level', 'beginner');
+		set('#kz-mines-rule', 'opening');
+		set('#kz-mines-seed', '60');
+		await until(() => view() === 'H'.repeat(81) && $m('.kz-mines-board-no').textContent === 'Board 60');
+		cell(40).focus();
+		key(cell(40), 'Enter');
+		await until(() => view()[40] === '0');
+		const number = view().split('').findIndex(c => c >= '1' && c <= '8'), hidden = view().indexOf('H');
+		const press = async (name, i, k) => {
+			const s = said();
+			cell(i).focus();
+			key(cell(i), k);
+			await until(() => said() !== s, 5000).catch(() => {});
+			out[name] = said();
+		};
+		await press('flagNumber', number, 'f');
+		key(cell(hidden), 'f');
+		await until(() => view()[hidden] === 'F');
+		await press('openFlag', hidden, 'Enter');
+		await press('openEmpty', 40, 'Enter');
+		out.number = number; out.hidden = hidden;
+		return out;
+	})()`)
+	t.Logf("%v", got)
+	for name, want := range map[string]string{"flagNumber": "Only hidden squares take a flag: row ", "openFlag": "A flag keeps row ", "openEmpty": "Nothing to open at row 5, column 5"} {
+		if s, _ := got[name].(string); !strings.HasPrefix(s, want) {
+			t.Errorf("%s: the live line should say why nothing happened (%q…): %q", name, want, s)
+		}
+	}
+}

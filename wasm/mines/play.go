@@ -756,12 +756,15 @@ func (m *minesPlay) move(i int, what string) {
 	method := "mines.reveal"
 	switch {
 	case what == "flag" && cell != 'H' && cell != 'F':
-		m.wastedClick() // an open square cannot be flagged
+		m.wastedClick(i, "mines.said-flag-open") // an open square cannot be flagged
 		return
 	case what == "flag":
 		method = "mines.flag"
-	case cell == 'F' || cell == '0':
-		m.wastedClick() // a flag guards its cell; an empty cell has nothing to chord
+	case cell == 'F':
+		m.wastedClick(i, "mines.said-reveal-flag") // a flag guards its cell
+		return
+	case cell == '0':
+		m.wastedClick(i, "mines.said-empty") // an empty cell has nothing to chord
 		return
 	}
 	var res minesGame
@@ -784,10 +787,14 @@ func (m *minesPlay) move(i int, what string) {
 
 // wastedClick counts a click the board has no move for (a flag on an
 // open square, a click on a flag or on an empty square): it is one of
-// the player's clicks all the same.
-func (m *minesPlay) wastedClick() {
-	m.w.state.Game.Clicks++
+// the player's clicks all the same. It says why nothing happened, on the
+// widget's live line: F on a number did nothing and said nothing, and a
+// screen reader user heard no reply.
+func (m *minesPlay) wastedClick(i int, why string) {
+	g := m.w.state.Game
+	g.Clicks++
 	m.w.save()
+	m.f.Say(m.f.T(why, m.w.cellNameOf(i, g.Width)))
 }
 
 // sayMove says the player's move on cell i to a screen reader, on the
