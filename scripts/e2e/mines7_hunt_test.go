@@ -156,3 +156,72 @@ func TestMinesKeysThatDoNothingSayWhy(t *testing.T) {
 		}
 	}
 }
+
+// On a board larger than its box (100×100), Auto-play's moves soon left
+// the view and the box stayed where it was: the reader watched a still
+// corner. The box now follows the last move while Auto-play runs, until
+// the reader scrolls it themselves; then it stays where they put it.
+func TestMinesAutoPlayFollowsItsMovesOnABigBoard(t *testing.T) {
+	ctx := minesPageIn(t, "mines-auto-follows.html", "en")
+	got := eval[map[string]any](t, ctx, `(async () => {
+		$m('.kz-settings').open = true;
+		set('#kz-mines-level', 'custom');
+		set('#kz-mines-width', '100');
+		set('#kz-mines-height', '100');
+		set('#kz-mines-count', '800');
+		set('#kz-mines-seed', '5');
+		set('#kz-mines-pace', '60');
+		await until(() => view() === 'H'.repeat(10000) && $m('.kz-mines-board-no').textContent === 'Board 5');
+		$m('.kz-settings').open = false;
+		const box = panel().querySelector('.kz-mines-scroll'), auto = $m('.kz-mines-auto');
+		box.scrollIntoView({block: 'start'});
+		box.scrollTo(0, 0);
+		const over = () => /kz-(win|bad)/.test($m('.kz-mines-status').className);
+		const last = () => { const c = panel().querySelector('.kz-mines-last'); return c ? +c.dataset.i : -1; };
+		const moves = async n => {
+			const seen = new Set();
+			await until(() => { seen.add(last()); return seen.size > n || over(); }, 120000);
+		};
+		const pause = async () => {
+			if (auto.getAttribute('aria-pressed') === 'true') auto.click();
+			await until(() => auto.getAttribute('aria-pressed') !== 'true');
+		};
+		const inView = i => {
+			const c = cell(i).getBoundingClientRect(), b = box.getBoundingClientRect();
+			return c.left >= b.left && c.right <= b.right && c.top >= b.top && c.bottom <= b.bottom;
+		};
+		const out = {bigger: box.scrollWidth > box.clientWidth && box.scrollHeight > box.clientHeight};
+		auto.click();
+		await moves(12);
+		await pause();
+		out.last = last();
+		out.followed = inView(out.last);
+		out.over = over();
+		if (!out.over) {
+			// Auto-play again; the reader scrolls the box to the far corner,
+			// away from its moves.
+			auto.click();
+			await moves(2);
+			box.scrollTo(box.scrollWidth, box.scrollHeight);
+			const corner = [box.scrollLeft, box.scrollTop];
+			await moves(8);
+			await pause();
+			out.kept = box.scrollLeft === corner[0] && box.scrollTop === corner[1];
+			out.last2 = last();
+		}
+		return out;
+	})()`)
+	t.Logf("%v", got)
+	if got["bigger"] != true {
+		t.Fatalf("the board should be larger than its box: %v", got)
+	}
+	if got["followed"] != true {
+		t.Errorf("Auto-play's last move should be in the box's view: %v", got)
+	}
+	if got["over"] == true {
+		t.Fatalf("the game should go on long enough to scroll away from Auto-play: %v", got)
+	}
+	if got["kept"] != true {
+		t.Errorf("the box the reader scrolled should stay where they put it: %v", got)
+	}
+}

@@ -553,6 +553,12 @@ func (b *minesBoard) showCell(i int) {
 	}
 }
 
+// scrollAt is where the board's box is scrolled to: left, top.
+func (b *minesBoard) scrollAt() [2]float64 {
+	s := b.scroll.Underlying()
+	return [2]float64{s.Get("scrollLeft").Float(), s.Get("scrollTop").Float()}
+}
+
 // key moves around the grid with the arrows, Home, End, Page Up and Page
 // Down (Ctrl+Home and Ctrl+End for the corners); Enter and Space reveal
 // (or chord a number), F flags, and digits and H are passed on for

@@ -105,6 +105,11 @@ type minesPlay struct {
 	tick    chan struct{} // closed to end the running clock's goroutine
 	auto    bool          // auto-play is running
 	autoGen int           // bumps to stop an auto-play loop
+	// autoFollow says the board's box follows Auto-play's moves: from its
+	// start until the reader scrolls the box (autoAt is where the box was
+	// left after the last move).
+	autoFollow bool
+	autoAt     [2]float64
 	// Auto-play's moves are said on the widget's live line at most once
 	// every minesAutoSayEvery (see sayAutoMove).
 	autoSaidAt       time.Time
@@ -1442,6 +1447,7 @@ func (w *minesWidget) proofText(b *minesBoard, a *minesAnalysis, mv mines.Move) 
 func (m *minesPlay) startAuto() {
 	m.auto = true
 	m.autoGen++
+	m.autoFollow, m.autoAt = true, m.board.scrollAt()
 	m.showAuto()
 	gen := m.autoGen
 	m.f.Go(func() { m.autoLoop(gen) })
@@ -1523,6 +1529,7 @@ func (m *minesPlay) autoLoop(gen int) {
 		}
 		if last >= 0 {
 			m.board.mark("kz-mines-last", []int{last})
+			m.followAuto(last)
 		}
 		m.moves.Unlock()
 		time.Sleep(time.Duration(max(w.state.Settings.Pace, 30)) * time.Millisecond)
@@ -1531,6 +1538,22 @@ func (m *minesPlay) autoLoop(gen int) {
 		m.auto = false
 		m.showAuto()
 	}
+}
+
+// followAuto keeps Auto-play's last move, cell i, in the board's view:
+// on a board larger than its box (100×100) the moves soon left it, and
+// the box stayed where it was. A reader who scrolls the box while
+// Auto-play runs keeps it where they put it, until Auto-play starts again.
+func (m *minesPlay) followAuto(i int) {
+	if !m.autoFollow {
+		return
+	}
+	if m.board.scrollAt() != m.autoAt {
+		m.autoFollow = false // the reader scrolled the board
+		return
+	}
+	m.board.showCell(i)
+	m.autoAt = m.board.scrollAt()
 }
 
 // showAutoMove labels Auto-play's move: a guess with its risk, a certain
