@@ -726,28 +726,11 @@ func boundsCases() []boundsCase {
 			params: fixed(map[string]any{"params": map[string]any{"preset": "mastermind", "objective": "worst-then-average"}, "workers": 2})},
 		{name: "guess.perfect.part mastermind start, first part", method: "guess.perfect.part", about: "a proof: no budget",
 			params: func() (any, error) {
-				plan, err := call("guess.tree.split", map[string]any{"params": map[string]any{"preset": "mastermind", "objective": "worst-then-average"}, "workers": 2})
-				if err != nil {
-					return nil, err
-				}
-				return plan["parts"].([]any)[0].(map[string]any)["params"], nil
+				return firstPart("guess.tree", map[string]any{"preset": "mastermind", "objective": "worst-then-average"}, 2)
 			}},
 		{name: "guess.tree.merge mastermind start", method: "guess.tree.merge",
 			params: func() (any, error) {
-				plan, err := call("guess.tree.split", map[string]any{"params": map[string]any{"preset": "mastermind", "objective": "fewest-worst"}, "workers": 1})
-				if err != nil {
-					return nil, err
-				}
-				var results []any
-				for _, part := range plan["parts"].([]any) {
-					p := part.(map[string]any)
-					r, err := call(p["method"].(string), p["params"])
-					if err != nil {
-						return nil, err
-					}
-					results = append(results, r)
-				}
-				return map[string]any{"merge": plan["merge"], "results": results}, nil
+				return mergeOfParts("guess.tree", map[string]any{"preset": "mastermind", "objective": "fewest-worst"}, 1)
 			}},
 		{name: "guess.tree 1a2b-4 worst-then-average", method: "guess.tree", about: "a proof: no budget",
 			params: fixed(map[string]any{"preset": "1a2b-4", "history": []map[string]any{{"guess": "0123", "a": 0, "b": 1}}, "objective": "worst-then-average"})},

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -23,13 +24,7 @@ import (
 // address, and a plain click, or Enter, opens it in place with the focus
 // on its tab. Play was a button, and those did nothing.
 func TestAppPlayIsALinkToItsGame(t *testing.T) {
-	ctx := tab(t)
-	page := fileURL(filepath.Join(dist, "kibitz.html"))
-	navigate(t, ctx, page)
-	eval[bool](t, ctx, `(localStorage.clear(), true)`)
-	navigate(t, ctx, page)
-	appHelpers(t, ctx)
-	poll[bool](t, ctx, `shown(app().querySelector('#kz-app-open-mines'))`, 60*time.Second)
+	ctx, page := freshWelcome(t)
 	hrefs := eval[map[string]string](t, ctx, `Object.fromEntries([...app().querySelectorAll('.kz-app-card')].map(c => {
 		const play = c.querySelector('#kz-app-open-' + c.dataset.game);
 		return [c.dataset.game, play && play.localName === 'a' ? play.href : '(' + (play ? play.localName : 'none') + ')'];
@@ -183,13 +178,7 @@ func TestAppBackAndForwardKeepTheKeyboardsPlace(t *testing.T) {
 // is the current page (aria-current), with no tooltip; in a game the
 // tooltip is back.
 func TestAppTitleIsTheCurrentPageOnTheWelcome(t *testing.T) {
-	ctx := tab(t)
-	page := fileURL(filepath.Join(dist, "kibitz.html"))
-	navigate(t, ctx, page)
-	eval[bool](t, ctx, `(localStorage.clear(), true)`)
-	navigate(t, ctx, page)
-	appHelpers(t, ctx)
-	poll[bool](t, ctx, `shown(app().querySelector('#kz-app-open-mines'))`, 60*time.Second)
+	ctx, _ := freshWelcome(t)
 	home := `(() => { const h = app().querySelector('#kz-app-home'); return {title: h.getAttribute('title') || '', current: h.getAttribute('aria-current') || ''}; })()`
 	if got := eval[map[string]string](t, ctx, home); got["title"] != "" || got["current"] != "page" {
 		t.Errorf("on the welcome the title is %v; want no tooltip, aria-current page", got)
@@ -199,4 +188,18 @@ func TestAppTitleIsTheCurrentPageOnTheWelcome(t *testing.T) {
 	if got := eval[map[string]string](t, ctx, home); got["title"] != "All games" || got["current"] != "" {
 		t.Errorf("in a game the title is %v; want the tooltip All games, no aria-current", got)
 	}
+}
+
+// freshWelcome opens the hosted app with nothing saved, on its welcome,
+// and returns the tab and the page's address.
+func freshWelcome(t *testing.T) (context.Context, string) {
+	t.Helper()
+	ctx := tab(t)
+	page := fileURL(filepath.Join(dist, "kibitz.html"))
+	navigate(t, ctx, page)
+	eval[bool](t, ctx, `(localStorage.clear(), true)`)
+	navigate(t, ctx, page)
+	appHelpers(t, ctx)
+	poll[bool](t, ctx, `shown(app().querySelector('#kz-app-open-mines'))`, 60*time.Second)
+	return ctx, page
 }

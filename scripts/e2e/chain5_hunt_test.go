@@ -127,6 +127,16 @@ func TestChain5PlayWaitingForItsTableSurvivesAReload(t *testing.T) {
 	}
 }
 
+// tableQuestionInPlayJS starts a Play game of 70 objects, the reader
+// first, and takes one: the computer's move then asks about its big
+// table, with the focus on the question's Build button. It defines set.
+const tableQuestionInPlayJS = `const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
+		set('#kz-chain-n', 70); set('#kz-chain-game', 'direct'); set('#kz-chain-start', 'you'); set('#kz-chain-rule', true);
+		$c('#kz-chain-new').click();
+		await until(() => $c('#kz-chain-status').dataset.turn === 'you' && $c('.kz-chain-obj[data-i="3"]'));
+		$c('.kz-chain-obj[data-i="3"]').click();
+		await until(() => $c('#kz-chain-big-box .kz-chain-big-text'));`
+
 // Undo (Ctrl+Z, from the question's own button, where the focus is)
 // while the computer's move asks about its big table: the question's end
 // ran the computer's move on while its box was being cleared, that move
@@ -137,12 +147,7 @@ func TestChain5PlayWaitingForItsTableSurvivesAReload(t *testing.T) {
 func TestChain5UndoOverTheTableQuestion(t *testing.T) {
 	ctx := chainPage(t)
 	got := eval[map[string]string](t, ctx, `(async () => {
-		const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
-		set('#kz-chain-n', 70); set('#kz-chain-game', 'direct'); set('#kz-chain-start', 'you'); set('#kz-chain-rule', true);
-		$c('#kz-chain-new').click();
-		await until(() => $c('#kz-chain-status').dataset.turn === 'you' && $c('.kz-chain-obj[data-i="3"]'));
-		$c('.kz-chain-obj[data-i="3"]').click();
-		await until(() => $c('#kz-chain-big-box .kz-chain-big-text'));
+		`+tableQuestionInPlayJS+`
 		// Ctrl+Z from the question's button, where the question put the focus.
 		const on = cz().activeElement ? cz().activeElement.getAttribute('data-on-click') : 'nothing';
 		cz().activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'z', ctrlKey: true, bubbles: true, composed: true, cancelable: true}));
@@ -164,12 +169,7 @@ func TestChain5UndoOverTheTableQuestion(t *testing.T) {
 func TestChainNewGameOverTheTableQuestion(t *testing.T) {
 	ctx := chainPage(t)
 	got := eval[map[string]string](t, ctx, `(async () => {
-		const set = (sel, v) => { const e = $c(sel); if (e.type === 'checkbox') e.checked = v; else e.value = String(v); e.dispatchEvent(new Event('change', {bubbles: true, composed: true})); };
-		set('#kz-chain-n', 70); set('#kz-chain-game', 'direct'); set('#kz-chain-start', 'you'); set('#kz-chain-rule', true);
-		$c('#kz-chain-new').click();
-		await until(() => $c('#kz-chain-status').dataset.turn === 'you' && $c('.kz-chain-obj[data-i="3"]'));
-		$c('.kz-chain-obj[data-i="3"]').click();
-		await until(() => $c('#kz-chain-big-box .kz-chain-big-text'));
+		`+tableQuestionInPlayJS+`
 		const on = cz().activeElement ? cz().activeElement.getAttribute('data-on-click') : 'nothing';
 		set('#kz-chain-n', 9);
 		$c('#kz-chain-new').click(); // a click that moves no focus
