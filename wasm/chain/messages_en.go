@@ -3,7 +3,7 @@ package chain
 // The chain game's messages (wasm/chain).
 var english = map[string]string{
 	"game.chain":                 "Chain game",
-	"game.chain.about":           "Take one object, or two neighbours, from a row; whoever takes the last one wins, or in the reverse game loses. The computer plays perfectly and shows every move's value.",
+	"game.chain.about":           "Take one object, or two neighbours, from a row; whoever takes the last one wins (in the reverse game, loses). The computer plays perfectly and shows every move's value.",
 	"chain.title":                "Chain game",
 	"chain.modes":                "Chain game modes",
 	"chain.mode-play":            "Play",
