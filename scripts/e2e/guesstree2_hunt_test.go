@@ -75,7 +75,7 @@ func TestTreeFromAPositionCountsTheGamesGuesses(t *testing.T) {
 		await until(() => !$('#kz-panel-helper .kz-analysis.kz-stale') && $('#kz-panel-helper .kz-tree-open'), 60000);
 		$('#kz-panel-helper .kz-tree-open').click();
 		await until(() => treeReady() && /Guess 2/.test($('#kz-panel-tree .kz-tree-root').textContent), 60000);
-		const label = $('#kz-tree-n-root .kz-tree-toggle').getAttribute('aria-label');
+		const label = accName($('#kz-tree-n-root .kz-tree-toggle'));
 		const here = checkTree();
 		return {start, here, label, p: proof(), note: $('#kz-panel-tree .kz-tree-proof .kz-note').textContent,
 			root: $('#kz-panel-tree .kz-tree-root').textContent};

@@ -1,0 +1,106 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/accessibility"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/chromedp"
+)
+
+// The number-guessing widget's strategy tree hunted a third time: for
+// assistive technology and for numbers.
+
+// treeItemNames reads the names Chromium gives the tree items a reader
+// can reach (its accessibility tree: those in a closed branch are not in
+// it). An open branch's answers come after the branches beside it.
+func treeItemNames(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	var names []string
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		res, err := cdp.Call(ctx, target, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+		if err != nil {
+			return err
+		}
+		for _, n := range res.Nodes {
+			var role, name string
+			if n.Role != nil {
+				_ = json.Unmarshal(n.Role.Value, &role)
+			}
+			if n.Ignored || role != "treeitem" {
+				continue
+			}
+			if n.Name != nil {
+				_ = json.Unmarshal(n.Name.Value, &name)
+			}
+			names = append(names, strings.Join(strings.Fields(name), " "))
+		}
+		return nil
+	})); err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
+
+// Every item of the tree shows its answer, the next guess and figures
+// ("1A2B → 0245 180 secrets · avg 3.92 · worst 5"), and was named
+// otherwise ("Answer 1A2B to 0123: guess 2 is 0245; 180 secrets, 3.92
+// guesses on average, 5 at worst."): a reader who says what they see
+// ("click 1A2B → 0245", "click 180 secrets") named nothing, and axe
+// flagged every item (label-content-name-mismatch, WCAG 2.5.3). Each
+// item's name now begins with what it shows, then says the way to it for
+// screen readers.
+func TestTreeItemsAreNamedByWhatTheyShow(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, treeHelpersJS)
+	shown := eval[[]any](t, ctx, `(async () => {
+		choose('#kz-preset', '1a2b-4');
+		$('#kz-tab-tree').click();
+		await until(treeReady, 60000);
+		$('#kz-tree-n-root .kz-tree-toggle[data-path="0"]').click();
+		await until(() => $('#kz-tree-n-0 [role="treeitem"]'), 10000);
+		// What each reachable item shows: its text, without what is
+		// hidden from sight (the words for screen readers) or from
+		// screen readers (the caret, the arrow).
+		const visible = e => {
+			const walk = n => n.nodeType === 3 ? n.textContent :
+				n.nodeType !== 1 || n.getAttribute('aria-hidden') === 'true' || n.classList.contains('kz-sr') ? '' :
+				[...n.childNodes].map(walk).join('');
+			return walk(e).replace(/\s+/g, ' ').trim();
+		};
+		return [...$('#kz-tree-n-root').querySelectorAll('[role="treeitem"]')].filter(e => !e.closest('ul[hidden]')).map(visible);
+	})()`)
+	names := treeItemNames(t, ctx)
+	if len(names) != len(shown) || len(names) < 10 {
+		t.Fatalf("%d items in the accessibility tree, %d on screen: %q", len(names), len(shown), names)
+	}
+	// Chromium sets the words for screen readers apart (" . ").
+	left := append([]string{}, names...)
+	for _, s := range shown {
+		s := s.(string)
+		at := slices.IndexFunc(left, func(name string) bool { return s != "" && strings.HasPrefix(name, s+" ") })
+		if at < 0 {
+			t.Errorf("an item shows %q, and no item's name begins with it: %q", s, left)
+			continue
+		}
+		left = slices.Delete(left, at, at+1)
+	}
+	last := names[len(names)-1]
+	t.Logf("the win: %q; a branch: %q; an answer in the open one: %q", names[0], names[1], last)
+	for _, c := range []struct{ what, name, want string }{
+		{"the win", names[0], `^4A0B found at guess 1 \. (\d{4}) is the secret\.$`},
+		{"a branch", names[1], `^\dA\dB \d{4} [\d,]+ secrets · avg [\d.]+ · worst \d \. Guess 2, after 0123 answered \dA\dB\.$`},
+		{"an answer in the open branch", last, `^\dA\dB (\d{4} [\d,]+ secrets · avg [\d.]+ · worst \d|\d{4} found at guess 3) \. .+, after 0123 answered 0A0B, then 4567 answered \dA\dB\.$`},
+	} {
+		if !regexp.MustCompile(c.want).MatchString(c.name) {
+			t.Errorf("%s is named %q; want %s", c.what, c.name, c.want)
+		}
+	}
+}
