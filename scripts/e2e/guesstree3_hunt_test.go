@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -102,5 +103,44 @@ func TestTreeItemsAreNamedByWhatTheyShow(t *testing.T) {
 		if !regexp.MustCompile(c.want).MatchString(c.name) {
 			t.Errorf("%s is named %q; want %s", c.what, c.name, c.want)
 		}
+	}
+}
+
+// The branches that hold some of the worst case had figures in another
+// colour (darker on light, lighter on dark), and nothing said what that
+// meant; colour alone said it. They are in bold too, and the legend says
+// what it means, with the worst case's guess.
+func TestTreeLegendSaysWhatBoldFiguresMean(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, treeHelpersJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		choose('#kz-preset', '1a2b-4');
+		$('#kz-tab-tree').click();
+		await until(treeReady, 60000);
+		const worst = parseInt(proof()['Worst case']);
+		const branches = [...kz().querySelectorAll('#kz-tree-n-root > li > .kz-tree-toggle')].map(b => {
+			const figs = b.querySelector('.kz-tree-figs-line');
+			return {marked: b.classList.contains('kz-tree-worst-branch'), bold: +getComputedStyle(figs).fontWeight >= 600,
+				atWorst: figs.textContent.endsWith('worst ' + worst), text: figs.textContent};
+		});
+		return {worst, legend: $('#kz-panel-tree .kz-tree > .kz-note').textContent, branches};
+	})()`)
+	worst := int(got["worst"].(float64))
+	legend := got["legend"].(string)
+	if want := "Figures in bold: some secrets in that branch are found only at guess " + strconv.Itoa(worst) + ", the worst case."; !strings.HasSuffix(legend, want) {
+		t.Errorf("the legend: %q; want it to end %q", legend, want)
+	}
+	marked := 0
+	for _, b := range got["branches"].([]any) {
+		b := b.(map[string]any)
+		if b["marked"] != b["atWorst"] || b["bold"] != b["marked"] {
+			t.Errorf("a branch's figures %q: %v; want bold exactly when they reach the worst case, guess %d", b["text"], b, worst)
+		}
+		if b["marked"] == true {
+			marked++
+		}
+	}
+	if marked == 0 {
+		t.Errorf("no branch holds the worst case, guess %d: %v", worst, got["branches"])
 	}
 }

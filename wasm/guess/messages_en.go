@@ -333,6 +333,7 @@ var english = map[string]string{
 	"tree.here-count":                  "The figures above count the guesses from here on, guess {1} as the first; the strategy below numbers them from the start of the game.",
 	"tree.tree-title":                  "The strategy",
 	"tree.legend":                      "Each answer leads to the next guess. Open a branch to see what follows. Its figures are the secrets in it and the guess that finds them, counted from the start of the game: on average, and at worst.",
+	"tree.legend-worst":                "Figures in bold: some secrets in that branch are found only at guess {1}, the worst case.",
 	"tree.first-guess":                 "First guess",
 	"tree.next-guess":                  "Guess {1}",
 	"tree.one-secret":                  "1 secret",

@@ -327,6 +327,7 @@ var simplifiedChinese = map[string]string{
 	"tree.here-count":                  "以上数字从这里算起，第 {1} 次猜测记为第一次；下面的策略则从游戏开始为猜测计数。",
 	"tree.tree-title":                  "策略",
 	"tree.legend":                      "每一种提示都通往下一次猜测。展开分支即可看到后续。分支旁的数字是其中的答案数，以及从游戏开始算起，第几次猜测猜中它们：平均与最坏。",
+	"tree.legend-worst":                "数字为粗体的分支中，有答案要到最坏的第 {1} 次猜测才能猜中。",
 	"tree.first-guess":                 "第一次猜测",
 	"tree.next-guess":                  "第 {1} 次猜测",
 	"tree.one-secret":                  "1 个答案",

@@ -327,6 +327,7 @@ var traditionalChinese = map[string]string{
 	"tree.here-count":                  "以上數字從這裡算起，第 {1} 次猜測記為第一次；下面的策略則從遊戲開始為猜測計數。",
 	"tree.tree-title":                  "策略",
 	"tree.legend":                      "每一種提示都通往下一次猜測。展開分支即可看到後續。分支旁的數字是其中的答案數，以及從遊戲開始算起，第幾次猜測猜中它們：平均與最壞。",
+	"tree.legend-worst":                "數字為粗體的分支中，有答案要到最壞的第 {1} 次猜測才能猜中。",
 	"tree.first-guess":                 "第一次猜測",
 	"tree.next-guess":                  "第 {1} 次猜測",
 	"tree.one-secret":                  "1 個答案",

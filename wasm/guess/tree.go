@@ -497,9 +497,15 @@ func (m *treeMode) render(q *treeQuery, res *treeResult, took time.Duration) {
 	if first := list.QuerySelector(`[role="treeitem"]`); first != nil {
 		first.SetAttribute("tabindex", "0") // the tree's one tab stop
 	}
+	legend := f.T("tree.legend")
+	if len(root.Answers) > 0 {
+		// The branches that hold some of the worst case stand out
+		// (.kz-tree-worst-branch): the legend says how, and what it means.
+		legend = frame.JoinSentences(legend, f.T("tree.legend-worst", res.Turns+root.Worst))
+	}
 	tree := el("section", cls("kz-tree"), attr("aria-labelledby", "kz-tree-tree-title"),
 		el("h3", attr("id", "kz-tree-tree-title"), f.T("tree.tree-title")),
-		el("p", cls("kz-note"), f.T("tree.legend")),
+		el("p", cls("kz-note"), legend),
 		el("p", cls("kz-tree-root"),
 			el("span", cls("kz-tree-first"), first), " ", codeView(r, root.Guess), " ",
 			el("span", cls("kz-tree-figs-line"), m.figuresText(&root, 0))),
