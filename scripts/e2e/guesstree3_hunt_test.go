@@ -144,3 +144,39 @@ func TestTreeLegendSaysWhatBoldFiguresMean(t *testing.T) {
 		t.Errorf("no branch holds the worst case, guess %d: %v", worst, got["branches"])
 	}
 }
+
+// From the Helper's position, the tree's spoken summary said "Proven
+// optimal: at most 5 guesses, 3.92 on average." of the proof's figures,
+// which count from there: the game's guesses so far were not in them,
+// and nothing said so (the proof's note does). It says "from here" and
+// "more guesses" now; from the start it is as it was.
+func TestTreeSaysItCountsFromTheHelpersPosition(t *testing.T) {
+	ctx := guessPage(t)
+	eval[bool](t, ctx, treeHelpersJS)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const said = () => kz().querySelector('.kz-said')?.textContent || '';
+		$('.kz-settings').open = true;
+		choose('#kz-preset', 'science-3');
+		$('#kz-tab-tree').click();
+		await until(() => treeReady() && /^Proven optimal/.test(said()), 60000);
+		const start = {said: said(), p: proof()};
+		$('#kz-tab-helper').click();
+		type('[data-row="0"][data-field="guess"]', '123');
+		type('[data-row="0"][data-field="a"]', '0');
+		type('[data-row="0"][data-field="b"]', '1');
+		$('[data-row="0"][data-field="b"]').blur();
+		await until(() => !$('#kz-panel-helper .kz-analysis.kz-stale') && $('#kz-panel-helper .kz-tree-open'), 60000);
+		$('#kz-panel-helper .kz-tree-open').click();
+		await until(() => treeReady() && /Guess 2/.test($('#kz-panel-tree .kz-tree-root').textContent) && /^Proven optimal/.test(said()), 60000);
+		return {start, here: {said: said(), p: proof(), guess: $('#kz-panel-tree .kz-tree-root .kz-code').getAttribute('aria-label')}};
+	})()`)
+	start, here := got["start"].(map[string]any), got["here"].(map[string]any)
+	sp, hp := start["p"].(map[string]any), here["p"].(map[string]any)
+	if want := "Proven optimal: at most " + sp["Worst case"].(string) + ", " + sp["Average"].(string) + " on average. First guess: "; !strings.HasPrefix(start["said"].(string), want) {
+		t.Errorf("from the start: said %q; want %q…", start["said"], want)
+	}
+	if want := "Proven optimal from here: at most " + strings.Fields(hp["Worst case"].(string))[0] + " more guesses, " +
+		hp["Average"].(string) + " on average. Guess 2: " + here["guess"].(string) + "."; here["said"] != want {
+		t.Errorf("from the Helper's position: said %q; want %q", here["said"], want)
+	}
+}

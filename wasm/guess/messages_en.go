@@ -320,6 +320,7 @@ var english = map[string]string{
 	"tree.min-worst":                   "Least worst case of any strategy",
 	"tree.proof":                       "✓ Proven optimal: ",
 	"tree.said":                        "Proven optimal: at most {2} {2:guess|guesses}, {1} on average.",
+	"tree.said-here":                   "Proven optimal from here: at most {2} more {2:guess|guesses}, {1} on average.",
 	"tree.said-guess":                  "{1}: {2}.",
 	"tree.source-search":               "this engine searched every strategy from here.",
 	"tree.source-shipped":              "the strategy ships with the engine (too big to search in the page) and reaches the optimum proven in the literature.",

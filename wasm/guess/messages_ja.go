@@ -314,6 +314,7 @@ var japanese = map[string]string{
 	"tree.min-worst":                   "どの戦略でも避けられない最悪手数",
 	"tree.proof":                       "✓ 最適性を証明済み：",
 	"tree.said":                        "最適と証明済み：平均 {1} 回、最悪 {2} 回。",
+	"tree.said-here":                   "ここから最適と証明済み：あと平均 {1} 回、最悪 {2} 回。",
 	"tree.said-guess":                  "{1}は {2}。",
 	"tree.source-search":               "このエンジンがここからのすべての戦略を探索しました。",
 	"tree.source-shipped":              "この戦略はエンジンに同梱されており（ページ内で探索するには大きすぎるため）、文献で証明された最適値に達しています。",

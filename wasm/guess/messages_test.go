@@ -38,6 +38,8 @@ func TestMessages(t *testing.T) {
 		{Key: "won.heading", Args: func(n int) []any { return []any{n} }, One: "Solved in 1 guess.", Two: "Solved in 2 guesses."},
 		{Key: "comp.candidates", Args: func(n int) []any { return []any{n} }, One: "1 code is still possible.", Two: "2 codes are still possible."},
 		{Key: "tree.said", Args: func(n int) []any { return []any{"4.5", n} }, One: "Proven optimal: at most 1 guess, 4.5 on average.", Two: "Proven optimal: at most 2 guesses, 4.5 on average."},
+		{Key: "tree.said-here", Args: func(n int) []any { return []any{"4.5", n} },
+			One: "Proven optimal from here: at most 1 more guess, 4.5 on average.", Two: "Proven optimal from here: at most 2 more guesses, 4.5 on average."},
 		{Key: "help.count", Args: func(n int) []any { return []any{n} }, One: "1 code is still possible.", Two: "2 codes are still possible."},
 		{Key: "terms.bulls-cows.fmt", Args: func(n int) []any { return []any{n, n} }, One: "1\u00a0bull, 1\u00a0cow", Two: "2\u00a0bulls, 2\u00a0cows"},
 		{Key: "terms.bulls-cows.fmt-a", Args: func(n int) []any { return []any{n} }, One: "1\u00a0bull", Two: "2\u00a0bulls"},

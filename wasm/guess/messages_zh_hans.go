@@ -314,6 +314,7 @@ var simplifiedChinese = map[string]string{
 	"tree.min-worst":                   "所有策略中最少的最坏情况",
 	"tree.proof":                       "✓ 已证明最优：",
 	"tree.said":                        "已证明最优：平均 {1} 次，最多 {2} 次。",
+	"tree.said-here":                   "从这里起已证明最优：还要平均 {1} 次，最多 {2} 次。",
 	"tree.said-guess":                  "{1}：{2}。",
 	"tree.source-search":               "本引擎已从这里搜索过所有策略。",
 	"tree.source-shipped":              "此策略随引擎附带（太大，无法在页面中搜索），达到文献中已证明的最优值。",

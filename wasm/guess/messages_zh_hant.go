@@ -314,6 +314,7 @@ var traditionalChinese = map[string]string{
 	"tree.min-worst":                   "所有策略中最少的最壞情況",
 	"tree.proof":                       "✓ 已證明最佳：",
 	"tree.said":                        "已證明最佳：平均 {1} 次，最多 {2} 次。",
+	"tree.said-here":                   "從這裡起已證明最佳：還要平均 {1} 次，最多 {2} 次。",
 	"tree.said-guess":                  "{1}：{2}。",
 	"tree.source-search":               "本引擎已從這裡搜尋過所有策略。",
 	"tree.source-shipped":              "此策略隨引擎附帶（太大，無法在頁面中搜尋），達到文獻中已證明的最佳值。",

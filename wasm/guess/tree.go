@@ -512,7 +512,13 @@ func (m *treeMode) render(q *treeQuery, res *treeResult, took time.Duration) {
 		list,
 	)
 	replace(m.view, proof, tree)
-	f.Say(frame.JoinSentences(f.T("tree.said", i18n.Decimal(here.Expected, 4), here.Worst),
+	// The proof counts from the position asked about: from the Helper's,
+	// "at most 5 guesses" are 5 more, as the proof's note says.
+	said := "tree.said"
+	if res.Turns > 0 {
+		said = "tree.said-here"
+	}
+	f.Say(frame.JoinSentences(f.T(said, i18n.Decimal(here.Expected, 4), here.Worst),
 		f.T("tree.said-guess", first, root.Guess)))
 }
 
