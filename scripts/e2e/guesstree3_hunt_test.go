@@ -180,3 +180,36 @@ func TestTreeSaysItCountsFromTheHelpersPosition(t *testing.T) {
 		t.Errorf("from the Helper's position: said %q; want %q", here["said"], want)
 	}
 }
+
+// "After the answer, 1.0 codes are left on average" was said of a guess
+// that could be the secret and told the other code apart: the engine's
+// Σ|c|²/n counts the secret, once found, as a code left. A win now leaves
+// none, and the sentence says so ("0.5 codes … (none when it is the
+// secret)"). Big averages read "931.4", "1,119,515.0": a count of codes
+// left is whole from 100 up.
+func TestExplanationCountsAWinAsNoCodeLeft(t *testing.T) {
+	ctx := guessPage(t)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const left = () => [...kz().querySelectorAll('#kz-panel-helper .kz-explain-text p')].map(p => p.textContent).find(s => s.startsWith('After the answer')) || '';
+		$('.kz-settings').open = true;
+		choose('#kz-preset', '1a2b-4');
+		$('#kz-tab-helper').click();
+		const start = await until(() => !$('#kz-panel-helper .kz-analysis.kz-stale') && left(), 60000);
+		choose('#kz-preset', 'science-3');
+		await until(() => $('[data-row="0"][data-field="guess"]') && !$('#kz-panel-helper .kz-analysis.kz-stale') && left() && left() !== start, 60000);
+		type('[data-row="0"][data-field="guess"]', '123');
+		type('[data-row="0"][data-field="a"]', '0');
+		type('[data-row="0"][data-field="b"]', '3');
+		$('[data-row="0"][data-field="b"]').blur();
+		// 231 and 312 are left; either tells them apart.
+		await until(() => !$('#kz-panel-helper .kz-analysis.kz-stale') && /the 2 possible codes/.test($('#kz-panel-helper .kz-explain-text')?.textContent), 60000);
+		return {start, two: left(), all: [...kz().querySelectorAll('#kz-panel-helper .kz-explain-text p')].map(p => p.textContent)};
+	})()`)
+	t.Logf("1a2b-4's first guess: %q; between 231 and 312: %v", got["start"], got["all"])
+	if !regexp.MustCompile(`^After the answer, [1-9]\d{0,2}(,\d{3})* codes are left on average`).MatchString(got["start"].(string)) {
+		t.Errorf("1a2b-4's first guess: %q; want a whole number of codes left", got["start"])
+	}
+	if want := "After the answer, 0.5 codes are left on average (none when it is the secret), 1 at worst."; got["two"] != want {
+		t.Errorf("a guess between two codes: %q; want %q", got["two"], want)
+	}
+}

@@ -4,6 +4,8 @@ package guess
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
 	"kibitz/engine/guess"
 	"kibitz/wasm/dom"
@@ -20,7 +22,11 @@ func (w *guessWidget) explanationView(r guess.Rules, code string, e guess.Explan
 		lines.AppendChild(el("p", f.T("comp.only-code", code)))
 	} else {
 		lines.AppendChild(el("p", f.T("explain.split", code, e.Candidates, e.Parts)))
-		lines.AppendChild(el("p", f.T("explain.left", i18n.Decimal(e.Expected, 1), e.Worst)))
+		left := "explain.left"
+		if e.IsCandidate {
+			left = "explain.left-win"
+		}
+		lines.AppendChild(el("p", f.T(left, averageLeft(e), e.Worst)))
 	}
 	if e.Candidates > 1 {
 		if e.IsCandidate {
@@ -60,6 +66,33 @@ func (w *guessWidget) explanationView(r guess.Rules, code string, e guess.Explan
 	}
 	title := f.T("explain.chart", code, e.Candidates)
 	return el("div", cls("kz-explain"), lines, barChart(title, w.chartCaption(title, labels, values), bars))
+}
+
+// averageLeft is how many codes are left on average after the answer to
+// a guess. The engine's Σ|c|²/n counts the secret itself as one code
+// left when the guess is the secret: a guess that tells 4 codes apart
+// and could be one of them read "1.0 codes are left on average", as if
+// nothing were gained by winning. Here a win leaves none (Σ|c|²−1)/n,
+// 0.75 for that guess; the message says so. The worst case is the
+// largest group either way (the win's group holds one code, and any
+// other group at least one). The figure reads as a count: to two
+// decimals under 10, one under 100, whole above ("1,119,515", not
+// "1,119,515.0"), without trailing zeros ("2", "0.5").
+func averageLeft(e guess.Explanation) string {
+	x := e.Expected
+	if e.IsCandidate && e.Candidates > 0 {
+		x -= 1 / float64(e.Candidates)
+	}
+	var text string
+	switch {
+	case x >= 100:
+		return i18n.Number(int64(math.Round(x)))
+	case x >= 10:
+		text = i18n.Decimal(x, 1)
+	default:
+		text = i18n.Decimal(x, 2)
+	}
+	return strings.TrimSuffix(strings.TrimRight(text, "0"), ".")
 }
 
 // countsView plots the codes remaining after each turn, starting from the

@@ -152,6 +152,7 @@ var english = map[string]string{
 	"chart.sep":               "; ",
 	"explain.split":           "{1} splits the {2} possible {2:code|codes} into {3} {3:group|groups}, one per possible answer.",
 	"explain.left":            "After the answer, {1} {1:code is|codes are} left on average, {2} at worst.",
+	"explain.left-win":        "After the answer, {1} {1:code is|codes are} left on average (none when it is the secret), {2} at worst.",
 	"explain.candidate":       "It could be the secret itself.",
 	"explain.not-candidate":   "It cannot be the secret, but it splits the codes better than any that can.",
 	"explain.finish":          "Expected to finish in {1} {1:guess|guesses}, this one included.",

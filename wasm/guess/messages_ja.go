@@ -148,6 +148,7 @@ var japanese = map[string]string{
 	"chart.sep":               "、",
 	"explain.split":           "{1} は {2} 通りの候補を、判定ごとに {3} 組に分けます。",
 	"explain.left":            "判定の後、平均 {1} 通り、最悪 {2} 通りが残ります。",
+	"explain.left-win":        "判定の後、平均 {1} 通り（当たりなら 0 通り）、最悪 {2} 通りが残ります。",
 	"explain.candidate":       "これ自体が答えの可能性もあります。",
 	"explain.not-candidate":   "答えではありえませんが、答えになりうるどの予想よりもよく分けます。",
 	"explain.finish":          "今回を含めて平均 {1} 回で当たる見込みです。",

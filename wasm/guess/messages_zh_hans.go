@@ -148,6 +148,7 @@ var simplifiedChinese = map[string]string{
 	"chart.sep":               "；",
 	"explain.split":           "{1} 把 {2} 组可能的号码分成 {3} 群，每一种提示一群。",
 	"explain.left":            "得到提示后，平均剩 {1} 组，最多剩 {2} 组。",
+	"explain.left-win":        "得到提示后，平均剩 {1} 组（猜中则为 0），最多剩 {2} 组。",
 	"explain.candidate":       "它本身也可能就是答案。",
 	"explain.not-candidate":   "它不可能是答案，但比任何可能的答案都分得更细。",
 	"explain.finish":          "预计连这次共 {1} 次猜中。",

@@ -148,6 +148,7 @@ var traditionalChinese = map[string]string{
 	"chart.sep":               "；",
 	"explain.split":           "{1} 把 {2} 組可能的號碼分成 {3} 群，每一種提示一群。",
 	"explain.left":            "得到提示後，平均剩 {1} 組，最多剩 {2} 組。",
+	"explain.left-win":        "得到提示後，平均剩 {1} 組（猜中則為 0），最多剩 {2} 組。",
 	"explain.candidate":       "它本身也可能就是答案。",
 	"explain.not-candidate":   "它不可能是答案，但比任何可能的答案都分得更細。",
 	"explain.finish":          "預計連這次共 {1} 次猜中。",
