@@ -67,18 +67,25 @@ type ClassSize struct {
 // Explanation says why a guess is good: how it splits the candidates, and
 // how the strategy found it.
 type Explanation struct {
-	Strategy        Strategy    `json:"strategy"`
-	Method          string      `json:"method"`      // how the guess was chosen ("book", "exact", "lookahead", "greedy-sampled", ...)
-	Candidates      int         `json:"candidates"`  // candidates before this guess
-	IsCandidate     bool        `json:"isCandidate"` // the guess could itself be the secret
-	Histogram       []ClassSize `json:"histogram"`   // exact, over all candidates; non-empty classes in (A, B) order
-	Expected        float64     `json:"expected"`    // Σ|c|²/n: the expected number of candidates left
-	Worst           int         `json:"worst"`       // the largest class
-	Parts           int         `json:"parts"`       // non-empty classes
-	Entropy         float64     `json:"entropy"`     // bits
-	ExpectedGuesses float64     `json:"expectedGuesses,omitempty"`
-	Evaluated       int         `json:"evaluated"` // guesses evaluated
-	Complete        bool        `json:"complete"`  // false when the budget cut the search short
+	Strategy    Strategy    `json:"strategy"`
+	Method      string      `json:"method"`      // how the guess was chosen ("book", "exact", "lookahead", "greedy-sampled", ...)
+	Candidates  int         `json:"candidates"`  // candidates before this guess
+	IsCandidate bool        `json:"isCandidate"` // the guess could itself be the secret
+	Histogram   []ClassSize `json:"histogram"`   // exact, over all candidates; non-empty classes in (A, B) order
+	Expected    float64     `json:"expected"`    // Σ|c|²/n: the expected number of candidates left
+	// Left is the codes left on average after the answer, a win leaving
+	// none: (Σ|c|² − 1)/n when the guess could be the secret, else
+	// Expected. Expected counts the secret as one code left when the
+	// guess is it, as the strategies rank guesses; a reader who is told
+	// "1.0 codes are left on average" of a guess that tells 4 codes apart
+	// and could be one of them hears that winning gains nothing.
+	Left            float64 `json:"left"`
+	Worst           int     `json:"worst"`   // the largest class
+	Parts           int     `json:"parts"`   // non-empty classes
+	Entropy         float64 `json:"entropy"` // bits
+	ExpectedGuesses float64 `json:"expectedGuesses,omitempty"`
+	Evaluated       int     `json:"evaluated"` // guesses evaluated
+	Complete        bool    `json:"complete"`  // false when the budget cut the search short
 }
 
 // Suggestion is a guess with its explanation.
@@ -253,6 +260,10 @@ func (sp *space) explanation(h *hist, n int) Explanation {
 	}
 	st := sp.summarise(h)
 	ex.Expected = st.expected()
+	ex.Left = ex.Expected
+	if ex.IsCandidate && n > 0 {
+		ex.Left -= 1 / float64(n)
+	}
 	ex.Worst = int(st.worst)
 	ex.Parts = int(st.parts)
 	ex.Entropy = st.entropy()

@@ -122,6 +122,14 @@ func checkExplanation(t *testing.T, r *Rules, candidates []Code, g Code, ex Expl
 	if ex.IsCandidate != isIn(g, candidates) {
 		t.Fatalf("%s: isCandidate %v", r.Format(g), ex.IsCandidate)
 	}
+	// Left counts a win as no code left.
+	left := sumSq / n
+	if ex.IsCandidate {
+		left = (sumSq - 1) / n
+	}
+	if math.Abs(ex.Left-left) > 1e-9 {
+		t.Fatalf("%s: left %v, want %v (a win leaves none)", r.Format(g), ex.Left, left)
+	}
 }
 
 func TestSuggestDeterministic(t *testing.T) {

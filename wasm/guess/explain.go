@@ -69,20 +69,14 @@ func (w *guessWidget) explanationView(r guess.Rules, code string, e guess.Explan
 }
 
 // averageLeft is how many codes are left on average after the answer to
-// a guess. The engine's Σ|c|²/n counts the secret itself as one code
-// left when the guess is the secret: a guess that tells 4 codes apart
-// and could be one of them read "1.0 codes are left on average", as if
-// nothing were gained by winning. Here a win leaves none (Σ|c|²−1)/n,
-// 0.75 for that guess; the message says so. The worst case is the
-// largest group either way (the win's group holds one code, and any
-// other group at least one). The figure reads as a count: to two
-// decimals under 10, one under 100, whole above ("1,119,515", not
-// "1,119,515.0"), without trailing zeros ("2", "0.5").
+// a guess, a win leaving none (the engine's Left; the message says so
+// when the guess could be the secret). The worst case is the largest
+// group either way (the win's group holds one code, and any other group
+// at least one). The figure reads as a count: to two decimals under 10,
+// one under 100, whole above ("1,119,515", not "1,119,515.0"), without
+// trailing zeros ("2", "0.5").
 func averageLeft(e guess.Explanation) string {
-	x := e.Expected
-	if e.IsCandidate && e.Candidates > 0 {
-		x -= 1 / float64(e.Candidates)
-	}
+	x := e.Left
 	var text string
 	switch {
 	case x >= 100:
