@@ -229,3 +229,28 @@ func TestStoppedBuildKeepsTheTable(t *testing.T) {
 		t.Errorf("the row of 44 searched %d positions, its table has %d", s.PositionsSearched()-before, positions)
 	}
 }
+
+// A row past the exact solver's limit says what is left: the direct game's
+// outcome from Grundy values, and for the reverse game nothing (it said
+// "ask for the outcome only" to a caller who had asked for the reverse
+// game's outcome). A call cancelled before it starts says it was
+// cancelled, whatever its row: reading a huge row takes long enough for a
+// cancel to arrive, and the call answered "too large" to it.
+func TestBeyondTheLimitSaysWhatIsLeft(t *testing.T) {
+	row, err := Parse(strings.TrimSuffix(strings.Repeat("XXX.", 30), "."), "position")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tooLarge *TooLargeError
+	if _, err := NewSolver(false).Solve(context.Background(), row, false); !errors.As(err, &tooLarge) || !strings.Contains(err.Error(), "ask for the outcome only") {
+		t.Errorf("direct, past the limit: %v; want too large, with the outcome to ask for", err)
+	}
+	if _, err := NewSolver(true).Outcome(context.Background(), row, false); !errors.As(err, &tooLarge) || strings.Contains(err.Error(), "ask for the outcome") || !strings.Contains(err.Error(), "reverse game has no answer") {
+		t.Errorf("reverse outcome, past the limit: %v; want too large, saying the reverse game has no answer", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := NewSolver(true).Outcome(ctx, row, false); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled, past the limit: %v; want cancelled", err)
+	}
+}

@@ -111,14 +111,22 @@ func Positions(n int) int64 {
 
 // begin prepares a call on p: the range, the context and the progress.
 func (s *Solver) begin(ctx context.Context, p Position) error {
-	if p.Cells() > MaxCells {
-		return &TooLargeError{Size: int64(p.Cells()), Limit: MaxCells,
-			Msg: "the position's row is longer than the exact solver's limit of " + strconv.Itoa(MaxCells) + " cells (objects plus one gap between groups); ask for the outcome only"}
-	}
-	s.ctx, s.report, s.stop = ctx, progress.FromContext(ctx), nil
+	// A call cancelled first says so, whatever else is wrong: reading a
+	// huge row takes time enough for a cancel to arrive.
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if p.Cells() > MaxCells {
+		// Past the limit the direct game still has its outcome from
+		// Grundy values; the reverse game has none.
+		advice := "ask for the outcome only"
+		if s.reverse {
+			advice = "past it the reverse game has no answer: no theory gives a reverse position's outcome cheaply"
+		}
+		return &TooLargeError{Size: int64(p.Cells()), Limit: MaxCells,
+			Msg: "the position's row is longer than the exact solver's limit of " + strconv.Itoa(MaxCells) + " cells (objects plus one gap between groups); " + advice}
+	}
+	s.ctx, s.report, s.stop = ctx, progress.FromContext(ctx), nil
 	if len(p) == 0 {
 		// No object left: the game is over, and its answer reads no
 		// table. A fresh solver built its smallest one, 296 positions,
